@@ -1,0 +1,28 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config/config.ts';
+import type { Database } from './db/database.ts';
+import type { SpeechRouter } from './engines/speech/speech-router.ts';
+import type { EventBus } from './events/event-bus.ts';
+import type { Queue } from './queue/queue.ts';
+import type { AudioService } from './services/audio/audio.service.ts';
+import type { AuthService } from './services/auth/auth.service.ts';
+import type { AccessTokens } from './services/auth/tokens.ts';
+import type { TranscribeService } from './services/transcription/transcribe.service.ts';
+import type { TranscriptionService } from './services/transcription/transcription.service.ts';
+import type { BlobStore } from './storage/blob-store.ts';
+
+/** The long-lived parts every route and service may use, created once at boot. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  events: EventBus;
+  queue: Queue;
+  logger: FastifyBaseLogger;
+  accessTokens: AccessTokens;
+  auth: AuthService;
+  blobs: BlobStore;
+  speech: SpeechRouter;
+  audio: AudioService;
+  transcribe: TranscribeService;
+  transcriptions: TranscriptionService;
+}

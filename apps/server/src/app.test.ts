@@ -1,0 +1,102 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, drivers, type TestContext } from '../test/harness.ts';
+import { generateOpenApi, OPENAPI_FILE } from '../test/openapi.ts';
+
+describe.each(drivers)('system routes on %s', (driver) => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext(driver, { startWorkers: false });
+  });
+  afterAll(async () => t?.close());
+
+  it('reports health with the database reachable', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'ok',
+      database: { driver, ok: true },
+      queue: { driver: 'embedded' },
+    });
+  });
+
+  it('reports degraded health with 503 when the database is gone', async () => {
+    const other = await createTestContext(driver, { startWorkers: false });
+    await other.ctx.database.close();
+    const res = await other.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'degraded', database: { ok: false } });
+    await other.app.close();
+  });
+
+  it('lists the engines serving each port', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/system/engines' });
+    expect(res.statusCode).toBe(200);
+    const ports = res.json().ports as { port: string; active: string }[];
+    expect(ports.find((p) => p.port === 'Database')?.active).toBe(driver);
+  });
+
+  it('exposes only the client-safe configuration', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/system/config' });
+    expect(res.json()).toEqual({
+      version: expect.any(String),
+      google_client_id: null,
+      max_upload_bytes: 104857600,
+      max_recording_seconds: 300,
+      max_recording_bytes: 52428800,
+    });
+    expect(res.body).not.toContain('secret');
+  });
+
+  it('answers unknown API routes with a 404 detail', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Not Found: GET /api/v1/nothing-here' });
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('is served at /api/docs and matches the checked-in openapi.json (run `npm run openapi` after API changes)', async () => {
+    const current = await generateOpenApi();
+    const checkedIn = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8'));
+    expect(current).toEqual(checkedIn);
+  });
+});
+
+describe('web app serving', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    const webDir = path.join(process.env.TMPDIR ?? '/tmp', `voxpress-web-${process.pid}`);
+    mkdirSync(path.join(webDir, 'assets'), { recursive: true });
+    writeFileSync(
+      path.join(webDir, 'index.html'),
+      '<!doctype html><title>Voxpress</title><div id="root"></div>',
+    );
+    writeFileSync(path.join(webDir, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
+    t = await createTestContext('pglite', { startWorkers: false, web: true, env: { WEB_DIST_DIR: webDir } });
+  });
+  afterAll(async () => t?.close());
+
+  it('serves hashed assets with a long immutable cache', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('falls back to index.html for client-side routes, revalidated', async () => {
+    for (const url of ['/', '/home', '/settings?tab=account']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('keeps 404 for missing files and API routes', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/missing' })).json()).toEqual({
+      detail: 'Not Found: GET /api/v1/missing',
+    });
+  });
+});

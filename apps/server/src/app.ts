@@ -1,0 +1,113 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context.ts';
+import { registerErrorHandling, registerNotFound } from './http/errors.ts';
+import { VERSION } from './lib/version.ts';
+import { audioRoutes } from './routes/audio.routes.ts';
+import { authRoutes } from './routes/auth.routes.ts';
+import { filesRoutes } from './routes/files.routes.ts';
+import { storageRoutes } from './routes/storage.routes.ts';
+import { systemRoutes } from './routes/system.routes.ts';
+import { usersRoutes } from './routes/users.routes.ts';
+import { LocalDiskBlobStore } from './storage/local-disk.blob-store.ts';
+import { registerWebApp } from './web/web-app.ts';
+
+export interface BuildAppOptions {
+  /** Serve the built web app (production); off in API tests. */
+  web?: boolean;
+}
+
+/** Builds the HTTP application around already-open parts; does not listen. */
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.logger,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    requestTimeout: 180_000,
+    ajv: { customOptions: { coerceTypes: 'array' } },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  // OAuth2-style sign-in posts form-encoded fields; parse them without another dependency.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+    }),
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'script-src': ["'self'", 'https://accounts.google.com/gsi/client'],
+        'frame-src': ["'self'", 'https://accounts.google.com/gsi/'],
+        // Browsers PUT uploads straight to an S3 bucket when one is configured.
+        'connect-src': [
+          "'self'",
+          'https://accounts.google.com/gsi/',
+          'blob:',
+          'data:',
+          ...uploadOrigins(ctx),
+        ],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'media-src': ["'self'", 'blob:', 'data:'],
+        'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Voxpress API',
+        version: VERSION,
+        description: 'Voice to Content, Simplified: audio in, transcripts, content and infographics out.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes(ctx));
+      await api.register(authRoutes(ctx));
+      await api.register(usersRoutes(ctx));
+      await api.register(audioRoutes(ctx));
+      await api.register(filesRoutes(ctx));
+      if (ctx.blobs instanceof LocalDiskBlobStore) await api.register(storageRoutes(ctx.blobs));
+    },
+    { prefix: '/api/v1' },
+  );
+
+  registerNotFound(app, options.web ? await registerWebApp(app, ctx) : false);
+  return app;
+}
+
+/** Where presigned upload links point besides this server: the S3 endpoint, or AWS itself. */
+function uploadOrigins(ctx: AppContext): string[] {
+  const s3 = ctx.config.s3;
+  if (!s3) return [];
+  return [s3.endpoint ? new URL(s3.endpoint).origin : 'https://*.amazonaws.com'];
+}

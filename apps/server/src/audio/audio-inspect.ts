@@ -1,0 +1,73 @@
+import { stat } from 'node:fs/promises';
+import type { AudioFormat } from '@voxpress/contracts';
+import { fileTypeFromFile } from 'file-type';
+import { parseFile } from 'music-metadata';
+import { probeAudio } from '../engines/speech/ffmpeg.ts';
+import { HttpError } from '../lib/http-error.ts';
+
+/** What an accepted audio file is, read from its bytes. */
+export interface AudioInfo {
+  format: AudioFormat;
+  mime: string;
+  /** Seconds; null when the container does not say (e.g. a MediaRecorder WebM), found on decoding. */
+  durationS: number | null;
+  codec: string | null;
+}
+
+/** Files up to this size whose container gives no duration are decoded whole to measure it. */
+const FULL_PROBE_MAX_BYTES = 60 * 1024 * 1024;
+
+export const INVALID_AUDIO = 'Please upload a valid audio file (MP3, WAV, M4A, or OGG).';
+
+/** file-type's names for the containers we accept, mapped to our formats and MIME types. */
+const ACCEPTED: Record<string, { format: AudioFormat; mime: string }> = {
+  mp3: { format: 'mp3', mime: 'audio/mpeg' },
+  wav: { format: 'wav', mime: 'audio/wav' },
+  m4a: { format: 'm4a', mime: 'audio/mp4' },
+  mp4: { format: 'm4a', mime: 'audio/mp4' },
+  ogg: { format: 'ogg', mime: 'audio/ogg' },
+  oga: { format: 'ogg', mime: 'audio/ogg' },
+  opus: { format: 'ogg', mime: 'audio/ogg' },
+  webm: { format: 'webm', mime: 'audio/webm' },
+};
+
+/**
+ * Decides whether a stored file is audio we can use: the type comes from its magic bytes (never the
+ * name or the browser's word), duration and codec from its metadata, and a short decode proves the
+ * audio really decodes. Throws an `HttpError` with a message for the user otherwise.
+ */
+export async function inspectAudio(filePath: string): Promise<AudioInfo> {
+  const { size } = await stat(filePath);
+  if (size === 0) throw new HttpError(422, 'The audio file is empty. Choose a file that contains audio.');
+  const type = await fileTypeFromFile(filePath);
+  const accepted = type ? ACCEPTED[type.ext] : undefined;
+  if (!accepted) throw new HttpError(415, INVALID_AUDIO);
+
+  let durationS: number | null = null;
+  let codec: string | null = null;
+  try {
+    const meta = await parseFile(filePath, { duration: accepted.format === 'mp3', skipCovers: true });
+    if (meta.format.hasVideo) throw new HttpError(415, INVALID_AUDIO);
+    durationS = meta.format.duration && Number.isFinite(meta.format.duration) ? meta.format.duration : null;
+    codec = meta.format.codec ?? null;
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    // Metadata is a nicety; whether the audio decodes is what counts, and is checked next.
+  }
+  try {
+    const probe = await probeAudio(filePath);
+    durationS ??= probe.durationS;
+    // A browser recording (WebM) declares no duration: decoding it whole is quick at its size.
+    if (durationS === null && size <= FULL_PROBE_MAX_BYTES)
+      durationS = (await probeAudio(filePath, { seconds: 24 * 3600 })).decodedS;
+  } catch {
+    throw new HttpError(
+      422,
+      'The audio could not be decoded. The file may be damaged or incomplete; try exporting it again.',
+    );
+  }
+  if (durationS !== null && durationS <= 0) {
+    throw new HttpError(422, 'The audio file contains no sound. Choose a file that contains audio.');
+  }
+  return { ...accepted, durationS, codec };
+}

@@ -1,0 +1,104 @@
+import path from 'node:path';
+import pino from 'pino';
+import type { AppContext } from './app-context.ts';
+import type { Config } from './config/config.ts';
+import { openDatabase } from './db/database.ts';
+import { decodeToWav } from './engines/speech/ffmpeg.ts';
+import { SpeechRouter } from './engines/speech/speech-router.ts';
+import { MemoryEventBus } from './events/event-bus.ts';
+import { registerJobs } from './jobs/index.ts';
+import { EmbeddedQueue } from './queue/embedded-queue.ts';
+import { AudioRepository } from './repositories/audio.repository.ts';
+import { RefreshTokensRepository } from './repositories/refresh-tokens.repository.ts';
+import { TranscriptionsRepository } from './repositories/transcriptions.repository.ts';
+import { UsersRepository } from './repositories/users.repository.ts';
+import { AudioService } from './services/audio/audio.service.ts';
+import { AuthService } from './services/auth/auth.service.ts';
+import { GoogleVerifier } from './services/auth/google-verifier.ts';
+import { AccessTokens } from './services/auth/tokens.ts';
+import { TranscribeService } from './services/transcription/transcribe.service.ts';
+import { TranscriptionService } from './services/transcription/transcription.service.ts';
+import { createBlobStore } from './storage/create-blob-store.ts';
+
+/** Opens and migrates the database and wires the queue and event bus; nothing is listening yet. */
+export async function createContext(
+  config: Config,
+  options: { memoryDb?: boolean } = {},
+): Promise<AppContext> {
+  const logger = pino({
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+  });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: options.memoryDb ? 'memory' : config.dataDir,
+  });
+  await database.migrate();
+  const events = new MemoryEventBus();
+  const queue = new EmbeddedQueue({
+    database,
+    events,
+    logger,
+    concurrency: config.jobs.concurrency,
+    leaseMs: config.jobs.leaseMs,
+  });
+  const accessTokens = new AccessTokens(config.secret);
+  const auth = new AuthService(
+    new UsersRepository(database.db),
+    new RefreshTokensRepository(database.db),
+    accessTokens,
+    config.googleClientId ? new GoogleVerifier(config.googleClientId, config.auth.googleCertsUrl) : undefined,
+  );
+  const tmpDir = path.join(config.dataDir, 'tmp');
+  const blobs = createBlobStore(config);
+  const speech = new SpeechRouter(config.speech, logger);
+  const audioRepository = new AudioRepository(database.db);
+  const transcriptionsRepository = new TranscriptionsRepository(database.db);
+  // The audio service starts transcription, and the transcription service reads audio: the late
+  // binding below breaks the cycle.
+  let transcribe: TranscribeService | undefined;
+  const audio = new AudioService({
+    audio: audioRepository,
+    blobs,
+    events,
+    tmpDir,
+    transcribe: (row) => (transcribe as TranscribeService).enqueue(row),
+  });
+  transcribe = new TranscribeService({
+    audio: audioRepository,
+    audioService: audio,
+    transcriptions: transcriptionsRepository,
+    blobs,
+    queue,
+    speech: {
+      decodeToWav,
+      transcribe: (request) => speech.transcribe(request),
+    },
+    tmpDir,
+    logger,
+  });
+  const ctx: AppContext = {
+    config,
+    database,
+    events,
+    queue,
+    logger,
+    accessTokens,
+    auth,
+    blobs,
+    speech,
+    audio,
+    transcribe,
+    transcriptions: new TranscriptionService(audioRepository, transcriptionsRepository),
+  };
+  registerJobs(ctx);
+  return ctx;
+}
+
+/** Stops workers, then closes the event bus and the database. */
+export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.queue.stop();
+  await ctx.speech.close();
+  await ctx.events.close();
+  await ctx.database.close();
+}

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const roles = z
+  .string()
+  .transform((v) => v.split(',').map((r) => r.trim()))
+  .pipe(z.array(z.enum(['api', 'worker'])).min(1, 'must name at least one role'));
+
+/**
+ * Every setting Voxpress reads from the environment. Missing settings mean the embedded defaults:
+ * PGlite in the data folder, the in-process queue, blobs on local disk. The README's configuration
+ * table is generated from the descriptions here (`npm run config:docs`).
+ */
+export const zEnv = z.object({
+  HOST: z
+    .string()
+    .default('127.0.0.1')
+    .describe('Interface to listen on. Use 0.0.0.0 to accept connections from other machines.'),
+  PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(8080)
+    .describe('HTTP port for the API and the web app.'),
+  PUBLIC_URL: z
+    .url()
+    .optional()
+    .describe('Address users reach Voxpress at, shown at start-up. Defaults to http://localhost:PORT.'),
+  VOXPRESS_DATA_DIR: z
+    .string()
+    .min(1)
+    .default('./data')
+    .describe('Folder for the embedded database, uploaded audio, models and the generated secret.'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional()
+    .describe('PostgreSQL connection string. Unset: embedded PostgreSQL (PGlite) in the data folder.'),
+  VOXPRESS_ROLES: roles
+    .default(['api', 'worker'])
+    .describe('Comma-separated roles of this process: api, worker or both.'),
+  VOXPRESS_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .describe('Secret for signing tokens and links. Unset: generated once and kept in the data folder.'),
+  GOOGLE_CLIENT_ID: z
+    .string()
+    .optional()
+    .describe('OAuth client id for Google sign-in. Unset: the Google button is hidden.'),
+  GOOGLE_CERTS_URL: z
+    .url()
+    .default('https://www.googleapis.com/oauth2/v1/certs')
+    .describe('Where Google ID-token signing certificates are fetched from.'),
+  AUTH_RATE_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(20)
+    .describe('Sign-in, sign-up and token refresh requests allowed per minute from one address.'),
+  JOB_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(2)
+    .describe('Jobs run at once by each worker process.'),
+  JOB_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(500)
+    .default(30_000)
+    .describe(
+      'How long a running job stays claimed without a heartbeat before another worker may recover it.',
+    ),
+  S3_BUCKET: z
+    .string()
+    .optional()
+    .describe('S3 bucket for audio and images. Unset: files are kept on local disk in the data folder.'),
+  S3_ENDPOINT: z
+    .url()
+    .optional()
+    .describe('S3-compatible endpoint (MinIO, R2, Garage...). Unset with S3_BUCKET set: AWS S3.'),
+  S3_REGION: z.string().default('us-east-1').describe('S3 region.'),
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .optional()
+    .describe('S3 access key id (else the AWS default credential chain).'),
+  S3_SECRET_ACCESS_KEY: z.string().optional().describe('S3 secret access key.'),
+  S3_FORCE_PATH_STYLE: bool
+    .default(false)
+    .describe(
+      'Address the bucket as a path (endpoint/bucket/key), as MinIO and most self-hosted servers need.',
+    ),
+  SPEECH_ENGINES: z
+    .string()
+    .default('whisper,openai,pocketsphinx')
+    .transform((v) => v.split(',').map((e) => e.trim()))
+    .pipe(z.array(z.enum(['whisper', 'openai', 'pocketsphinx'])).min(1, 'must name at least one engine'))
+    .describe(
+      'Speech engines in order of preference: whisper (whisper.cpp in-process), openai (any OpenAI-compatible server), pocketsphinx (offline, English).',
+    ),
+  WHISPER_MODEL: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/, 'must be a model name such as base, base.en or small')
+    .default('base')
+    .describe(
+      'whisper.cpp model (`npm run models -- list` shows them). Kept in the data folder under models/.',
+    ),
+  WHISPER_AUTO_DOWNLOAD: bool
+    .default(true)
+    .describe('Download the whisper model on first use when it is missing (checked against its SHA-256).'),
+  WHISPER_MODELS_URL: z
+    .url()
+    .default('https://huggingface.co/ggerganov/whisper.cpp/resolve/main')
+    .describe('Where ggml whisper models are downloaded from.'),
+  WHISPER_THREADS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe('CPU threads whisper.cpp uses. Unset: the number of cores.'),
+  OPENAI_STT_BASE_URL: z
+    .url()
+    .optional()
+    .describe(
+      'Base URL of an OpenAI-compatible speech API, e.g. https://api.openai.com/v1, https://api.groq.com/openai/v1 or a speaches/LocalAI server. Unset: that engine is off.',
+    ),
+  OPENAI_STT_API_KEY: z.string().optional().describe('API key for OPENAI_STT_BASE_URL, when it needs one.'),
+  OPENAI_STT_MODEL: z
+    .string()
+    .default('whisper-1')
+    .describe('Model name sent to the OpenAI-compatible speech API.'),
+  OPENAI_STT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(100_000)
+    .default(24 * 1024 * 1024)
+    .describe('Largest file sent in one request; longer audio is split into pieces under this size.'),
+  WEB_DIST_DIR: z
+    .string()
+    .optional()
+    .describe(
+      'Folder of the built web app to serve. Defaults to apps/web/dist; when absent only the API is served.',
+    ),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('Log level (pino).'),
+  VOXPRESS_TEST_JOBS: bool.default(false).describe('Registers the jobs used by the test suite. Leave unset.'),
+});
+
+export type Env = z.infer<typeof zEnv>;

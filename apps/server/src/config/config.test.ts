@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, clientConfig, loadConfig, parseEnv } from './config.ts';
+import { withConfigTable } from './config-docs.ts';
+
+describe('configuration', () => {
+  it('uses the embedded defaults when nothing is set', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      PORT: 8080,
+      HOST: '127.0.0.1',
+      VOXPRESS_DATA_DIR: './data',
+      VOXPRESS_ROLES: ['api', 'worker'],
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('lists every problem at once', () => {
+    let error: unknown;
+    try {
+      parseEnv({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        VOXPRESS_ROLES: 'api,cook',
+        VOXPRESS_SECRET: 'short',
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toHaveLength(4);
+    expect(problems.join('\n')).toMatch(/PORT/);
+    expect(problems.join('\n')).toMatch(/DATABASE_URL: must start with postgres/);
+    expect(problems.join('\n')).toMatch(/VOXPRESS_ROLES/);
+    expect(problems.join('\n')).toMatch(/VOXPRESS_SECRET: must be at least 32 characters/);
+  });
+
+  it('refuses half a group of settings', () => {
+    expect(() => parseEnv({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither/,
+    );
+    expect(() => parseEnv({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      /S3_ENDPOINT: has no effect without S3_BUCKET/,
+    );
+    expect(() => parseEnv({ OPENAI_STT_API_KEY: 'sk-x' })).toThrow(/without OPENAI_STT_BASE_URL/);
+    expect(parseEnv({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }).S3_BUCKET).toBe(
+      'b',
+    );
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(parseEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(8080);
+  });
+
+  it('keeps secrets out of the client subset', () => {
+    const config = loadConfig({
+      VOXPRESS_SECRET: 'x'.repeat(40),
+      GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com',
+      DATABASE_URL: 'postgres://user:pw@db/voxpress',
+    });
+    const client = JSON.stringify(clientConfig(config));
+    expect(client).toContain('abc.apps.googleusercontent.com');
+    expect(client).not.toContain('x'.repeat(40));
+    expect(client).not.toContain('pw@db');
+  });
+
+  it('is documented in the README (run `npm run config:docs` after changing the schema)', () => {
+    const readme = readFileSync(
+      path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'README.md'),
+      'utf8',
+    );
+    expect(readme).toBe(withConfigTable(readme));
+  });
+});

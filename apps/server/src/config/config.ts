@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ClientConfig } from '@voxpress/contracts';
+import { LIMITS } from '@voxpress/contracts';
+import { VERSION } from '../lib/version.ts';
+import { type Env, zEnv } from './config.schema.ts';
+
+/** The resolved configuration every part of the server reads. */
+export interface Config {
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  roles: { api: boolean; worker: boolean };
+  secret: string;
+  googleClientId: string | undefined;
+  auth: { googleCertsUrl: string; rateLimitPerMinute: number };
+  jobs: { concurrency: number; leaseMs: number; testJobs: boolean };
+  /** Unset: blobs on local disk under the data folder. */
+  s3:
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
+  speech: SpeechConfig;
+  webDistDir: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+}
+
+export interface SpeechConfig {
+  /** Engine ids in order of preference. */
+  engines: Array<'whisper' | 'openai' | 'pocketsphinx'>;
+  whisper: {
+    model: string;
+    modelsDir: string;
+    autoDownload: boolean;
+    modelsUrl: string;
+    threads: number | undefined;
+  };
+  /** Unset when no OpenAI-compatible server is configured. */
+  openai: { baseUrl: string; apiKey: string | undefined; model: string; maxBytes: number } | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment, listing every problem at once rather than stopping at the first. */
+export function parseEnv(env: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = zEnv.safeParse(cleaned);
+  const problems = result.success
+    ? []
+    : result.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`);
+  problems.push(...incomplete(cleaned));
+  if (!result.success || problems.length) throw new ConfigError(problems);
+  return result.data;
+}
+
+/** Settings that only make sense together: half a group is a mistake, not a default. */
+function incomplete(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
+  for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE']) {
+    if (env[name] && !env.S3_BUCKET) problems.push(`${name}: has no effect without S3_BUCKET`);
+  }
+  if (env.OPENAI_STT_API_KEY && !env.OPENAI_STT_BASE_URL)
+    problems.push('OPENAI_STT_API_KEY: has no effect without OPENAI_STT_BASE_URL');
+  return problems;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const e = parseEnv(env);
+  const dataDir = path.resolve(e.VOXPRESS_DATA_DIR);
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    roles: { api: e.VOXPRESS_ROLES.includes('api'), worker: e.VOXPRESS_ROLES.includes('worker') },
+    secret: e.VOXPRESS_SECRET ?? loadOrCreateSecret(dataDir),
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    auth: { googleCertsUrl: e.GOOGLE_CERTS_URL, rateLimitPerMinute: e.AUTH_RATE_LIMIT },
+    jobs: { concurrency: e.JOB_CONCURRENCY, leaseMs: e.JOB_LEASE_MS, testJobs: e.VOXPRESS_TEST_JOBS },
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    speech: {
+      engines: e.SPEECH_ENGINES,
+      whisper: {
+        model: e.WHISPER_MODEL,
+        modelsDir: path.join(dataDir, 'models'),
+        autoDownload: e.WHISPER_AUTO_DOWNLOAD,
+        modelsUrl: e.WHISPER_MODELS_URL.replace(/\/$/, ''),
+        threads: e.WHISPER_THREADS,
+      },
+      openai: e.OPENAI_STT_BASE_URL
+        ? {
+            baseUrl: e.OPENAI_STT_BASE_URL.replace(/\/$/, ''),
+            apiKey: e.OPENAI_STT_API_KEY,
+            model: e.OPENAI_STT_MODEL,
+            maxBytes: e.OPENAI_STT_MAX_BYTES,
+          }
+        : undefined,
+    },
+    webDistDir: e.WEB_DIST_DIR,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** The explicit subset of the configuration that the browser may see. */
+export function clientConfig(config: Config): ClientConfig {
+  return {
+    version: VERSION,
+    google_client_id: config.googleClientId ?? null,
+    max_upload_bytes: LIMITS.maxUploadBytes,
+    max_recording_seconds: LIMITS.maxRecordingSeconds,
+    max_recording_bytes: LIMITS.maxRecordingBytes,
+  };
+}
+
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret.key');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  }
+}

@@ -1,0 +1,115 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { serverRoot } from '../lib/paths.ts';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The Drizzle handle, the same type whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** An open database: the Drizzle handle plus what the rest of the server needs to know about it. */
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** True when this process is the only one that can reach the database (embedded PGlite). */
+  exclusive: boolean;
+  migrate(): Promise<void>;
+  /** Round-trip time of a trivial query, in milliseconds; throws when unreachable. */
+  ping(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** `postgres://…`; when absent, PGlite is used. */
+  url?: string | undefined;
+  /** Folder for PGlite's files; `memory` keeps everything in memory (tests). */
+  dataDir: string | 'memory';
+}
+
+/** One process, small tables: PostgreSQL's 128 MB default buffer cache is mostly idle memory here. */
+const PGLITE = { postgresqlconf: 'shared_buffers = 32MB' };
+
+/**
+ * Creates a new cluster (initdb) in a worker thread. initdb grows PGlite's memory to ~700 MB,
+ * which an instance keeps for its life; the worker's memory goes when it exits, and the server's
+ * own instance, opened on the finished folder, starts small (~150 MB).
+ */
+function createCluster(dataPath: string): Promise<void> {
+  const code = `
+    const { workerData, parentPort } = require('node:worker_threads');
+    import(workerData.pglite)
+      .then(({ PGlite }) => PGlite.create(workerData.dataPath, workerData.options))
+      .then((db) => db.close())
+      .then(() => parentPort.postMessage('ok'));`;
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(code, {
+      eval: true,
+      workerData: { pglite: import.meta.resolve('@electric-sql/pglite'), dataPath, options: PGLITE },
+    });
+    let done = false;
+    worker.once('message', () => {
+      done = true;
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      done ? resolve() : reject(new Error(`Creating the database in ${dataPath} failed (exit ${code})`)),
+    );
+  });
+}
+
+const migrationsFolder = () => path.join(serverRoot(), 'drizzle');
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzleNodePg(pool, { schema });
+    return finish({
+      db: db as unknown as Db,
+      driver: 'postgres',
+      exclusive: false,
+      migrate: () => migrateNodePg(db, { migrationsFolder: migrationsFolder() }),
+      close: () => pool.end(),
+    });
+  }
+  let dataPath: string | undefined;
+  if (options.dataDir !== 'memory') {
+    dataPath = path.join(options.dataDir, 'pglite');
+    mkdirSync(dataPath, { recursive: true });
+    if (!existsSync(path.join(dataPath, 'PG_VERSION'))) await createCluster(dataPath);
+  }
+  const client = await PGlite.create(dataPath, PGLITE);
+  const db = drizzlePglite(client, { schema });
+  return finish({
+    db: db as unknown as Db,
+    driver: 'pglite',
+    exclusive: true,
+    migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
+    close: () => client.close(),
+  });
+}
+
+function finish(parts: Omit<Database, 'ping'>): Database {
+  return {
+    ...parts,
+    async ping() {
+      const started = performance.now();
+      await parts.db.execute(sql`select 1`);
+      return performance.now() - started;
+    },
+  };
+}
+
+/** Runs raw SQL and returns its rows, whichever driver is underneath (both answer `{ rows }`). */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

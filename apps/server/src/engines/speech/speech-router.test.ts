@@ -1,0 +1,331 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_PARAGRAPH, makeSpeechWav } from '../../../test/speech-fixtures.ts';
+import { wordErrorRate } from '../../../test/wer.ts';
+import type { SpeechConfig } from '../../config/config.ts';
+import {
+  type SpeechEngine,
+  SpeechEngineError,
+  type SpeechEngineStatus,
+  SpeechEngineUnavailableError,
+  type SpeechRequest,
+  type SpeechResult,
+} from './speech-engine.ts';
+import { silentLogger } from './speech-logger.ts';
+import { SpeechRouter } from './speech-router.ts';
+import { readWavInfo } from './wav-file.ts';
+
+/** A scripted engine: which languages, which state, what it does when asked. */
+class FakeEngine implements SpeechEngine {
+  readonly name: string;
+  calls = 0;
+  closed = false;
+  constructor(
+    readonly id: string,
+    private readonly script: {
+      languages?: RegExp;
+      status?: SpeechEngineStatus;
+      fail?: Error;
+      progress?: number[];
+    } = {},
+  ) {
+    this.name = `Fake ${id}`;
+  }
+  supports(language: string): boolean {
+    return (this.script.languages ?? /.*/).test(language);
+  }
+  async status(): Promise<SpeechEngineStatus> {
+    return this.script.status ?? { state: 'available', detail: `${this.id} ready` };
+  }
+  async transcribe(request: SpeechRequest): Promise<SpeechResult> {
+    this.calls++;
+    for (const p of this.script.progress ?? []) request.onProgress(p);
+    if (this.script.fail) throw this.script.fail;
+    return {
+      text: `heard by ${this.id}`,
+      language: request.language,
+      segments: [],
+      confidence: null,
+      model: `${this.id}-model`,
+    };
+  }
+  async close(): Promise<void> {
+    this.closed = true;
+  }
+}
+
+const config = (engines: SpeechConfig['engines'], modelsDir = '/nonexistent'): SpeechConfig => ({
+  engines,
+  whisper: { model: 'base', modelsDir, autoDownload: false, modelsUrl: 'http://127.0.0.1:9', threads: 2 },
+  openai: undefined,
+});
+
+const request = (language: string, overrides: Partial<SpeechRequest> = {}): SpeechRequest => ({
+  wavPath: '/dev/null',
+  durationS: 10,
+  language,
+  signal: new AbortController().signal,
+  onProgress: () => {},
+  ...overrides,
+});
+
+const missing: SpeechEngineStatus = {
+  state: 'missing',
+  detail: 'Model base is not downloaded',
+  enable: 'npm run models -- pull base',
+};
+
+describe('speech router: choosing', () => {
+  it('takes the first configured engine that supports the language and is available', async () => {
+    const router = new SpeechRouter(config(['whisper', 'openai', 'pocketsphinx']), silentLogger, {
+      engines: [
+        new FakeEngine('pocketsphinx', { languages: /^en/ }),
+        new FakeEngine('openai'),
+        new FakeEngine('whisper'),
+      ],
+    });
+    const choice = await router.choose('en-US');
+    expect(choice.engine.id).toBe('whisper');
+    expect(choice.reason).toBe('whisper: first configured engine that supports en-US and is available');
+  });
+
+  it('skips engines that cannot serve the language or are not available, saying why', async () => {
+    const router = new SpeechRouter(config(['whisper', 'openai', 'pocketsphinx']), silentLogger, {
+      engines: [
+        new FakeEngine('whisper', { status: missing }),
+        new FakeEngine('openai', { status: { state: 'disabled', detail: 'Not configured' } }),
+        new FakeEngine('pocketsphinx', { languages: /^en/ }),
+      ],
+    });
+    const english = await router.choose('en');
+    expect(english.engine.id).toBe('pocketsphinx');
+    expect(english.reason).toBe(
+      'pocketsphinx: whisper unavailable (Model base is not downloaded); openai not configured — first configured engine that supports en and is available',
+    );
+    await expect(router.choose('fr-FR')).rejects.toThrow(
+      /^No speech engine on this server can transcribe French \(fr-FR\)\./,
+    );
+  });
+
+  it('follows the configured order, and ignores engines left out of it', async () => {
+    const router = new SpeechRouter(config(['pocketsphinx', 'whisper']), silentLogger, {
+      engines: [
+        new FakeEngine('whisper'),
+        new FakeEngine('openai'),
+        new FakeEngine('pocketsphinx', { languages: /^en/ }),
+      ],
+    });
+    expect((await router.choose('en')).engine.id).toBe('pocketsphinx');
+    expect((await router.choose('de')).engine.id).toBe('whisper');
+    expect((await router.choose('de')).reason).toBe(
+      'whisper: pocketsphinx does not support de — first configured engine that supports de and is available',
+    );
+  });
+
+  it('puts whisper last for English when use_whisper_for_english is off, and only for English', async () => {
+    const router = new SpeechRouter(config(['whisper', 'openai', 'pocketsphinx']), silentLogger, {
+      engines: [
+        new FakeEngine('whisper'),
+        new FakeEngine('openai', { status: { state: 'disabled', detail: 'Not configured' } }),
+        new FakeEngine('pocketsphinx', { languages: /^en/ }),
+      ],
+    });
+    const english = await router.choose('en-GB', { useWhisperForEnglish: false });
+    expect(english.engine.id).toBe('pocketsphinx');
+    expect(english.reason).toBe(
+      'pocketsphinx: use_whisper_for_english is off, so whisper comes last; openai not configured — first configured engine that supports en-GB and is available',
+    );
+    expect((await router.choose('en-GB', { useWhisperForEnglish: true })).engine.id).toBe('whisper');
+    expect((await router.choose('es', { useWhisperForEnglish: false })).engine.id).toBe('whisper');
+  });
+});
+
+describe('speech router: transcribing', () => {
+  it('falls back when an engine itself is unusable, recording every attempt, with progress that never goes back', async () => {
+    const whisper = new FakeEngine('whisper', {
+      progress: [0.2, 0.4],
+      fail: new SpeechEngineUnavailableError('The whisper model file x could not be loaded: it is damaged.'),
+    });
+    const sphinx = new FakeEngine('pocketsphinx', { languages: /^en/, progress: [0.1, 0.3, 0.6, 1] });
+    const router = new SpeechRouter(config(['whisper', 'pocketsphinx']), silentLogger, {
+      engines: [whisper, sphinx],
+    });
+    const progress: number[] = [];
+    const routed = await router.transcribe({
+      ...request('en-US', { onProgress: (f) => progress.push(f) }),
+      useWhisperForEnglish: true,
+    });
+    expect(routed.provider).toBe('pocketsphinx');
+    expect(routed.result.text).toBe('heard by pocketsphinx');
+    expect(routed.reason).toBe(
+      'pocketsphinx: whisper failed (The whisper model file x could not be loaded: it is damaged.); next engine that supports en-US and is available',
+    );
+    expect(routed.attempts).toEqual([
+      {
+        provider: 'whisper',
+        model: null,
+        language: 'en-US',
+        reason: 'whisper: first configured engine that supports en-US and is available',
+        text: '',
+        duration_ms: expect.any(Number),
+        error: 'The whisper model file x could not be loaded: it is damaged.',
+      },
+      {
+        provider: 'pocketsphinx',
+        model: 'pocketsphinx-model',
+        language: 'en-US',
+        reason: routed.reason,
+        text: 'heard by pocketsphinx',
+        duration_ms: expect.any(Number),
+      },
+    ]);
+    expect(progress).toEqual([0.2, 0.4, 0.6, 1]);
+  });
+
+  it('does not fall back for problems with the audio or a server that may come back', async () => {
+    for (const fail of [
+      new SpeechEngineError('The audio could not be decoded.', false),
+      new SpeechEngineError('The speech server at http://x could not be reached: connection refused', true),
+    ]) {
+      const first = new FakeEngine('openai', { fail });
+      const second = new FakeEngine('pocketsphinx');
+      const router = new SpeechRouter(config(['openai', 'pocketsphinx']), silentLogger, {
+        engines: [first, second],
+      });
+      await expect(router.transcribe(request('en'))).rejects.toBe(fail);
+      expect(second.calls).toBe(0);
+    }
+  });
+
+  it('reports every failure when no engine could do it', async () => {
+    const router = new SpeechRouter(config(['whisper', 'openai']), silentLogger, {
+      engines: [
+        new FakeEngine('whisper', { fail: new SpeechEngineUnavailableError('Model damaged.') }),
+        new FakeEngine('openai', { fail: new SpeechEngineUnavailableError('Key refused.') }),
+      ],
+    });
+    await expect(router.transcribe(request('en'))).rejects.toMatchObject({
+      retryable: false,
+      message:
+        'Every speech engine that could transcribe this failed: whisper: Model damaged. openai: Key refused.',
+    });
+    const single = new SpeechRouter(config(['whisper']), silentLogger, {
+      engines: [new FakeEngine('whisper', { fail: new SpeechEngineUnavailableError('Model damaged.') })],
+    });
+    await expect(single.transcribe(request('en'))).rejects.toMatchObject({ message: 'Model damaged.' });
+  });
+
+  it('closes the engines', async () => {
+    const whisper = new FakeEngine('whisper');
+    await new SpeechRouter(config(['whisper']), silentLogger, { engines: [whisper] }).close();
+    expect(whisper.closed).toBe(true);
+  });
+});
+
+describe('speech router with the real engines', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'voxpress-router-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('says which language has no engine and how to enable one', async () => {
+    const router = new SpeechRouter(config(['pocketsphinx'], dir), silentLogger);
+    const err = await router.choose('es-ES').then(
+      () => null,
+      (e: unknown) => e as SpeechEngineError,
+    );
+    expect(err).toBeInstanceOf(SpeechEngineError);
+    expect(err?.retryable).toBe(false);
+    expect(err?.message).toBe(
+      'No speech engine on this server can transcribe Spanish (es-ES). To enable one: add whisper to SPEECH_ENGINES (whisper.cpp, about 100 languages with a multilingual model such as base), and npm run models -- pull base (or set WHISPER_AUTO_DOWNLOAD=true); add openai to SPEECH_ENGINES (any OpenAI-compatible speech server), and set OPENAI_STT_BASE_URL (e.g. https://api.openai.com/v1, https://api.groq.com/openai/v1 or a speaches/LocalAI server), OPENAI_STT_API_KEY and OPENAI_STT_MODEL.',
+    );
+    const whisperOnly = new SpeechRouter(config(['whisper'], dir), silentLogger);
+    await expect(whisperOnly.choose('en-US')).rejects.toThrow(
+      'No speech engine on this server can transcribe English (en-US). To enable one: whisper: Model base is not downloaded — npm run models -- pull base (or set WHISPER_AUTO_DOWNLOAD=true); add openai to SPEECH_ENGINES (any OpenAI-compatible speech server), and set OPENAI_STT_BASE_URL (e.g. https://api.openai.com/v1, https://api.groq.com/openai/v1 or a speaches/LocalAI server), OPENAI_STT_API_KEY and OPENAI_STT_MODEL; add pocketsphinx to SPEECH_ENGINES (offline, English only).',
+    );
+  });
+
+  it('describes the speech port: what is active for English, what is missing and how to enable it', async () => {
+    const port = await new SpeechRouter(
+      config(['whisper', 'openai', 'pocketsphinx'], dir),
+      silentLogger,
+    ).describe();
+    expect(port).toEqual({
+      port: 'Speech',
+      active: 'pocketsphinx',
+      implementations: [
+        {
+          id: 'whisper',
+          name: 'whisper.cpp (in-process)',
+          state: 'missing',
+          detail: 'Model base is not downloaded. Preference 1 of 3',
+          enable: 'npm run models -- pull base (or set WHISPER_AUTO_DOWNLOAD=true)',
+        },
+        {
+          id: 'openai',
+          name: 'OpenAI-compatible speech API',
+          state: 'disabled',
+          detail: 'Not configured. Preference 2 of 3',
+          enable: expect.stringMatching(/^Set OPENAI_STT_BASE_URL/),
+        },
+        {
+          id: 'pocketsphinx',
+          name: 'CMU PocketSphinx (offline, English)',
+          state: 'active',
+          detail:
+            'CMU Sphinx 0.8 with the US English model; English only, offline. Preference 3 of 3; used for English',
+        },
+      ],
+    });
+  });
+
+  it('falls back from whisper, whose model cannot be downloaded, to PocketSphinx', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const wav = await makeSpeechWav(FIXTURE_PARAGRAPH, dir);
+    const router = new SpeechRouter(
+      {
+        engines: ['whisper', 'openai', 'pocketsphinx'],
+        whisper: {
+          model: 'base',
+          modelsDir: path.join(dir, 'models'),
+          autoDownload: true,
+          modelsUrl: `http://127.0.0.1:${port}`,
+          threads: 2,
+        },
+        openai: undefined,
+      },
+      silentLogger,
+    );
+    expect((await router.choose('en')).engine.id).toBe('whisper');
+    const routed = await router.transcribe({
+      wavPath: wav,
+      durationS: (await readWavInfo(wav)).durationS,
+      language: 'en-US',
+      signal: new AbortController().signal,
+      onProgress: () => {},
+      useWhisperForEnglish: true,
+    });
+    expect(routed.provider).toBe('pocketsphinx');
+    expect(routed.attempts.map((a) => [a.provider, a.error === undefined])).toEqual([
+      ['whisper', false],
+      ['pocketsphinx', true],
+    ]);
+    expect(routed.attempts[0]?.error).toMatch(/could not be downloaded.*connection refused/);
+    expect(wordErrorRate(FIXTURE_PARAGRAPH, routed.result.text)).toBeLessThanOrEqual(0.15);
+    // The failed download is remembered: whisper now shows as missing and is skipped at once.
+    const next = await router.choose('en');
+    expect(next.engine.id).toBe('pocketsphinx');
+    expect(next.reason).toMatch(
+      /^pocketsphinx: whisper unavailable \(The whisper model base could not be downloaded\./,
+    );
+    await router.close();
+  });
+});

@@ -1,0 +1,245 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_PARAGRAPH, makeSpeechWav } from '../../../test/speech-fixtures.ts';
+import { failure, speechRequest } from '../../../test/speech-requests.ts';
+import { writeToyWhisperModel } from '../../../test/whisper-toy-model.ts';
+import type { SpeechConfig } from '../../config/config.ts';
+import { SpeechEngineUnavailableError, type SpeechRequest } from './speech-engine.ts';
+import { silentLogger } from './speech-logger.ts';
+import { readWavInfo } from './wav-file.ts';
+import { type WhisperCppOptions, WhisperCppSpeechEngine } from './whisper-cpp.speech.ts';
+import { findModel } from './whisper-models.ts';
+
+let root: string;
+let wav: string;
+let durationS: number;
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'voxpress-whisper-'));
+  wav = await makeSpeechWav(FIXTURE_PARAGRAPH, root);
+  durationS = (await readWavInfo(wav)).durationS;
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const engines: WhisperCppSpeechEngine[] = [];
+afterEach(async () => {
+  await Promise.all(engines.splice(0).map((e) => e.close()));
+});
+
+function engine(config: Partial<SpeechConfig['whisper']> = {}, options: WhisperCppOptions = {}) {
+  const modelsDir = mkdtempSync(path.join(root, 'models-'));
+  const e = new WhisperCppSpeechEngine(
+    {
+      model: 'base',
+      modelsDir,
+      autoDownload: false,
+      modelsUrl: 'http://127.0.0.1:9/unused',
+      threads: 2,
+      ...config,
+    },
+    silentLogger,
+    options,
+  );
+  engines.push(e);
+  return e;
+}
+
+const request = (overrides: Partial<SpeechRequest> = {}) => speechRequest(wav, durationS, overrides);
+
+describe('whisper.cpp engine without a usable model', () => {
+  it('says how to get a missing model when it may not download it', async () => {
+    const e = engine();
+    expect(await e.status()).toEqual({
+      state: 'missing',
+      detail: 'Model base is not downloaded',
+      enable: 'npm run models -- pull base (or set WHISPER_AUTO_DOWNLOAD=true)',
+    });
+    const err = await failure(e.transcribe(request()));
+    expect(err).toBeInstanceOf(SpeechEngineUnavailableError);
+    expect(err).toMatchObject({ retryable: false });
+    expect(err.message).toBe(
+      'The whisper model base is not downloaded. Run `npm run models -- pull base` on the server (or set WHISPER_AUTO_DOWNLOAD=true).',
+    );
+  });
+
+  it('reports a damaged model file clearly and keeps the process alive', async () => {
+    const e = engine();
+    writeFileSync(e.modelFile, 'this is not a model'.repeat(500));
+    expect(await e.status()).toMatchObject({ state: 'available' });
+    const err = await failure(e.transcribe(request()));
+    expect(err).toBeInstanceOf(SpeechEngineUnavailableError);
+    expect(err.message).toMatch(
+      /^The whisper model file .*ggml-base\.bin could not be loaded: it is damaged or not a whisper\.cpp model \(.*bad magic.*\)\. Delete it and run `npm run models -- pull base`\.$/,
+    );
+    // Remembered: the status says so, and the next job fails at once without loading again.
+    expect(await e.status()).toMatchObject({ state: 'missing', detail: err.message });
+    const again = await failure(e.transcribe(request()));
+    expect(again.message).toBe(err.message);
+    expect(process.exitCode ?? 0).toBe(0);
+  });
+
+  it('refuses an unknown model name with the valid names', async () => {
+    const e = engine({ model: 'huge', autoDownload: true });
+    expect(await e.status()).toMatchObject({
+      state: 'missing',
+      enable: expect.stringMatching(/tiny, tiny\.en, base/),
+    });
+    const err = await failure(e.transcribe(request()));
+    expect(err.message).toMatch(
+      /"huge" is not in .* and is not one Voxpress can download.*tiny, tiny\.en, base/,
+    );
+  });
+});
+
+describe('whisper.cpp engine downloading its model', () => {
+  let server: Server;
+  let baseUrl: string;
+  let mode: 'zeros' | 'short' = 'zeros';
+  let requests = 0;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      requests++;
+      const tiny = findModel('tiny');
+      if (req.url !== '/models/ggml-tiny.bin' || !tiny) {
+        res.writeHead(404).end('not found');
+        return;
+      }
+      if (mode === 'short') {
+        res.writeHead(200, { 'content-length': '1000' }).end(Buffer.alloc(1000));
+        return;
+      }
+      // The right size, the wrong bytes: only the checksum can tell.
+      res.writeHead(200, { 'content-length': String(tiny.bytes) });
+      const chunk = Buffer.alloc(1024 * 1024);
+      let left = tiny.bytes;
+      const pump = () => {
+        while (left > 0) {
+          const piece = chunk.subarray(0, Math.min(chunk.length, left));
+          left -= piece.length;
+          if (!res.write(piece)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      pump();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/models`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('is available before the first use, and refuses a download whose checksum does not match', async () => {
+    mode = 'zeros';
+    requests = 0;
+    let now = 1_000_000;
+    const e = engine({ model: 'tiny', autoDownload: true, modelsUrl: baseUrl }, { now: () => now });
+    expect(await e.status()).toEqual({
+      state: 'available',
+      detail: `Model tiny (74 MiB) is downloaded from ${new URL(baseUrl).host} on first use`,
+    });
+    const err = await failure(e.transcribe(request()));
+    expect(err).toBeInstanceOf(SpeechEngineUnavailableError);
+    expect(err.message).toMatch(
+      /^The whisper model tiny could not be downloaded\. The download of whisper model tiny from http:\/\/127\.0\.0\.1:\d+\/models\/ggml-tiny\.bin was not the expected file \(its SHA-256 is [0-9a-f]{64}, expected be07e048/,
+    );
+    expect(err.message).toMatch(/Run `npm run models -- pull tiny` on the server/);
+    expect(readdirSync(path.dirname(e.modelFile))).toEqual([]);
+    // The failure is remembered for ten minutes: no new request, and the status says why.
+    expect(await e.status()).toMatchObject({ state: 'missing', detail: err.message });
+    expect((await failure(e.transcribe(request()))).message).toBe(err.message);
+    expect(requests).toBe(1);
+    now += 10 * 60_000 + 1;
+    mode = 'short';
+    const later = await failure(e.transcribe(request()));
+    expect(requests).toBe(2);
+    expect(later.message).toMatch(/offers 1000 bytes where 77691713 were expected/);
+    expect(readdirSync(path.dirname(e.modelFile))).toEqual([]);
+  });
+
+  it('fails fast and clearly when the model server cannot be reached', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const e = engine({ model: 'tiny', autoDownload: true, modelsUrl: `http://127.0.0.1:${port}` });
+    const started = performance.now();
+    const err = await failure(e.transcribe(request()));
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(err).toBeInstanceOf(SpeechEngineUnavailableError);
+    expect(err.message).toBe(
+      `The whisper model tiny could not be downloaded. Could not download whisper model tiny from http://127.0.0.1:${port}/ggml-tiny.bin: connection refused (nothing is listening there). Run \`npm run models -- pull tiny\` on the server once it can reach the internet, or copy ggml-tiny.bin into ${path.dirname(e.modelFile)}.`,
+    );
+  });
+});
+
+describe('whisper.cpp engine with a (toy) model', () => {
+  it('supports every language with a multilingual model, English only with an .en model', () => {
+    const multi = engine();
+    expect(['en', 'en-US', 'es-ES', 'ta', 'zh-TW', 'nb-NO', 'auto'].map((l) => multi.supports(l))).toEqual(
+      Array(7).fill(true),
+    );
+    expect(multi.supports('xx')).toBe(false);
+    const english = engine({ model: 'base.en' });
+    expect([english.supports('en-GB'), english.supports('es'), english.supports('auto')]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+  });
+
+  it('transcribes through whisper.cpp with timed segments and progress, loading the model once', async () => {
+    const loads: string[] = [];
+    const e = new WhisperCppSpeechEngine(
+      {
+        model: 'base',
+        modelsDir: mkdtempSync(path.join(root, 'toy-')),
+        autoDownload: false,
+        modelsUrl: 'http://127.0.0.1:9',
+        threads: 2,
+      },
+      { ...silentLogger, info: (_obj, msg) => loads.push(msg) },
+    );
+    engines.push(e);
+    writeToyWhisperModel(e.modelFile, { multilingual: true });
+    expect(await e.status()).toMatchObject({
+      state: 'available',
+      detail: expect.stringMatching(/^Model base \(multilingual, \d+ MiB\) in /),
+    });
+    const progress: number[] = [];
+    const result = await e.transcribe(request({ onProgress: (f) => progress.push(f) }));
+    expect(result).toMatchObject({ language: 'en-US', model: 'base', confidence: null });
+    expect(result.text.length).toBeGreaterThan(0);
+    expect(result.segments.length).toBeGreaterThan(0);
+    for (const s of result.segments) {
+      expect(s.start).toBeGreaterThanOrEqual(0);
+      expect(s.end).toBeGreaterThanOrEqual(s.start);
+      expect(s.end).toBeLessThanOrEqual(durationS);
+    }
+    // Seconds, not milliseconds: timings spread over the audio rather than piling up at its end.
+    expect(result.segments[0]?.start).toBeLessThan(durationS / 2);
+    expect(Math.max(...result.segments.map((s) => s.end - s.start))).toBeGreaterThan(1);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)).toBe(1);
+
+    const detected = await e.transcribe(request({ language: 'auto' }));
+    expect(detected.language).toMatch(/^[a-z]{2,3}$/);
+    expect(loads.filter((m) => m === 'whisper model loaded')).toHaveLength(1);
+  });
+
+  it('returns at once when aborted, and stays usable', async () => {
+    const e = engine();
+    mkdirSync(path.dirname(e.modelFile), { recursive: true });
+    writeToyWhisperModel(e.modelFile);
+    await e.transcribe(request()); // loads the model
+    const controller = new AbortController();
+    const pending = e.transcribe(request({ signal: controller.signal }));
+    setTimeout(() => controller.abort(), 50);
+    const started = performance.now();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(performance.now() - started).toBeLessThan(200);
+    const after = await e.transcribe(request());
+    expect(after.segments.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,366 @@
+import { stat } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { TranscribeResult, WhisperContext } from '@fugood/whisper.node';
+import type { SpeechConfig } from '../../config/config.ts';
+import { abortable, abortReason } from './abort-signals.ts';
+import {
+  type SpeechEngine,
+  SpeechEngineError,
+  type SpeechEngineStatus,
+  SpeechEngineUnavailableError,
+  type SpeechRequest,
+  type SpeechResult,
+} from './speech-engine.ts';
+import type { SpeechLogger } from './speech-logger.ts';
+import { readPcm16 } from './wav-file.ts';
+import { isAutoLanguage, whisperLanguage } from './whisper-languages.ts';
+import { downloadModel, findModel, modelPath, WHISPER_MODELS } from './whisper-models.ts';
+import { routeNativeLog } from './whisper-native-log.ts';
+
+/** Tuning knobs, mostly for tests. */
+export interface WhisperCppOptions {
+  /** How long a failed download is remembered before it is tried again. Default 10 min. */
+  retryDownloadAfterMs?: number;
+  /** How long a transcription may go without any sign of progress. Default 15 min. */
+  stallTimeoutMs?: number;
+  /** Download connect timeout. Default 10 s. */
+  connectTimeoutMs?: number;
+  now?: () => number;
+}
+
+/**
+ * whisper.cpp in-process through `@fugood/whisper.node` (a prebuilt N-API addon). The model is
+ * loaded once, on first use, and kept for later jobs; `close()` releases it at shutdown. A missing
+ * model is downloaded first when WHISPER_AUTO_DOWNLOAD is on (a failure is remembered for 10
+ * minutes so that every job does not try again).
+ *
+ * Two quirks of the library shape this class: `stop()` does not interrupt the native work (it
+ * finishes in the background and its result is dropped), and a failed or stopped run never
+ * settles its promise. So an abort rejects at once without waiting, jobs are run one at a time,
+ * and a watchdog fails a run that shows no progress for a long time.
+ */
+export class WhisperCppSpeechEngine implements SpeechEngine {
+  readonly id = 'whisper';
+  readonly name = 'whisper.cpp (in-process)';
+  private context: Promise<WhisperContext> | undefined;
+  private downloadFailure: { at: number; message: string } | undefined;
+  private loadFailure: { key: string; message: string } | undefined;
+  private lastNativeError = '';
+  private logListener: { remove(): void } | undefined;
+  private queue: Promise<void> = Promise.resolve();
+  private readonly now: () => number;
+
+  constructor(
+    private readonly config: SpeechConfig['whisper'],
+    private readonly logger: SpeechLogger,
+    private readonly options: WhisperCppOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The configured model's file. */
+  get modelFile(): string {
+    return modelPath(this.config.modelsDir, this.config.model);
+  }
+
+  /** Whether the model understands more than English (`.en` models do not). */
+  get multilingual(): boolean {
+    return !this.config.model.includes('.en');
+  }
+
+  supports(language: string): boolean {
+    const code = whisperLanguage(language);
+    return this.multilingual ? code !== null : code === 'en';
+  }
+
+  async status(): Promise<SpeechEngineStatus> {
+    const { model, modelsDir, autoDownload } = this.config;
+    const pull = `npm run models -- pull ${model}`;
+    const file = await stat(this.modelFile).catch(() => null);
+    if (file?.isFile()) {
+      if (this.loadFailure?.key === fileKey(file)) {
+        return {
+          state: 'missing',
+          detail: this.loadFailure.message,
+          enable: `Delete ${this.modelFile}, then ${pull}`,
+        };
+      }
+      const kind = this.multilingual ? 'multilingual' : 'English only';
+      return { state: 'available', detail: `Model ${model} (${kind}, ${mb(file.size)}) in ${modelsDir}` };
+    }
+    const info = findModel(model);
+    if (!info) {
+      return {
+        state: 'missing',
+        detail: `Unknown model "${model}" and no ${this.modelFile}`,
+        enable: `Set WHISPER_MODEL to one of ${WHISPER_MODELS.map((m) => m.name).join(', ')}`,
+      };
+    }
+    const failure = this.recentDownloadFailure();
+    if (failure) return { state: 'missing', detail: failure.message, enable: pull };
+    if (autoDownload) {
+      return {
+        state: 'available',
+        detail: `Model ${model} (${mb(info.bytes)}) is downloaded from ${new URL(this.config.modelsUrl).host} on first use`,
+      };
+    }
+    return {
+      state: 'missing',
+      detail: `Model ${model} is not downloaded`,
+      enable: `${pull} (or set WHISPER_AUTO_DOWNLOAD=true)`,
+    };
+  }
+
+  async transcribe(request: SpeechRequest): Promise<SpeechResult> {
+    request.signal.throwIfAborted();
+    const file = await this.ensureModel(request.signal);
+    const context = await this.loadContext(file);
+    return this.oneAtATime(request.signal, () => this.run(context, request));
+  }
+
+  /** Releases the loaded model (at shutdown). A later `transcribe` loads it again. */
+  async close(): Promise<void> {
+    const context = this.context;
+    this.context = undefined;
+    this.logListener?.remove();
+    this.logListener = undefined;
+    const loaded = await context?.catch(() => undefined);
+    await loaded?.release();
+  }
+
+  /** The model file, downloading it first when allowed. */
+  private async ensureModel(signal: AbortSignal): Promise<string> {
+    const { model, modelsDir, autoDownload } = this.config;
+    const file = this.modelFile;
+    if ((await stat(file).catch(() => null))?.isFile()) return file;
+    const pull = `\`npm run models -- pull ${model}\``;
+    const info = findModel(model);
+    if (!info) {
+      throw new SpeechEngineUnavailableError(
+        `The whisper model "${model}" is not in ${modelsDir} and is not one Voxpress can download. Put ggml-${model}.bin there, or set WHISPER_MODEL to one of ${WHISPER_MODELS.map((m) => m.name).join(', ')}.`,
+      );
+    }
+    if (!autoDownload) {
+      throw new SpeechEngineUnavailableError(
+        `The whisper model ${model} is not downloaded. Run ${pull} on the server (or set WHISPER_AUTO_DOWNLOAD=true).`,
+      );
+    }
+    const failure = this.recentDownloadFailure();
+    if (failure) throw new SpeechEngineUnavailableError(failure.message);
+    this.logger.info({ model, modelsDir }, 'downloading whisper model');
+    let logged = 0;
+    // Not tied to this job's signal: other jobs may wait for the same download, and a failure is
+    // remembered even when the job that started it was cancelled meanwhile.
+    const download = downloadModel(model, {
+      modelsDir,
+      baseUrl: this.config.modelsUrl,
+      connectTimeoutMs: this.options.connectTimeoutMs,
+      warn: (message) => this.logger.warn({ model }, message),
+      onProgress: (received, total) => {
+        const tenth = Math.floor((received / total) * 10);
+        if (tenth > logged) {
+          logged = tenth;
+          this.logger.info(
+            { model, receivedBytes: received, totalBytes: total },
+            `whisper model ${tenth * 10} %`,
+          );
+        }
+      },
+    }).catch((err: unknown) => {
+      const message = `The whisper model ${model} could not be downloaded. ${(err as Error).message} Run ${pull} on the server once it can reach the internet, or copy ${info.file} into ${modelsDir}.`;
+      this.downloadFailure = { at: this.now(), message };
+      this.logger.warn({ model, reason: (err as Error).message }, 'whisper model download failed');
+      throw new SpeechEngineUnavailableError(message, { cause: err });
+    });
+    await abortable(download, signal);
+    this.logger.info({ model, file }, 'whisper model downloaded');
+    return file;
+  }
+
+  /** The loaded model, shared by all jobs; a file that fails to load is remembered until it changes. */
+  private async loadContext(file: string): Promise<WhisperContext> {
+    const info = await stat(file);
+    if (this.loadFailure?.key === fileKey(info))
+      throw new SpeechEngineUnavailableError(this.loadFailure.message);
+    this.context ??= this.initContext(file);
+    try {
+      return await this.context;
+    } catch (err) {
+      this.context = undefined;
+      // whisper.cpp's own explanation ("bad magic", ...) reaches the log listener a moment later.
+      for (let waited = 0; !this.lastNativeError && waited < 300; waited += 20) await sleep(20);
+      const detail = this.lastNativeError || (err as Error).message;
+      const message = `The whisper model file ${file} could not be loaded: it is damaged or not a whisper.cpp model (${detail}). Delete it and run \`npm run models -- pull ${this.config.model}\`.`;
+      this.loadFailure = { key: fileKey(info), message };
+      this.logger.warn({ err, file }, 'whisper model could not be loaded');
+      throw new SpeechEngineUnavailableError(message, { cause: err });
+    }
+  }
+
+  private async initContext(file: string): Promise<WhisperContext> {
+    let whisper: typeof import('@fugood/whisper.node');
+    try {
+      whisper = await import('@fugood/whisper.node');
+    } catch (err) {
+      throw new SpeechEngineUnavailableError(
+        `whisper.cpp cannot run on this machine: ${(err as Error).message}`,
+        {
+          cause: err,
+        },
+      );
+    }
+    // Native logs go to our logger instead of stderr; the first error explains a failed load.
+    this.logListener ??= await routeNativeLog(whisper, (level, text) => {
+      if (level === 'error' && !this.lastNativeError) this.lastNativeError = text.replace(/^\w+: /, '');
+      this.logger.debug({ level }, `whisper.cpp: ${text}`);
+    });
+    this.lastNativeError = '';
+    const started = this.now();
+    const context = await whisper.initWhisper({ filePath: file });
+    this.logger.info({ file, ms: this.now() - started }, 'whisper model loaded');
+    return context;
+  }
+
+  /** Runs jobs one after another: the model has one native state, and each run holds a libuv thread. */
+  private async oneAtATime<T>(signal: AbortSignal, task: () => Promise<T>): Promise<T> {
+    const previous = this.queue;
+    let done = () => {};
+    const mine = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    this.queue = previous.then(() => mine);
+    try {
+      await abortable(previous, signal);
+      return await task();
+    } finally {
+      done();
+    }
+  }
+
+  private async run(context: WhisperContext, request: SpeechRequest): Promise<SpeechResult> {
+    const { signal } = request;
+    const pcm = await readPcm16(request.wavPath, 16_000).catch((err: unknown) => {
+      throw new SpeechEngineError(
+        `whisper.cpp cannot read ${request.wavPath}: ${(err as Error).message}`,
+        false,
+        { cause: err },
+      );
+    });
+    signal.throwIfAborted();
+    const requested = isAutoLanguage(request.language) ? 'auto' : request.language;
+    const language = this.multilingual ? (whisperLanguage(requested) ?? 'auto') : 'en';
+    let reported = 0;
+    let lastSign = this.now();
+    let job: ReturnType<WhisperContext['transcribeData']>;
+    try {
+      // Samples rather than the path: the addon's own file reader prints to stderr.
+      job = context.transcribeData(pcm, {
+        language,
+        maxThreads: this.config.threads ?? cpus().length,
+        onProgress: (percent) => {
+          lastSign = this.now();
+          const fraction = Math.min(0.99, Math.max(0, percent / 100));
+          if (fraction > reported) {
+            reported = fraction;
+            request.onProgress(fraction);
+          }
+        },
+        onNewSegments: () => {
+          lastSign = this.now();
+        },
+      });
+    } catch (err) {
+      this.context = undefined;
+      const message = `whisper.cpp could not start: ${(err as Error).message}`;
+      throw new SpeechEngineUnavailableError(message, { cause: err });
+    }
+    const result = await new Promise<SpeechResult>((resolve, reject) => {
+      let settled = false;
+      const stallMs = this.options.stallTimeoutMs ?? 15 * 60_000;
+      const settle = (finish: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearInterval(watchdog);
+        signal.removeEventListener('abort', onAbort);
+        finish();
+      };
+      const stop = () => void job.stop().catch(() => undefined);
+      const onAbort = () => {
+        stop();
+        settle(() => reject(abortReason(signal)));
+      };
+      const watchdog = setInterval(
+        () => {
+          if (this.now() - lastSign < stallMs) return;
+          stop();
+          settle(() =>
+            reject(
+              new SpeechEngineUnavailableError(
+                `whisper.cpp showed no progress for ${Math.round(stallMs / 60_000)} minutes and was stopped.`,
+              ),
+            ),
+          );
+        },
+        Math.min(30_000, stallMs),
+      );
+      signal.addEventListener('abort', onAbort, { once: true });
+      job.promise.then(
+        (result) => settle(() => resolve(this.toResult(result, request, requested))),
+        (err: unknown) =>
+          settle(() =>
+            reject(
+              new SpeechEngineError(
+                `whisper.cpp could not transcribe the audio: ${(err as Error).message}`,
+                false,
+                { cause: err },
+              ),
+            ),
+          ),
+      );
+    });
+    request.onProgress(1);
+    return result;
+  }
+
+  private toResult(result: TranscribeResult, request: SpeechRequest, requested: string): SpeechResult {
+    const limit = request.durationS > 0 ? request.durationS : Number.POSITIVE_INFINITY;
+    // whisper.node reports segment times in milliseconds.
+    const segments = result.segments
+      .map((s) => ({
+        start: Math.min(limit, Math.max(0, s.t0 / 1000)),
+        end: Math.min(limit, Math.max(0, s.t1 / 1000)),
+        text: clean(s.text),
+      }))
+      .filter((s) => s.text);
+    return {
+      text: segments.length ? segments.map((s) => s.text).join(' ') : clean(result.result),
+      language: requested === 'auto' ? (result.language ?? 'auto') : request.language,
+      segments,
+      confidence: null,
+      model: this.config.model,
+    };
+  }
+
+  private recentDownloadFailure(): { message: string } | undefined {
+    const failure = this.downloadFailure;
+    const keepMs = this.options.retryDownloadAfterMs ?? 10 * 60_000;
+    return failure && this.now() - failure.at < keepMs ? failure : undefined;
+  }
+}
+
+/** Whisper's marker for silence, and surrounding whitespace, are not words. */
+function clean(text: string): string {
+  return text
+    .replace(/\[BLANK_AUDIO\]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function fileKey(info: { size: number; mtimeMs: number }): string {
+  return `${info.size}:${info.mtimeMs}`;
+}
+
+function mb(bytes: number): string {
+  return `${Math.round(bytes / 1024 / 1024)} MiB`;
+}

@@ -1,0 +1,55 @@
+import { buildApp } from './app.ts';
+import { closeContext, createContext } from './boot.ts';
+import { ConfigError, loadConfig } from './config/config.ts';
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const ctx = await createContext(config);
+  const app = config.roles.api ? await buildApp(ctx, { web: true }) : undefined;
+  let sweeper: NodeJS.Timeout | undefined;
+  if (config.roles.worker) {
+    await ctx.queue.start();
+    const sweep = () =>
+      ctx.audio
+        .sweepAbandonedUploads()
+        .then((n) => n && ctx.logger.info({ uploads: n }, 'removed abandoned uploads'))
+        .catch((err: unknown) => ctx.logger.warn({ err }, 'sweeping abandoned uploads failed'));
+    void sweep();
+    sweeper = setInterval(sweep, 10 * 60 * 1000).unref();
+  }
+  if (app) await app.listen({ host: config.host, port: config.port });
+
+  const roles = [config.roles.api && 'api', config.roles.worker && 'worker'].filter(Boolean).join(', ');
+  const ms = Math.round(performance.now() - started);
+  ctx.logger.info({ roles, database: ctx.database.driver, ms }, 'Voxpress is ready');
+  if (app)
+    console.log(`\n  Voxpress is running at ${config.publicUrl}  (roles: ${roles}; ready in ${ms} ms)\n`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    ctx.logger.info({ signal }, 'shutting down');
+    clearInterval(sweeper);
+    await app?.close();
+    await closeContext(ctx);
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,32 @@
+import pino from 'pino';
+import { createPostgresDatabase, drivers } from '../../test/harness.ts';
+import { openDatabase } from '../db/database.ts';
+import { MemoryEventBus } from '../events/event-bus.ts';
+import { EmbeddedQueue } from './embedded-queue.ts';
+import { describeQueueCompliance } from './queue.compliance.ts';
+
+for (const driver of drivers) {
+  describeQueueCompliance(`embedded on ${driver}`, async ({ concurrency }) => {
+    const pgdb = driver === 'postgres' ? await createPostgresDatabase() : undefined;
+    const database = await openDatabase({ url: pgdb?.url, dataDir: 'memory' });
+    await database.migrate();
+    const events = new MemoryEventBus();
+    const queue = new EmbeddedQueue({
+      database,
+      events,
+      logger: pino({ level: 'silent' }),
+      concurrency,
+      leaseMs: 5000,
+      pollMs: 50,
+    });
+    return {
+      queue,
+      events,
+      async close() {
+        await events.close();
+        await database.close();
+        await pgdb?.drop();
+      },
+    };
+  });
+}

@@ -1,0 +1,94 @@
+import type { z } from 'zod';
+import type { JobStatus } from '../db/schema.ts';
+
+/** What a handler gets: its payload, the attempt number, a cancel signal and a progress reporter. */
+export interface JobContext<P> {
+  id: string;
+  payload: P;
+  /** 1 on the first run; a recovered or retried job sees a higher number. */
+  attempt: number;
+  /** Runs allowed in all; `attempt === maxAttempts` means a failure now is final. */
+  maxAttempts: number;
+  /** Aborted when the job times out or the worker shuts down. */
+  signal: AbortSignal;
+  /** Records progress (0–100) with an optional message and publishes it as an event. */
+  progress(percent: number, message?: string): Promise<void>;
+}
+
+/** A kind of job: one file per job declares its name, payload schema, limits and handler. */
+export interface JobDefinition<P = unknown, R = unknown> {
+  name: string;
+  payload: z.ZodType<P>;
+  /** Total runs allowed, including the first (default 3). */
+  maxAttempts?: number;
+  /** Per-run time limit in milliseconds (default 10 minutes). */
+  timeoutMs?: number;
+  /** Delay before retry number `attempt` (default: 1 s doubling, at most 60 s). */
+  backoffMs?: (attempt: number) => number;
+  handler(ctx: JobContext<P>): Promise<R>;
+}
+
+export interface EnqueueOptions {
+  /** The user the job works for, so status reads can check ownership. */
+  ownerId?: string;
+  delayMs?: number;
+  priority?: number;
+}
+
+/** A job as stored: what status reads and tests see. */
+export interface JobRecord {
+  id: string;
+  name: string;
+  payload: unknown;
+  status: JobStatus;
+  attempts: number;
+  maxAttempts: number;
+  progress: number;
+  progressMessage: string | null;
+  result: unknown;
+  error: string | null;
+  ownerId: string | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+}
+
+/** Events published on `job:<id>` and on `jobs` as a job moves along. */
+export type JobEvent =
+  | { type: 'job.started'; jobId: string; name: string; attempt: number }
+  | { type: 'job.progress'; jobId: string; name: string; progress: number; message: string | null }
+  | { type: 'job.completed'; jobId: string; name: string; result: unknown }
+  | { type: 'job.retrying'; jobId: string; name: string; attempt: number; error: string; retryInMs: number }
+  | { type: 'job.failed'; jobId: string; name: string; error: string };
+
+/**
+ * A durable job queue. Implementations: the embedded queue (jobs in the database, run in-process)
+ * and, for scale-out, BullMQ on Redis. Both must pass `queue.compliance.ts`.
+ */
+export interface Queue {
+  readonly driver: 'embedded' | 'bullmq';
+  /** Declares a job kind; workers only run kinds registered before `start()`. */
+  register<P, R>(definition: JobDefinition<P, R>): void;
+  /** Validates the payload against the kind's schema and stores the job. */
+  enqueue<P>(name: string, payload: P, options?: EnqueueOptions): Promise<{ id: string }>;
+  get(id: string): Promise<JobRecord | null>;
+  /** Starts working (worker role). Recovers jobs left running by a process that died. */
+  start(): Promise<void>;
+  /** Stops taking jobs and waits for running ones up to `graceMs`, then aborts them. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 3;
+export const DEFAULT_TIMEOUT_MS = 10 * 60 * 1000;
+export const defaultBackoff = (attempt: number) => Math.min(60_000, 1000 * 2 ** (attempt - 1));
+
+export class JobTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`Job timed out after ${ms} ms`);
+    this.name = 'JobTimeoutError';
+  }
+}
+
+/** Thrown by a handler for a failure that retrying cannot fix (bad input, missing file). */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}

@@ -1,0 +1,36 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { transcriptions } from '../db/schema.ts';
+
+export type TranscriptionRow = typeof transcriptions.$inferSelect;
+
+/** SQL for the `transcriptions` table. */
+export class TranscriptionsRepository {
+  constructor(private readonly db: Db) {}
+
+  async create(values: typeof transcriptions.$inferInsert): Promise<TranscriptionRow> {
+    const [row] = await this.db.insert(transcriptions).values(values).returning();
+    if (!row) throw new Error('Insert returned no row');
+    return row;
+  }
+
+  async findOwned(userId: string, id: string): Promise<TranscriptionRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(transcriptions)
+      .where(and(eq(transcriptions.id, id), eq(transcriptions.userId, userId)));
+    return row;
+  }
+
+  async update(
+    id: string,
+    values: Partial<typeof transcriptions.$inferInsert>,
+  ): Promise<TranscriptionRow | undefined> {
+    const [row] = await this.db
+      .update(transcriptions)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(transcriptions.id, id))
+      .returning();
+    return row;
+  }
+}

@@ -1,0 +1,317 @@
+import {
+  zAudio,
+  zAudioList,
+  zAudioListQuery,
+  zAudioStats,
+  zErrorResponse,
+  zTranscribeRequest,
+  zTranscription,
+  zTranscriptionEdit,
+  zUploadInitRequest,
+  zUploadInitResponse,
+} from '@voxpress/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../app-context.ts';
+import { authenticate } from '../http/authenticate.ts';
+import { openSse } from '../http/sse.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { statusEvent } from '../services/audio/audio-mapper.ts';
+
+const zId = z.object({ id: z.uuid('Audio not found') });
+const errors = {
+  400: zErrorResponse,
+  401: zErrorResponse,
+  404: zErrorResponse,
+  409: zErrorResponse,
+  422: zErrorResponse,
+};
+const secured = { security: [{ bearer: [] }] };
+
+export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const auth = authenticate(ctx.accessTokens);
+  return async (app) => {
+    app.post(
+      '/audio/upload',
+      {
+        preHandler: auth,
+        schema: {
+          tags: ['audio'],
+          summary: 'Start an upload: returns a presigned PUT link and the new audio id',
+          ...secured,
+          body: zUploadInitRequest,
+          response: { 200: zUploadInitResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const upload = await ctx.audio.initUpload(request.userId, request.body);
+        // Local storage links are paths on this server: make them absolute for the address the
+        // client used, which works behind a proxy (trustProxy) and for API clients alike.
+        if (upload.presigned_url.startsWith('/'))
+          upload.presigned_url = `${request.protocol}://${request.host}${upload.presigned_url}`;
+        return upload;
+      },
+    );
+
+    app.post(
+      '/audio/:id/complete',
+      {
+        preHandler: auth,
+        schema: {
+          tags: ['audio'],
+          summary: 'Check the uploaded bytes and start transcription',
+          ...secured,
+          params: zId,
+          response: { 200: zAudio, 410: zErrorResponse, 413: zErrorResponse, 415: zErrorResponse, ...errors },
+        },
+      },
+      async (request) => ctx.audio.completeUpload(request.userId, request.params.id),
+    );
+
+    app.get(
+      '/audio',
+      {
+        preHandler: auth,
+        schema: {
+          tags: ['audio'],
+          summary: "The user's audio, newest first",
+          ...secured,
+          querystring: zAudioListQuery,
+          response: { 200: zAudioList, ...errors },
+        },
+      },
+      async (request) => ctx.audio.list(request.userId, request.query),
+    );
+
+    app.get(
+      '/audio/stats',
+      {
+        preHandler: auth,
+        schema: {
+          tags: ['audio'],
+          summary: "Totals over the user's audio, for the dashboard",
+          ...secured,
+          response: { 200: zAudioStats, ...errors },
+        },
+      },
+      async (request) => ctx.audio.stats(request.userId),
+    );
+
+    app.get(
+      '/audio/:id',
+      {
+        preHandler: auth,
+        schema: {
+          tags: ['audio'],
+          summary: 'One audio item and its status',
+          ...secured,
+          params: zId,
+          response: { 200: zAudio, ...errors },
+        },
+      },
+      async (request) => ctx.audio.get(request.userId, request.params.id),
+    );
+
+    app.delete(
+      '/audio/:id',
+      {
+        preHandler: auth,
+        schema: {
+          tags: ['audio'],
+          summary: 'Delete an audio item, its file and its transcript',
+          ...secured,
+          params: zId,
+          response: { 200: z.object({ message: z.string() }), ...errors },
+        },
+      },
+      async (request) => {
+        await ctx.audio.delete(request.userId, request.params.id);
+        return { message: 'Audio deleted' };
+      },
+    );
+
+    app.get(
+      '/audio/:id/download',
+      {
+        // An <audio> element cannot send headers, so playback links carry the token as `?token=`.
+        preHandler: authenticate(ctx.accessTokens, { allowQueryToken: true }),
+        schema: {
+          tags: ['audio'],
+          summary: 'The audio file (supports Range requests for playback)',
+          ...secured,
+          params: zId,
+          querystring: z.object({ token: z.string().optional() }),
+          response: {
+            200: z.unknown().describe('The audio bytes'),
+            206: z.unknown().describe('The requested byte range'),
+            416: zErrorResponse,
+            ...errors,
+          },
+        },
+      },
+      async (request, reply) => {
+        const blob = await ctx.audio.open(request.userId, request.params.id, (size) =>
+          parseRange(request.headers.range, size),
+        );
+        const { range, size } = blob;
+        const name = blob.row.fileName ?? `${blob.row.title}.${blob.row.fileFormat ?? 'audio'}`;
+        reply
+          .header('accept-ranges', 'bytes')
+          .header('content-type', blob.row.mimeType ?? 'application/octet-stream')
+          .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(name)}`)
+          .header('cache-control', 'private, max-age=3600');
+        if (range) {
+          const end = range.end ?? size - 1;
+          reply
+            .status(206)
+            .header('content-range', `bytes ${range.start}-${end}/${size}`)
+            .header('content-length', end - range.start + 1);
+        } else {
+          reply.header('content-length', size);
+        }
+        return reply.send(blob.stream);
+      },
+    );
+
+    app.post(
+      '/audio/:id/transcribe',
+      {
+        preHandler: auth,
+        schema: {
+          tags: ['audio'],
+          summary: 'Start (or restart) transcription; progress follows on the status stream',
+          ...secured,
+          params: zId,
+          querystring: z.object({ language: z.string().max(20).optional() }),
+          body: zTranscribeRequest.nullish(),
+          response: { 202: zAudio, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const audio = await ctx.transcribe.request(request.userId, request.params.id, {
+          language: request.query.language,
+          ...request.body,
+        });
+        return reply.status(202).send(audio);
+      },
+    );
+
+    app.get(
+      '/audio/:id/status',
+      {
+        preHandler: authenticate(ctx.accessTokens, { allowQueryToken: true }),
+        schema: {
+          tags: ['audio'],
+          summary: 'Server-sent events: status changes, then a `complete` event',
+          description: 'EventSource cannot send headers, so the access token may be given as `?token=`.',
+          params: zId,
+          querystring: z.object({ token: z.string().optional() }),
+        },
+      },
+      async (request, reply) => {
+        const row = await ctx.audio.owned(request.userId, request.params.id);
+        const channel = openSse(request, reply);
+        const isFinal = (s: { status: string; transcription_status: string }) =>
+          s.transcription_status === 'completed' ||
+          s.transcription_status === 'failed' ||
+          s.status === 'failed';
+        const push = (event: ReturnType<typeof statusEvent>) => {
+          channel.send(event);
+          if (isFinal(event)) {
+            channel.send(event, 'complete');
+            channel.close();
+          }
+        };
+        const unsubscribe = ctx.events.subscribe(`audio:${row.id}`, (event) => {
+          const { type: _type, ...status } = event;
+          push(status as ReturnType<typeof statusEvent>);
+        });
+        // Read again after subscribing so a change between the first read and now is not missed.
+        push(statusEvent(await ctx.audio.owned(request.userId, row.id)));
+        await channel.closed;
+        unsubscribe();
+      },
+    );
+
+    app.get(
+      '/audio/:id/transcription',
+      {
+        preHandler: auth,
+        schema: {
+          tags: ['audio'],
+          summary: 'The transcript',
+          ...secured,
+          params: zId,
+          response: { 200: zTranscription, ...errors },
+        },
+      },
+      async (request) => ctx.transcriptions.forAudio(request.userId, request.params.id),
+    );
+
+    app.put(
+      '/audio/:id/transcription',
+      {
+        preHandler: auth,
+        schema: {
+          tags: ['audio'],
+          summary: 'Save an edited transcript (the original and earlier versions are kept)',
+          ...secured,
+          params: zId,
+          body: zTranscriptionEdit,
+          response: { 200: zTranscription, ...errors },
+        },
+      },
+      async (request) => ctx.transcriptions.saveEdit(request.userId, request.params.id, request.body),
+    );
+
+    app.get(
+      '/audio/:id/transcription/export',
+      {
+        preHandler: auth,
+        schema: {
+          tags: ['audio'],
+          summary: 'Download the transcript as TXT, SRT or VTT',
+          ...secured,
+          params: zId,
+          querystring: z.object({ format: z.enum(['txt', 'srt', 'vtt']).default('txt') }),
+          response: { 200: z.string().describe('The transcript file'), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { body, fileName } = await ctx.transcriptions.export(
+          request.userId,
+          request.params.id,
+          request.query.format,
+        );
+        const type = { txt: 'text/plain', srt: 'application/x-subrip', vtt: 'text/vtt' }[
+          request.query.format
+        ];
+        return reply
+          .header('content-type', `${type}; charset=utf-8`)
+          .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+          .send(body);
+      },
+    );
+  };
+}
+
+/** Parses a single `bytes=start-end` range; undefined means the whole file. */
+function parseRange(header: string | undefined, size: number): { start: number; end?: number } | undefined {
+  if (!header) return undefined;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return undefined;
+  const [, a = '', b = ''] = match;
+  let start: number;
+  let end: number;
+  if (a === '') {
+    start = Math.max(0, size - Number(b));
+    end = size - 1;
+  } else {
+    start = Number(a);
+    end = b === '' ? size - 1 : Math.min(Number(b), size - 1);
+  }
+  if (start >= size || start > end) {
+    throw new HttpError(416, 'Requested range is not satisfiable', { 'content-range': `bytes */${size}` });
+  }
+  return { start, end };
+}

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
+import { LIMITS, zErrorResponse, zFileUploadResponse } from '@voxpress/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../app-context.ts';
+import { authenticate } from '../http/authenticate.ts';
+import { HttpError } from '../lib/http-error.ts';
+
+const TOO_BIG = 'File size must be less than 100MB.';
+
+export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(multipart, {
+      limits: { fileSize: LIMITS.maxUploadBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
+    });
+    app.post(
+      '/files/upload/audio',
+      {
+        preHandler: authenticate(ctx.accessTokens),
+        schema: {
+          tags: ['files'],
+          summary: 'Upload an audio file (multipart: file, title, description, language, …)',
+          description:
+            'Streamed to storage, checked by its bytes (MP3, WAV, M4A, OGG, WEBM; at most 100 MB), then transcribed.',
+          consumes: ['multipart/form-data'],
+          security: [{ bearer: [] }],
+          response: {
+            201: zFileUploadResponse,
+            400: zErrorResponse,
+            401: zErrorResponse,
+            413: zErrorResponse,
+            415: zErrorResponse,
+          },
+        },
+      },
+      async (request, reply) => {
+        const declared = Number(request.headers['content-length'] ?? 0);
+        // The form adds a little around the file; anything far past the limit is refused unread.
+        if (declared > LIMITS.maxUploadBytes + 1024 * 1024) throw new HttpError(413, TOO_BIG);
+        if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data.');
+
+        const dir = path.join(ctx.config.dataDir, 'tmp');
+        await mkdir(dir, { recursive: true });
+        const tmp = path.join(dir, `${randomUUID()}.upload`);
+        const fields: Record<string, string> = {};
+        let file: { name: string; size: number } | undefined;
+        try {
+          for await (const part of request.parts({ limits: { fileSize: LIMITS.maxUploadBytes, files: 1 } })) {
+            if (part.type === 'file') {
+              if (part.fieldname !== 'file' || file) {
+                part.file.resume();
+                throw new HttpError(400, 'Send exactly one file, in the "file" field.');
+              }
+              await pipeline(part.file, createWriteStream(tmp));
+              if (part.file.truncated) throw new HttpError(413, TOO_BIG);
+              file = { name: part.filename || 'audio', size: part.file.bytesRead };
+            } else if (typeof part.value === 'string') {
+              fields[part.fieldname] = part.value;
+            }
+          }
+          if (!file) throw new HttpError(400, 'No file was uploaded. Choose an audio file and try again.');
+          const audio = await ctx.audio.createFromFile(
+            request.userId,
+            { path: tmp, ...file },
+            {
+              title: fields.title,
+              description: fields.description,
+              language: fields.language,
+              google_language_code: fields.google_language_code,
+              use_whisper_for_english:
+                fields.use_whisper_for_english === undefined
+                  ? undefined
+                  : fields.use_whisper_for_english === 'true',
+              source: fields.source === 'recording' ? 'recording' : 'upload',
+            },
+          );
+          return reply.status(201).send({ message: 'Upload successful', data: audio });
+        } catch (err) {
+          if ((err as { code?: string }).code === 'FST_FILES_LIMIT')
+            throw new HttpError(400, 'Too many files');
+          throw err;
+        } finally {
+          await rm(tmp, { force: true });
+        }
+      },
+    );
+  };
+}

@@ -1,0 +1,58 @@
+import { zClientConfig, zEngines, zErrorResponse, zHealth } from '@voxpress/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../app-context.ts';
+import { clientConfig } from '../config/config.ts';
+import { VERSION } from '../lib/version.ts';
+import { describeEngines } from '../services/engines.service.ts';
+
+export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/health',
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Liveness and database reachability',
+          response: { 200: zHealth, 503: zHealth },
+        },
+      },
+      async (_request, reply) => {
+        let ok = true;
+        let latency = -1;
+        try {
+          latency = await ctx.database.ping();
+        } catch (err) {
+          ok = false;
+          ctx.logger.error({ err }, 'health check: database unreachable');
+        }
+        return reply.status(ok ? 200 : 503).send({
+          status: ok ? 'ok' : 'degraded',
+          version: VERSION,
+          uptime_s: Math.round(process.uptime()),
+          database: { driver: ctx.database.driver, ok, latency_ms: Math.round(latency * 100) / 100 },
+          queue: { driver: ctx.queue.driver },
+        });
+      },
+    );
+
+    app.get(
+      '/system/engines',
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Which engine serves each port, and what is missing',
+          response: { 200: zEngines, 500: zErrorResponse },
+        },
+      },
+      async () => describeEngines(ctx),
+    );
+
+    app.get(
+      '/system/config',
+      {
+        schema: { tags: ['system'], summary: 'Client-safe configuration', response: { 200: zClientConfig } },
+      },
+      async () => clientConfig(ctx.config),
+    );
+  };
+}

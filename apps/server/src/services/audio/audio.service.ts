@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Audio,
+  type AudioList,
+  type AudioStats,
+  LIMITS,
+  type UploadInitRequest,
+  type UploadInitResponse,
+} from '@voxpress/contracts';
+import { inspectAudio } from '../../audio/audio-inspect.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import type { AudioRepository, AudioRow, AudioStatus } from '../../repositories/audio.repository.ts';
+import type { BlobRange, BlobStore } from '../../storage/blob-store.ts';
+import { defaultTitle, mimeByFormat, statusEvent, toAudio } from './audio-mapper.ts';
+
+const UPLOAD_LINK_TTL_S = 60 * 60;
+
+export interface AudioServiceDeps {
+  audio: AudioRepository;
+  blobs: BlobStore;
+  events: EventBus;
+  /** Scratch folder for inspecting uploads (inside the data folder). */
+  tmpDir: string;
+  /** Starts transcription of an audio item that has just become usable. */
+  transcribe(row: AudioRow): Promise<void>;
+}
+
+/** Audio items: uploads (presigned or multipart), validation, listing, playback and deletion. */
+export class AudioService {
+  constructor(private readonly deps: AudioServiceDeps) {}
+
+  async initUpload(userId: string, request: UploadInitRequest): Promise<UploadInitResponse> {
+    const id = randomUUID();
+    const source = request.source ?? (request.file_format === 'webm' ? 'recording' : 'upload');
+    const mimeType = mimeByFormat[request.file_format];
+    const blobKey = `audio/${userId}/${id}.${request.file_format}`;
+    const expiresAt = new Date(Date.now() + UPLOAD_LINK_TTL_S * 1000);
+    const link = await this.deps.blobs.presignPut(blobKey, {
+      contentType: mimeType,
+      maxBytes: request.file_size_bytes,
+      expiresInS: UPLOAD_LINK_TTL_S,
+    });
+    await this.deps.audio.create({
+      id,
+      userId,
+      title: request.title || defaultTitle(source),
+      description: request.description || null,
+      source,
+      fileName: request.file_name ?? null,
+      fileFormat: request.file_format,
+      mimeType,
+      language: request.language ?? 'en-US',
+      googleLanguageCode: request.google_language_code ?? null,
+      useWhisperForEnglish: request.use_whisper_for_english ?? true,
+      blobKey,
+      uploadExpiresAt: expiresAt,
+    });
+    return {
+      audio_id: id,
+      presigned_url: link.url,
+      method: 'PUT',
+      headers: link.headers,
+      expires_at: expiresAt.toISOString(),
+    };
+  }
+
+  /**
+   * Checks the bytes behind a presigned upload (present, right type, decodable) and starts
+   * transcription. A rejected upload is removed entirely, blob and row.
+   */
+  async completeUpload(userId: string, id: string): Promise<Audio> {
+    const row = await this.owned(userId, id);
+    if (row.status !== 'pending_upload') return toAudio(row);
+    const stat = await this.deps.blobs.stat(row.blobKey);
+    if (!stat) {
+      if (row.uploadExpiresAt && row.uploadExpiresAt.getTime() < Date.now()) {
+        await this.remove(row);
+        throw new HttpError(
+          410,
+          'The upload link expired before the file arrived. Please upload the file again.',
+        );
+      }
+      throw new HttpError(409, 'The audio file has not been uploaded yet.');
+    }
+    const file = await this.deps.blobs.localFile(row.blobKey, this.deps.tmpDir);
+    try {
+      return await this.accept(row, file.path, stat.size);
+    } finally {
+      await file.release();
+    }
+  }
+
+  /**
+   * Takes a file already streamed to `filePath` (multipart upload), validates it, stores it and
+   * starts transcription. Nothing is stored when validation fails.
+   */
+  async createFromFile(
+    userId: string,
+    file: { path: string; name: string; size: number },
+    fields: {
+      title?: string | undefined;
+      description?: string | undefined;
+      language?: string | undefined;
+      google_language_code?: string | undefined;
+      use_whisper_for_english?: boolean | undefined;
+      source?: 'recording' | 'upload' | undefined;
+    },
+  ): Promise<Audio> {
+    const info = await inspectAudio(file.path);
+    const id = randomUUID();
+    const source = fields.source ?? 'upload';
+    const blobKey = `audio/${userId}/${id}.${info.format}`;
+    await this.deps.blobs.putFile(blobKey, file.path, { contentType: info.mime });
+    const row = await this.deps.audio.create({
+      id,
+      userId,
+      title: fields.title?.trim() || defaultTitle(source),
+      description: fields.description?.trim() || null,
+      source,
+      fileName: file.name,
+      fileFormat: info.format,
+      mimeType: info.mime,
+      sizeBytes: file.size,
+      durationS: info.durationS,
+      codec: info.codec,
+      language: fields.language || 'en-US',
+      googleLanguageCode: fields.google_language_code ?? null,
+      useWhisperForEnglish: fields.use_whisper_for_english ?? true,
+      blobKey,
+      status: 'uploaded',
+    });
+    await this.deps.transcribe(row);
+    return toAudio((await this.deps.audio.findById(id)) ?? row);
+  }
+
+  async list(
+    userId: string,
+    query: { page: number; limit: number; status?: AudioStatus | undefined },
+  ): Promise<AudioList> {
+    const { items, total } = await this.deps.audio.list(userId, query);
+    return { items: items.map(toAudio), total, page: query.page, limit: query.limit };
+  }
+
+  async stats(userId: string): Promise<AudioStats> {
+    const s = await this.deps.audio.stats(userId);
+    const finished = s.transcribed + s.failed;
+    return {
+      total_recordings: s.total,
+      total_duration_s: Math.round(s.duration * 10) / 10,
+      storage_bytes: s.bytes,
+      transcribed: s.transcribed,
+      processing: s.processing,
+      failed: s.failed,
+      success_rate: finished ? s.transcribed / finished : null,
+    };
+  }
+
+  /**
+   * Removes uploads that were started but whose link expired before any bytes arrived (a closed
+   * tab, a lost connection), with anything stored under their key. Returns how many went.
+   */
+  async sweepAbandonedUploads(now = new Date()): Promise<number> {
+    const rows = await this.deps.audio.findAbandonedUploads(now);
+    for (const row of rows) await this.remove(row);
+    return rows.length;
+  }
+
+  async get(userId: string, id: string): Promise<Audio> {
+    return toAudio(await this.owned(userId, id));
+  }
+
+  async delete(userId: string, id: string): Promise<void> {
+    await this.remove(await this.owned(userId, id));
+  }
+
+  /** The stored bytes for playback, honouring an optional byte range. */
+  /**
+   * The stored bytes for playback. `rangeOf` turns the file's size into the byte range wanted
+   * (undefined for all of it), so the row is read once.
+   */
+  async open(userId: string, id: string, rangeOf: (size: number) => BlobRange | undefined) {
+    const row = await this.owned(userId, id);
+    if (row.status === 'pending_upload')
+      throw new HttpError(409, 'The audio file has not been uploaded yet.');
+    const range = rangeOf(row.sizeBytes ?? 0);
+    const blob = await this.deps.blobs.get(row.blobKey, range);
+    return { ...blob, range, row };
+  }
+
+  async owned(userId: string, id: string): Promise<AudioRow> {
+    const row = await this.deps.audio.findOwned(userId, id);
+    if (!row) throw notFound('Audio not found');
+    return row;
+  }
+
+  /** Writes new status fields and tells listeners (the status stream) about them. */
+  async setStatus(
+    id: string,
+    values: Parameters<AudioRepository['update']>[1],
+  ): Promise<AudioRow | undefined> {
+    const row = await this.deps.audio.update(id, values);
+    if (row) await this.deps.events.publish(`audio:${id}`, { type: 'audio.status', ...statusEvent(row) });
+    return row;
+  }
+
+  private async accept(row: AudioRow, filePath: string, size: number): Promise<Audio> {
+    let info: Awaited<ReturnType<typeof inspectAudio>>;
+    try {
+      if (size > LIMITS.maxUploadBytes) throw new HttpError(413, 'File size must be less than 100MB.');
+      info = await inspectAudio(filePath);
+    } catch (err) {
+      await this.remove(row);
+      throw err;
+    }
+    const updated = await this.setStatus(row.id, {
+      status: 'uploaded',
+      fileFormat: info.format,
+      mimeType: info.mime,
+      sizeBytes: size,
+      durationS: info.durationS,
+      codec: info.codec,
+      uploadExpiresAt: null,
+    });
+    if (updated) await this.deps.transcribe(updated);
+    return toAudio((await this.deps.audio.findById(row.id)) ?? row);
+  }
+
+  private async remove(row: AudioRow): Promise<void> {
+    await this.deps.blobs.delete(row.blobKey);
+    await this.deps.audio.delete(row.id);
+  }
+}

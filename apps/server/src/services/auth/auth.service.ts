@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import type { RegisterRequest, TokenPair, User } from '@voxpress/contracts';
+import { HttpError, unauthorized } from '../../lib/http-error.ts';
+import type { RefreshTokensRepository } from '../../repositories/refresh-tokens.repository.ts';
+import type { UserRow, UsersRepository } from '../../repositories/users.repository.ts';
+import type { GoogleVerifier } from './google-verifier.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import {
+  ACCESS_TOKEN_TTL_S,
+  type AccessTokens,
+  hashRefreshToken,
+  newRefreshToken,
+  REFRESH_TOKEN_TTL_S,
+} from './tokens.ts';
+
+const BAD_CREDENTIALS = 'Incorrect email or password';
+
+/** Accounts and sessions: sign-up, sign-in (password or Google), token rotation, sign-out. */
+export class AuthService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly refreshTokens: RefreshTokensRepository,
+    private readonly accessTokens: AccessTokens,
+    private readonly google: GoogleVerifier | undefined,
+  ) {}
+
+  async register(request: RegisterRequest): Promise<{ tokens: TokenPair; user: User }> {
+    const passwordHash = await hashPassword(request.password);
+    const row = await this.users.create({ email: request.email, passwordHash, fullName: request.full_name });
+    if (!row) {
+      throw new HttpError(
+        409,
+        'An account could not be created with this email. If you already have one, sign in instead.',
+      );
+    }
+    return { tokens: await this.startSession(row.id), user: toUser(row) };
+  }
+
+  async login(email: string, password: string): Promise<TokenPair> {
+    const row = await this.users.findByEmail(email.trim().toLowerCase());
+    // Verify against a dummy hash for unknown accounts so timing does not reveal which exist.
+    const ok = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash), password);
+    if (!row?.passwordHash || !ok) throw unauthorized(BAD_CREDENTIALS);
+    return this.startSession(row.id);
+  }
+
+  async loginWithGoogle(credential: string): Promise<TokenPair> {
+    if (!this.google) throw new HttpError(400, 'Google sign-in is not enabled on this server');
+    let identity: Awaited<ReturnType<GoogleVerifier['verify']>>;
+    try {
+      identity = await this.google.verify(credential);
+    } catch {
+      throw unauthorized('Google sign-in failed: the credential is invalid or expired');
+    }
+    let row = await this.users.findByGoogleSub(identity.sub);
+    if (!row) {
+      const existing = await this.users.findByEmail(identity.email);
+      if (existing) {
+        if (!identity.emailVerified) throw unauthorized('Your Google account email is not verified');
+        row = await this.users.update(existing.id, {
+          googleSub: identity.sub,
+          profileImage: existing.profileImage ?? identity.picture ?? null,
+        });
+      } else {
+        row = await this.users.create({
+          email: identity.email,
+          fullName: identity.name ?? identity.email.split('@')[0] ?? identity.email,
+          googleSub: identity.sub,
+          profileImage: identity.picture ?? null,
+        });
+      }
+    }
+    if (!row) throw new HttpError(409, 'Could not sign in with this Google account. Please try again.');
+    return this.startSession(row.id);
+  }
+
+  /** Swaps a refresh token for a new pair. A token presented twice ends its whole session. */
+  async refresh(refreshToken: string): Promise<TokenPair> {
+    const row = await this.refreshTokens.findByHash(hashRefreshToken(refreshToken));
+    if (!row || row.revokedAt) throw unauthorized('Invalid refresh token');
+    if (row.expiresAt.getTime() <= Date.now()) throw unauthorized('Refresh token has expired');
+    if (!(await this.refreshTokens.markUsed(row.id))) {
+      await this.refreshTokens.revokeFamily(row.familyId);
+      throw unauthorized(
+        'This refresh token was already used, so the session was signed out. Please sign in again.',
+      );
+    }
+    return this.issue(row.userId, row.familyId);
+  }
+
+  async logout(refreshToken: string): Promise<void> {
+    const row = await this.refreshTokens.findByHash(hashRefreshToken(refreshToken));
+    if (row) await this.refreshTokens.revokeFamily(row.familyId);
+  }
+
+  async me(userId: string): Promise<User> {
+    const row = await this.users.findById(userId);
+    if (!row) throw unauthorized('Account not found');
+    return toUser(row);
+  }
+
+  private startSession(userId: string): Promise<TokenPair> {
+    return this.issue(userId, randomUUID());
+  }
+
+  private async issue(userId: string, familyId: string): Promise<TokenPair> {
+    const refresh = newRefreshToken();
+    await this.refreshTokens.insert({
+      userId,
+      familyId,
+      tokenHash: refresh.hash,
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_S * 1000),
+    });
+    return {
+      access_token: await this.accessTokens.sign(userId),
+      refresh_token: refresh.token,
+      token_type: 'bearer',
+      expires_in: ACCESS_TOKEN_TTL_S,
+    };
+  }
+}
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    full_name: row.fullName,
+    name: row.fullName.trim() || row.email.split('@')[0] || 'User',
+    profile_image: row.profileImage,
+    created_at: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,57 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;
+const ISSUER = 'voxpress';
+const AUDIENCE = 'voxpress-api';
+
+/** Signs and checks short-lived JWT access tokens (HS256, key derived from the server secret). */
+export class AccessTokens {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string) {
+    this.key = createHmac('sha256', secret).update('voxpress access tokens v1').digest();
+  }
+
+  sign(userId: string, ttlS = ACCESS_TOKEN_TTL_S): Promise<string> {
+    return new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(userId)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlS)
+      .sign(this.key);
+  }
+
+  /** The user id in a valid token; throws `InvalidTokenError` with the reason otherwise. */
+  async verify(token: string): Promise<string> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ['HS256'],
+      });
+      if (!payload.sub) throw new InvalidTokenError('Token has no subject');
+      return payload.sub;
+    } catch (err) {
+      if (err instanceof InvalidTokenError) throw err;
+      if (err instanceof errors.JWTExpired) throw new InvalidTokenError('Token has expired');
+      throw new InvalidTokenError('Invalid token');
+    }
+  }
+}
+
+export class InvalidTokenError extends Error {
+  override name = 'InvalidTokenError';
+}
+
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

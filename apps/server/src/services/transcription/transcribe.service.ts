@@ -1,0 +1,224 @@
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Audio, TranscribeRequest, TranscriptionAttempt } from '@voxpress/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SpeechRequest, SpeechResult } from '../../engines/speech/speech-engine.ts';
+import type { JobContext, Queue } from '../../queue/queue.ts';
+import { PermanentJobError } from '../../queue/queue.ts';
+import type { AudioRepository, AudioRow } from '../../repositories/audio.repository.ts';
+import type { TranscriptionsRepository } from '../../repositories/transcriptions.repository.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import type { AudioService } from '../audio/audio.service.ts';
+import { toAudio } from '../audio/audio-mapper.ts';
+
+export const TRANSCRIBE_JOB = 'audio.transcribe';
+
+/** Share of the progress bar given to decoding; recognition fills the rest. */
+const DECODE_SHARE = 10;
+/** Progress is written to the database at most this often (engines may report very often). */
+const PROGRESS_INTERVAL_MS = 400;
+
+/** The speech side as the transcription job needs it: decode, then the chosen engine. */
+export interface SpeechService {
+  decodeToWav(
+    input: string,
+    output: string,
+    options: { signal: AbortSignal; onProgress(fraction: number): void },
+  ): Promise<{ durationS: number }>;
+  transcribe(request: SpeechRequest & { useWhisperForEnglish: boolean }): Promise<{
+    result: SpeechResult;
+    provider: string;
+    reason: string;
+    attempts: TranscriptionAttempt[];
+  }>;
+}
+
+export interface TranscribeServiceDeps {
+  audio: AudioRepository;
+  audioService: AudioService;
+  transcriptions: TranscriptionsRepository;
+  blobs: BlobStore;
+  queue: Queue;
+  speech: SpeechService;
+  tmpDir: string;
+  logger: FastifyBaseLogger;
+}
+
+/** Starts transcription jobs and runs them: fetch the audio, decode it, hear it, store the transcript. */
+export class TranscribeService {
+  constructor(private readonly deps: TranscribeServiceDeps) {}
+
+  /**
+   * `POST /audio/{id}/transcribe`: a pending upload is checked first (which starts transcription);
+   * a queued or running job is not doubled; otherwise a new job starts with the given language.
+   */
+  async request(
+    userId: string,
+    audioId: string,
+    options: TranscribeRequest & { language?: string | undefined },
+  ): Promise<Audio> {
+    const row = await this.deps.audioService.owned(userId, audioId);
+    const language = options.force_language || options.language || options.google_language_code || undefined;
+    const settings = {
+      ...(language ? { language } : {}),
+      ...(options.use_whisper_for_english === undefined
+        ? {}
+        : { useWhisperForEnglish: options.use_whisper_for_english }),
+    };
+    if (row.status === 'pending_upload') {
+      if (Object.keys(settings).length) await this.deps.audio.update(row.id, settings);
+      return this.deps.audioService.completeUpload(userId, audioId);
+    }
+    if (row.transcriptionStatus === 'queued' || row.transcriptionStatus === 'processing') return toAudio(row);
+    const updated = Object.keys(settings).length ? await this.deps.audio.update(row.id, settings) : row;
+    await this.enqueue(updated ?? row);
+    return toAudio((await this.deps.audio.findById(row.id)) ?? row);
+  }
+
+  /** Queues a transcription for an audio item whose bytes are stored and checked. */
+  async enqueue(row: AudioRow): Promise<void> {
+    const { id } = await this.deps.queue.enqueue(
+      TRANSCRIBE_JOB,
+      { audioId: row.id },
+      { ownerId: row.userId },
+    );
+    await this.deps.audioService.setStatus(row.id, {
+      status: 'processing',
+      transcriptionStatus: 'queued',
+      jobId: id,
+      progress: 0,
+      progressMessage: 'Waiting in queue...',
+      error: null,
+    });
+  }
+
+  /** The job handler. A failure on the last attempt (or one retrying cannot fix) marks the audio failed. */
+  async run(job: JobContext<{ audioId: string }>): Promise<{ transcriptionId: string }> {
+    const row = await this.deps.audio.findById(job.payload.audioId);
+    if (!row) throw new PermanentJobError('The audio was deleted before it could be transcribed');
+    const reporter = this.progressReporter(row.id, job);
+    await reporter.set(0, 'Preparing audio...', true);
+    const wav = path.join(this.deps.tmpDir, `${job.id}-${job.attempt}.wav`);
+    try {
+      await mkdir(this.deps.tmpDir, { recursive: true });
+      const source = await this.deps.blobs.localFile(row.blobKey, this.deps.tmpDir);
+      const { durationS } = await this.deps.speech
+        .decodeToWav(source.path, wav, {
+          signal: job.signal,
+          onProgress: (f) => reporter.set(f * DECODE_SHARE, 'Decoding audio...'),
+        })
+        .finally(() => source.release());
+      if (row.durationS === null) await this.deps.audio.update(row.id, { durationS });
+      await reporter.set(DECODE_SHARE, 'Transcribing...', true);
+      const heard = await this.deps.speech.transcribe({
+        wavPath: wav,
+        durationS,
+        language: row.language,
+        useWhisperForEnglish: row.useWhisperForEnglish,
+        signal: job.signal,
+        onProgress: (f) => {
+          const percent = DECODE_SHARE + f * (99 - DECODE_SHARE);
+          void reporter.set(
+            percent,
+            `Transcribing... ${Math.round(f * durationS)} of ${Math.round(durationS)} s`,
+          );
+        },
+      });
+      await reporter.flush();
+      const transcription = await this.deps.transcriptions.create({
+        audioId: row.id,
+        userId: row.userId,
+        originalText: heard.result.text,
+        language: heard.result.language,
+        confidence: heard.result.confidence,
+        provider: heard.provider,
+        model: heard.result.model,
+        segments: heard.result.segments,
+        attempts: heard.attempts,
+      });
+      await this.deps.audioService.setStatus(row.id, {
+        status: 'completed',
+        transcriptionStatus: 'completed',
+        transcriptionId: transcription.id,
+        progress: 100,
+        progressMessage: 'Transcription complete',
+        error: null,
+      });
+      return { transcriptionId: transcription.id };
+    } catch (err) {
+      await reporter.flush();
+      const failure = err as Error & { retryable?: boolean };
+      const final =
+        failure instanceof PermanentJobError || failure.retryable === false || job.attempt >= job.maxAttempts;
+      if (final) {
+        this.deps.logger.warn({ err, audioId: row.id }, 'transcription failed');
+        await this.deps.audioService.setStatus(row.id, {
+          status: 'failed',
+          transcriptionStatus: 'failed',
+          progressMessage: null,
+          error: failure.message || 'Transcription failed',
+        });
+        if (failure.retryable === false) throw new PermanentJobError(failure.message);
+      } else if (!job.signal.aborted) {
+        await this.deps.audioService.setStatus(row.id, {
+          progressMessage: `Retrying after an error: ${failure.message}`,
+        });
+      }
+      throw err;
+    } finally {
+      await rm(wav, { force: true });
+    }
+  }
+
+  /** Writes progress to the job and the audio row, throttled; `force` writes at once. */
+  private progressReporter(audioId: string, job: JobContext<unknown>) {
+    let last = 0;
+    let pending: { percent: number; message: string } | undefined;
+    let trailing: NodeJS.Timeout | undefined;
+    let writing: Promise<void> = Promise.resolve();
+    const write = (percent: number, message: string) => {
+      writing = writing
+        .then(async () => {
+          await job.progress(percent, message);
+          await this.deps.audioService.setStatus(audioId, {
+            transcriptionStatus: 'processing',
+            progress: percent,
+            progressMessage: message,
+          });
+        })
+        .catch((err: unknown) => this.deps.logger.warn({ err, audioId }, 'progress write failed'));
+      return writing;
+    };
+    return {
+      set(percent: number, message: string, force = false): Promise<void> {
+        const now = Date.now();
+        if (!force && now - last < PROGRESS_INTERVAL_MS) {
+          pending = { percent, message };
+          // The latest value is written when the interval is up, even if the engine goes quiet.
+          trailing ??= setTimeout(
+            () => {
+              trailing = undefined;
+              void this.flush();
+            },
+            PROGRESS_INTERVAL_MS - (now - last),
+          );
+          return Promise.resolve();
+        }
+        last = now;
+        pending = undefined;
+        return write(percent, message);
+      },
+      flush(): Promise<void> {
+        clearTimeout(trailing);
+        trailing = undefined;
+        if (pending) {
+          last = Date.now();
+          const p = pending;
+          pending = undefined;
+          return write(p.percent, p.message);
+        }
+        return writing;
+      },
+    };
+  }
+}

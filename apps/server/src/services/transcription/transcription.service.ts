@@ -1,0 +1,96 @@
+import type { Segment, Transcription } from '@voxpress/contracts';
+import { notFound } from '../../lib/http-error.ts';
+import type { AudioRepository } from '../../repositories/audio.repository.ts';
+import type {
+  TranscriptionRow,
+  TranscriptionsRepository,
+} from '../../repositories/transcriptions.repository.ts';
+import { type ExportFormat, exportTranscript } from './subtitles.ts';
+
+const MAX_VERSIONS = 20;
+
+interface Version {
+  text: string;
+  html: string | null;
+  saved_at: string;
+}
+
+/** Reading, editing and exporting transcripts. The engine's original text is never overwritten. */
+export class TranscriptionService {
+  constructor(
+    private readonly audio: AudioRepository,
+    private readonly transcriptions: TranscriptionsRepository,
+  ) {}
+
+  async forAudio(userId: string, audioId: string): Promise<Transcription> {
+    return toTranscription(await this.row(userId, audioId));
+  }
+
+  /** Saves an edit; the version it replaces joins the history (newest first). */
+  async saveEdit(
+    userId: string,
+    audioId: string,
+    edit: { text: string; html?: string | undefined },
+  ): Promise<Transcription> {
+    const row = await this.row(userId, audioId);
+    const current = row.editedText ?? row.originalText;
+    const html = edit.html ?? null;
+    if (edit.text === current && html === row.editedHtml) return toTranscription(row);
+    const versions: Version[] = [
+      { text: current, html: row.editedHtml, saved_at: row.updatedAt.toISOString() },
+      ...(row.versions as Version[]),
+    ].slice(0, MAX_VERSIONS);
+    const backToOriginal = edit.text.trim() === row.originalText.trim();
+    const updated = await this.transcriptions.update(row.id, {
+      editedText: backToOriginal ? null : edit.text,
+      editedHtml: backToOriginal ? null : html,
+      versions,
+    });
+    return toTranscription(updated ?? row);
+  }
+
+  async export(
+    userId: string,
+    audioId: string,
+    format: ExportFormat,
+  ): Promise<{ body: string; fileName: string }> {
+    const audio = await this.audio.findOwned(userId, audioId);
+    const row = await this.row(userId, audioId);
+    const base = (audio?.title ?? 'transcript').replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'transcript';
+    return {
+      body: exportTranscript(format, row.editedText ?? row.originalText, row.segments as Segment[]),
+      fileName: `${base}.${format}`,
+    };
+  }
+
+  private async row(userId: string, audioId: string): Promise<TranscriptionRow> {
+    const audio = await this.audio.findOwned(userId, audioId);
+    if (!audio) throw notFound('Audio not found');
+    if (!audio.transcriptionId) throw notFound('No transcription available.');
+    const row = await this.transcriptions.findOwned(userId, audio.transcriptionId);
+    if (!row) throw notFound('No transcription available.');
+    return row;
+  }
+}
+
+export function toTranscription(row: TranscriptionRow): Transcription {
+  const primary = row.language.split('-')[0] ?? row.language;
+  return {
+    id: row.id,
+    audio_id: row.audioId,
+    text: row.editedText ?? row.originalText,
+    html: row.editedHtml,
+    original_text: row.originalText,
+    edited: row.editedText !== null,
+    language: row.language,
+    primary_language: primary,
+    languages: [primary],
+    confidence_score: row.confidence,
+    provider: row.provider,
+    segments: row.segments as Segment[],
+    metadata: { transcriptions: row.attempts as Transcription['metadata']['transcriptions'] },
+    versions: (row.versions as Version[]).map((v) => ({ ...v, html: v.html ?? null })),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

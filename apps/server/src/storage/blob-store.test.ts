@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { startS3Server } from '../../test/s3-server.ts';
+import { registerErrorHandling } from '../http/errors.ts';
+import { storageRoutes } from '../routes/storage.routes.ts';
+import { describeBlobStoreCompliance } from './blob-store.compliance.ts';
+import { LocalDiskBlobStore } from './local-disk.blob-store.ts';
+import { S3BlobStore } from './s3.blob-store.ts';
+
+describeBlobStoreCompliance('local disk', async () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'voxpress-local-blobs-'));
+  const store = new LocalDiskBlobStore(root, 'a-test-secret-that-is-long-enough-0123456789');
+  // The links point at this server's upload route, so serve it for real.
+  const app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  await app.register(storageRoutes(store), { prefix: '/api/v1' });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    store,
+    resolve: (url) => new URL(url, base).toString(),
+    tamper: (url) => url.replace(/max=\d+/, 'max=104857600'),
+    verifiesSignatures: true,
+    async close() {
+      await app.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+});
+
+describeBlobStoreCompliance('S3 (s3rver)', async () => {
+  const s3 = await startS3Server();
+  const tmp = mkdtempSync(path.join(tmpdir(), 'voxpress-s3-tmp-'));
+  const store = new S3BlobStore({
+    bucket: s3.bucket,
+    endpoint: s3.endpoint,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+    tmpDir: tmp,
+  });
+  return {
+    store,
+    resolve: (url) => url,
+    tamper: (url) => url.replace(/X-Amz-Expires=\d+/, 'X-Amz-Expires=3600'),
+    verifiesSignatures: false,
+    async close() {
+      store.close();
+      await s3.close();
+      rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+});

@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+/** Creates an account through the API and returns its access token. */
+export async function signUp(app: FastifyInstance, email: string, fullName = 'Test User'): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    payload: { email, password: 'correct horse battery', full_name: fullName },
+  });
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.access_token as string;
+}
+
+/** A multipart/form-data body with text fields and at most one file, as a browser sends it. */
+export function multipartBody(
+  fields: Record<string, string>,
+  file?: { field: string; name: string; content: Buffer; type?: string },
+): { body: Buffer; contentType: string } {
+  const boundary = `----voxpress${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\n` +
+          `Content-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}

@@ -1,0 +1,40 @@
+import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** A TCP port on 127.0.0.1 that nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No free port')),
+      );
+    });
+  });
+}
+
+/**
+ * Waits until a Voxpress server at `baseUrl` reports `{"status":"ok"}` on /api/v1/health. With
+ * `child`, a server process that exits first fails the wait at once.
+ */
+export async function waitForHealth(
+  baseUrl: string,
+  options: { child?: ChildProcess; timeoutMs?: number } = {},
+): Promise<void> {
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const exitCode = options.child?.exitCode;
+    if (exitCode !== undefined && exitCode !== null)
+      throw new Error(`The server exited with code ${exitCode} while starting`);
+    const ok = await fetch(`${baseUrl}/api/v1/health`)
+      .then(async (res) => res.ok && ((await res.json()) as { status?: string }).status === 'ok')
+      .catch(() => false);
+    if (ok) return;
+    await sleep(200);
+  }
+  throw new Error(`The server at ${baseUrl} did not report healthy within ${timeoutMs} ms`);
+}

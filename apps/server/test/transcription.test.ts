@@ -1,0 +1,271 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audio } from '../src/db/schema.ts';
+import { createTestContext, drivers, type TestContext } from './harness.ts';
+import { multipartBody, signUp } from './http.ts';
+import { FIXTURE_PARAGRAPH, makeAudioFile } from './speech-fixtures.ts';
+import { wordErrorRate } from './wer.ts';
+
+interface Harness {
+  t: TestContext;
+  token: string;
+  upload(file: Buffer, name: string, fields?: Record<string, string>): Promise<string>;
+  get(url: string): Promise<{ statusCode: number; json(): Record<string, unknown> & { [k: string]: never } }>;
+  until(id: string, done: (a: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<AudioBody>;
+}
+type AudioBody = Record<string, unknown> & {
+  status: string;
+  transcription_status: string;
+  error: string | null;
+  progress: { percent: number; message: string | null };
+};
+
+async function harness(driver: (typeof drivers)[number], env: Record<string, string>): Promise<Harness> {
+  const t = await createTestContext(driver, { env: { AUTH_RATE_LIMIT: '1000', ...env } });
+  const token = await signUp(t.app, `user${Math.random().toString(36).slice(2)}@example.com`);
+  const headers = { authorization: `Bearer ${token}` };
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers }) as never;
+  return {
+    t,
+    token,
+    get,
+    async upload(file, name, fields = {}) {
+      const form = multipartBody({ language: 'en-US', ...fields }, { field: 'file', name, content: file });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/files/upload/audio',
+        headers: { ...headers, 'content-type': form.contentType },
+        payload: form.body,
+      });
+      if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+      return res.json().data.audio_id as string;
+    },
+    async until(id, done, timeoutMs = 90_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const body = (await t.app.inject({ method: 'GET', url: `/api/v1/audio/${id}`, headers })).json();
+        if (done(body)) return body as AudioBody;
+        if (Date.now() > deadline) throw new Error(`timed out; last state ${JSON.stringify(body)}`);
+        await sleep(100);
+      }
+    },
+  };
+}
+
+const finished = (a: Record<string, unknown>) => a.status === 'completed' || a.status === 'failed';
+
+describe.each(drivers)('transcription with PocketSphinx on %s', (driver) => {
+  let h: Harness;
+  let fixtures: string;
+  let speech: Buffer;
+  let audioId: string;
+  beforeAll(async () => {
+    h = await harness(driver, { SPEECH_ENGINES: 'pocketsphinx' });
+    fixtures = mkdtempSync(path.join(tmpdir(), 'voxpress-tx-'));
+    speech = readFileSync(await makeAudioFile(FIXTURE_PARAGRAPH, 'mp3', fixtures));
+  });
+  afterAll(async () => {
+    await h?.t.close();
+    rmSync(fixtures, { recursive: true, force: true });
+  });
+
+  it('transcribes an upload on its own, with real progress, into an accurate timed transcript', async () => {
+    audioId = await h.upload(speech, 'paragraph.mp3');
+    const seen: number[] = [];
+    const done = await h.until(audioId, (a) => {
+      seen.push((a as AudioBody).progress.percent);
+      return finished(a);
+    });
+    expect(done).toMatchObject({ status: 'completed', transcription_status: 'completed', error: null });
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+
+    const res = await h.get(`/api/v1/audio/${audioId}/transcription`);
+    expect(res.statusCode).toBe(200);
+    const t = res.json() as unknown as {
+      text: string;
+      provider: string;
+      language: string;
+      edited: boolean;
+      segments: { start: number; end: number; text: string }[];
+      metadata: { transcriptions: { provider: string; reason: string }[] };
+    };
+    expect(wordErrorRate(FIXTURE_PARAGRAPH, t.text)).toBeLessThanOrEqual(0.15);
+    expect(t).toMatchObject({ provider: 'pocketsphinx', edited: false });
+    expect(t.language).toMatch(/^en/);
+    expect(t.metadata.transcriptions[0]?.provider).toBe('pocketsphinx');
+    expect(t.metadata.transcriptions[0]?.reason).toMatch(/pocketsphinx/i);
+    expect(t.segments.length).toBeGreaterThan(0);
+    for (let i = 1; i < t.segments.length; i++)
+      expect(t.segments[i]?.start).toBeGreaterThanOrEqual(t.segments[i - 1]?.start ?? 0);
+  });
+
+  it('keeps the original when the transcript is edited, with a version history', async () => {
+    const headers = { authorization: `Bearer ${h.token}` };
+    const before = (await h.get(`/api/v1/audio/${audioId}/transcription`)).json() as unknown as {
+      text: string;
+    };
+    const edit = await h.t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/audio/${audioId}/transcription`,
+      headers,
+      payload: { text: 'An edited transcript.', html: '<p>An <strong>edited</strong> transcript.</p>' },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json()).toMatchObject({
+      text: 'An edited transcript.',
+      html: '<p>An <strong>edited</strong> transcript.</p>',
+      original_text: before.text,
+      edited: true,
+      versions: [{ text: before.text, html: null }],
+    });
+    const txt = await h.t.app.inject({
+      method: 'GET',
+      url: `/api/v1/audio/${audioId}/transcription/export?format=txt`,
+      headers,
+    });
+    expect(txt.body).toBe('An edited transcript.\n');
+    expect(txt.headers['content-disposition']).toMatch(
+      /^attachment; filename\*=UTF-8''Audio%20Upload%20.+\.txt$/,
+    );
+
+    const back = await h.t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/audio/${audioId}/transcription`,
+      headers,
+      payload: { text: before.text },
+    });
+    expect(back.json()).toMatchObject({ text: before.text, edited: false, html: null });
+    expect((back.json().versions as unknown[]).length).toBe(2);
+  });
+
+  it('exports subtitles with the engine’s timing', async () => {
+    const headers = { authorization: `Bearer ${h.token}` };
+    const srt = await h.t.app.inject({
+      method: 'GET',
+      url: `/api/v1/audio/${audioId}/transcription/export?format=srt`,
+      headers,
+    });
+    expect(srt.statusCode).toBe(200);
+    expect(srt.body).toMatch(/^1\n\d\d:\d\d:\d\d,\d{3} --> \d\d:\d\d:\d\d,\d{3}\n\S/);
+    const vtt = await h.t.app.inject({
+      method: 'GET',
+      url: `/api/v1/audio/${audioId}/transcription/export?format=vtt`,
+      headers,
+    });
+    expect(vtt.body.startsWith('WEBVTT\n\n')).toBe(true);
+    expect(vtt.headers['content-type']).toMatch(/^text\/vtt/);
+  });
+
+  it('pushes status over server-sent events and ends with a complete event', async () => {
+    const id = await h.upload(speech, 'again.mp3');
+    const base = await h.t.app.listen({ host: '127.0.0.1', port: 0 });
+    const res = await fetch(`${base}/api/v1/audio/${id}/status?token=${h.token}`);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const text = await res.text();
+    const events = text
+      .split('\n\n')
+      .filter((block) => block.includes('data: '))
+      .map((block) => ({
+        event: /^event: (.+)$/m.exec(block)?.[1] ?? 'message',
+        data: JSON.parse(/^data: (.+)$/m.exec(block)?.[1] ?? '{}'),
+      }));
+    const last = events.at(-1);
+    expect(last?.event).toBe('complete');
+    expect(last?.data).toMatchObject({
+      audio_id: id,
+      status: 'completed',
+      transcription_status: 'completed',
+    });
+    expect(last?.data.transcription_id).toEqual(expect.any(String));
+    const percents = events.map((e) => e.data.progress.percent as number);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    expect(events.some((e) => /Transcribing/.test(e.data.progress.message ?? ''))).toBe(true);
+  });
+
+  it('fails clearly for a language no engine here can transcribe, and keeps the audio', async () => {
+    const id = await h.upload(speech, 'spanish.mp3', { language: 'es-ES' });
+    const done = await h.until(id, finished);
+    expect(done).toMatchObject({ status: 'failed', transcription_status: 'failed' });
+    expect(done.error).toMatch(/No speech engine on this server can transcribe Spanish/);
+    const file = await h.t.app.inject({
+      method: 'GET',
+      url: `/api/v1/audio/${id}/download`,
+      headers: { authorization: `Bearer ${h.token}` },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.length).toBe(speech.length);
+    // Asking again in English works on the same audio.
+    const again = await h.t.app.inject({
+      method: 'POST',
+      url: `/api/v1/audio/${id}/transcribe?language=en-US`,
+      headers: { authorization: `Bearer ${h.token}` },
+    });
+    expect(again.statusCode).toBe(202);
+    expect(await h.until(id, finished)).toMatchObject({ status: 'completed' });
+  });
+
+  it('fails clearly when the stored audio turns out to be corrupt, keeping the item', async () => {
+    await h.t.ctx.queue.stop(100);
+    const id = await h.upload(speech, 'corrupt.mp3');
+    const [row] = await h.t.ctx.database.db.select().from(audio).where(eq(audio.id, id));
+    writeFileSync(path.join(h.t.dataDir, 'blobs', ...(row?.blobKey ?? '').split('/')), 'garbage'.repeat(100));
+    await h.t.ctx.queue.start();
+    const done = await h.until(id, finished);
+    expect(done).toMatchObject({ status: 'failed', transcription_status: 'failed' });
+    expect(done.error).toMatch(/could not be decoded/);
+    expect((await h.get(`/api/v1/audio/${id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('speech engine error paths', () => {
+  let fixtures: string;
+  let speech: Buffer;
+  beforeAll(async () => {
+    fixtures = mkdtempSync(path.join(tmpdir(), 'voxpress-tx-err-'));
+    speech = readFileSync(await makeAudioFile('Hello there, this is a short test.', 'wav', fixtures));
+  });
+  afterAll(() => rmSync(fixtures, { recursive: true, force: true }));
+
+  const failsWith = async (env: Record<string, string>, prepare?: (dataDir: string) => void) => {
+    const h = await harness('pglite', env);
+    try {
+      prepare?.(h.t.dataDir);
+      const id = await h.upload(speech, 'short.wav');
+      const done = await h.until(id, finished, 60_000);
+      expect(done).toMatchObject({ status: 'failed', transcription_status: 'failed' });
+      expect((await h.get(`/api/v1/audio/${id}`)).statusCode).toBe(200);
+      return done.error ?? '';
+    } finally {
+      await h.t.close();
+    }
+  };
+
+  it('whisper without its model file says how to get it', async () => {
+    const error = await failsWith({ SPEECH_ENGINES: 'whisper', WHISPER_AUTO_DOWNLOAD: 'false' });
+    expect(error).toMatch(/npm run models -- pull base/);
+  });
+
+  it('whisper with a damaged model file says so', async () => {
+    const error = await failsWith(
+      { SPEECH_ENGINES: 'whisper', WHISPER_AUTO_DOWNLOAD: 'false' },
+      (dataDir) => {
+        mkdirSync(path.join(dataDir, 'models'), { recursive: true });
+        writeFileSync(path.join(dataDir, 'models', 'ggml-base.bin'), 'not a model'.repeat(1000));
+      },
+    );
+    expect(error).toMatch(/model/i);
+    expect(error).toMatch(/damaged|corrupt|invalid|could not be loaded/i);
+  });
+
+  it('an unreachable OpenAI-compatible server ends in the error state after its retries', async () => {
+    const error = await failsWith({
+      SPEECH_ENGINES: 'openai',
+      OPENAI_STT_BASE_URL: 'http://127.0.0.1:9/v1',
+    });
+    expect(error).toMatch(/could not be reached/);
+  });
+});

@@ -1,0 +1,64 @@
+import { AppShell, Drawer } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { AppHeader } from '../components/AppHeader.tsx';
+import { ControlPanel } from '../components/control-panel/ControlPanel.tsx';
+import { AuthModal } from '../features/auth/AuthModal.tsx';
+import { usePanel } from './panel-context.tsx';
+
+const HEADER_HEIGHT = 64;
+
+/** The frame of every view: skip link, header, control panel, the page, and the sign-in modal. */
+export function AppLayout() {
+  const panel = usePanel();
+  const { pathname } = useLocation();
+
+  const shownPath = useRef(pathname);
+
+  // A new view starts at the top, with focus where a screen reader expects it.
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    window.scrollTo({ top: 0 });
+    document.getElementById('main-content')?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{
+        width: panel.expanded ? 260 : 76,
+        breakpoint: 'sm',
+        collapsed: { mobile: true, desktop: false },
+      }}
+      padding={0}
+    >
+      <a href="#main-content" className="vp-skip-link">
+        Skip to main content
+      </a>
+      <AppShell.Header>
+        <AppHeader />
+      </AppShell.Header>
+      {!panel.narrow && (
+        <AppShell.Navbar aria-label="Control panel">
+          <ControlPanel compact={!panel.expanded} />
+        </AppShell.Navbar>
+      )}
+      <Drawer
+        opened={panel.narrow && panel.expanded}
+        onClose={panel.minimize}
+        size={300}
+        title="Menu"
+        hiddenFrom="sm"
+        styles={{ body: { height: 'calc(100% - 60px)', padding: 0 } }}
+        aria-label="Control panel"
+      >
+        <ControlPanel compact={false} />
+      </Drawer>
+      <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
+        <Outlet />
+      </AppShell.Main>
+      <AuthModal />
+    </AppShell>
+  );
+}

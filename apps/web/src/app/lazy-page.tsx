@@ -1,0 +1,25 @@
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { LoadErrorBoundary } from '../components/LoadErrorBoundary.tsx';
+import { PageLoader } from '../components/PageState.tsx';
+
+/** A page component whose code is fetched on first visit. */
+export function lazyPage(load: () => Promise<ComponentType>): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: await load() }));
+}
+
+/** Renders a lazy page with the spec's loading text and 'Failed to load component' on failure. */
+export function LazyView({
+  page: Page,
+  loadingText,
+}: {
+  page: LazyExoticComponent<ComponentType>;
+  loadingText: string;
+}) {
+  return (
+    <LoadErrorBoundary>
+      <Suspense fallback={<PageLoader label={loadingText} />}>
+        <Page />
+      </Suspense>
+    </LoadErrorBoundary>
+  );
+}

@@ -1,0 +1,76 @@
+import { createBrowserRouter } from 'react-router';
+import { LandingPage } from '../features/landing/LandingPage.tsx';
+import { LoginRoute } from '../features/landing/LoginRoute.tsx';
+import { NotFoundPage } from '../features/landing/NotFoundPage.tsx';
+import { LazyView, lazyPage } from './lazy-page.tsx';
+import { RequireAuth } from './RequireAuth.tsx';
+import { Root } from './Root.tsx';
+
+const pages = {
+  features: lazyPage(() => import('../features/features/FeaturesPage.tsx').then((m) => m.FeaturesPage)),
+  pricing: lazyPage(() => import('../features/pricing/PricingPage.tsx').then((m) => m.PricingPage)),
+  about: lazyPage(() => import('../features/about/AboutPage.tsx').then((m) => m.AboutPage)),
+  help: lazyPage(() => import('../features/help/HelpPage.tsx').then((m) => m.HelpPage)),
+  settings: lazyPage(() => import('../features/settings/SettingsPage.tsx').then((m) => m.SettingsPage)),
+  gallery: lazyPage(() => import('../features/gallery/GalleryPage.tsx').then((m) => m.GalleryPage)),
+  home: lazyPage(() => import('../features/home/HomePage.tsx').then((m) => m.HomePage)),
+  library: lazyPage(() => import('../features/library/LibraryPage.tsx').then((m) => m.LibraryPage)),
+  audio: lazyPage(() => import('../features/home/AudioPage.tsx').then((m) => m.AudioPage)),
+};
+
+/** URL routes: deep links and the back button work for every view. */
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    element: <Root />,
+    children: [
+      { index: true, element: <LandingPage /> },
+      { path: 'login', element: <LoginRoute /> },
+      { path: 'features', element: <LazyView page={pages.features} loadingText="Loading features..." /> },
+      { path: 'pricing', element: <LazyView page={pages.pricing} loadingText="Loading pricing..." /> },
+      { path: 'about', element: <LazyView page={pages.about} loadingText="Loading about..." /> },
+      { path: 'help', element: <LazyView page={pages.help} loadingText="Loading help..." /> },
+      {
+        path: 'settings',
+        element: (
+          <RequireAuth>
+            <LazyView page={pages.settings} loadingText="Loading settings..." />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: 'gallery',
+        element: (
+          <RequireAuth>
+            <LazyView page={pages.gallery} loadingText="Loading gallery..." />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: 'home',
+        element: (
+          <RequireAuth>
+            <LazyView page={pages.home} loadingText="Loading dashboard..." />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: 'home/audio',
+        element: (
+          <RequireAuth>
+            <LazyView page={pages.audio} loadingText="Loading audio workflow..." />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: 'home/library',
+        element: (
+          <RequireAuth>
+            <LazyView page={pages.library} loadingText="Loading your audio..." />
+          </RequireAuth>
+        ),
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

@@ -1,0 +1,63 @@
+import { Box, Burger, Button, Group, Text, UnstyledButton } from '@mantine/core';
+import { IconHome } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { usePanel } from '../app/panel-context.tsx';
+import { useAuth } from '../features/auth/auth-context.tsx';
+import { BrandMark } from './BrandMark.tsx';
+
+/** Brand mark, name and tagline, the Home button, and the panel toggle. */
+export function AppHeader() {
+  const panel = usePanel();
+  const { status } = useAuth();
+  const navigate = useNavigate();
+  const home = status === 'signed-in' ? '/home' : '/';
+  const toggleLabel = panel.expanded ? 'Close control panel' : 'Open control panel';
+
+  return (
+    <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Burger
+          opened={panel.expanded}
+          onClick={panel.toggle}
+          size="sm"
+          hiddenFrom="sm"
+          aria-label={toggleLabel}
+          aria-expanded={panel.expanded}
+        />
+        <UnstyledButton
+          component="a"
+          href="/"
+          onClick={(e) => {
+            e.preventDefault();
+            void navigate('/');
+          }}
+          aria-label="Voxpress, go to the start page"
+          className="vp-focusable"
+          style={{ borderRadius: 'var(--mantine-radius-sm)', minWidth: 0 }}
+        >
+          <Group gap={10} wrap="nowrap">
+            <BrandMark size={34} />
+            <Box style={{ minWidth: 0, lineHeight: 1.15 }}>
+              <Text fw={800} fz="lg" lh={1.1} data-testid="brand-name">
+                Voxpress
+              </Text>
+              <Text fz="xs" c="dimmed" lh={1.2} data-testid="tagline" style={{ whiteSpace: 'nowrap' }}>
+                Voice to Content, Simplified
+              </Text>
+            </Box>
+          </Group>
+        </UnstyledButton>
+      </Group>
+      <Button
+        variant="light"
+        leftSection={<IconHome size={18} aria-hidden />}
+        onClick={() => void navigate(home)}
+        aria-label="Home"
+        size="sm"
+        px={{ base: 'xs', xs: 'md' }}
+      >
+        Home
+      </Button>
+    </Group>
+  );
+}

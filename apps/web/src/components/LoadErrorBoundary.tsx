@@ -1,0 +1,30 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { ErrorState } from './PageState.tsx';
+
+interface State {
+  failed: boolean;
+}
+
+/** Shows 'Failed to load component' when a page (or its lazily loaded code) throws. */
+export class LoadErrorBoundary extends Component<{ children: ReactNode }, State> {
+  override state: State = { failed: false };
+
+  static getDerivedStateFromError(): State {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.warn('View failed to load', error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <ErrorState
+        title="Failed to load component"
+        message="This view could not be loaded. Check your connection and reload the page."
+        onRetry={() => window.location.reload()}
+      />
+    );
+  }
+}

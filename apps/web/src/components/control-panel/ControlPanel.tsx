@@ -1,0 +1,59 @@
+import { ActionIcon, Divider, Group, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { usePanel } from '../../app/panel-context.tsx';
+import { DefaultLanguagePicker } from '../../features/audio/DefaultLanguagePicker.tsx';
+import { useAuth } from '../../features/auth/auth-context.tsx';
+import { SideMenu } from './SideMenu.tsx';
+import { ThemeToggle } from './ThemeToggle.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+/**
+ * The control panel: user menu, side menu, theme toggle and the minimize/maximize toggle.
+ * `compact` is the minimized wide layout (an icon rail). The default-language picker shows only
+ * when signed in and the panel is open.
+ */
+export function ControlPanel({ compact }: { compact: boolean }) {
+  const panel = usePanel();
+  const { status } = useAuth();
+  const toggleLabel = panel.expanded ? 'Minimize control panel' : 'Expand control panel';
+
+  return (
+    <Stack h="100%" gap="sm" p={compact ? 'xs' : 'md'} align={compact ? 'center' : 'stretch'}>
+      <UserMenu compact={compact} />
+      {!compact && status === 'signed-in' && <DefaultLanguagePicker />}
+      <Divider />
+      <ScrollArea style={{ flex: 1 }} type="auto" offsetScrollbars={false}>
+        <nav aria-label="Main menu">
+          {!compact && !panel.narrow && (
+            <Text size="xs" tt="uppercase" fw={700} c="dimmed" mb={6} px={6}>
+              Menu
+            </Text>
+          )}
+          <SideMenu compact={compact} onChoose={panel.minimize} />
+        </nav>
+      </ScrollArea>
+      <Divider />
+      <Group justify={compact ? 'center' : 'space-between'} gap="xs" wrap={compact ? 'wrap' : 'nowrap'}>
+        <ThemeToggle />
+        {!panel.narrow && (
+          <Tooltip label={toggleLabel} withArrow>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={toggleLabel}
+              aria-expanded={panel.expanded}
+              onClick={panel.toggle}
+            >
+              {panel.expanded ? (
+                <IconLayoutSidebarLeftCollapse size={20} />
+              ) : (
+                <IconLayoutSidebarLeftExpand size={20} />
+              )}
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,61 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogin, IconLogout } from '@tabler/icons-react';
+import { useAuth } from '../../features/auth/auth-context.tsx';
+import { displayName, initials } from '../../lib/names.ts';
+
+/** Who is signed in, with Sign Out; or the way in when nobody is. */
+export function UserMenu({ compact }: { compact: boolean }) {
+  const { user, status, openModal, signOut } = useAuth();
+  const signedIn = status === 'signed-in' && user !== null;
+  const name = displayName(user?.name || user?.full_name);
+
+  return (
+    <Menu position={compact ? 'right-start' : 'bottom-start'} width={240} withArrow shadow="md">
+      <Menu.Target>
+        <UnstyledButton
+          aria-label={signedIn ? `Account menu for ${user.full_name || user.email}` : 'Account menu'}
+          p={4}
+          style={{ borderRadius: 'var(--mantine-radius-md)', width: compact ? 'auto' : '100%' }}
+          className="vp-focusable"
+        >
+          <Group gap="sm" wrap="nowrap">
+            <Avatar src={user?.profile_image ?? null} alt="" radius="xl" color="violet" size={36}>
+              {signedIn ? initials(user.full_name || user.email) : null}
+            </Avatar>
+            {!compact && (
+              <>
+                <Text size="sm" fw={600} style={{ flex: 1, whiteSpace: 'nowrap' }}>
+                  {signedIn ? name : 'User'}
+                </Text>
+                <IconChevronDown size={16} aria-hidden />
+              </>
+            )}
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {signedIn ? (
+          <>
+            <Menu.Label>Signed in as</Menu.Label>
+            <div style={{ padding: '0 12px 8px' }}>
+              <Text size="sm" fw={600} style={{ wordBreak: 'break-word' }}>
+                {user.full_name || name}
+              </Text>
+              <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                {user.email}
+              </Text>
+            </div>
+            <Menu.Divider />
+            <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
+              Sign Out
+            </Menu.Item>
+          </>
+        ) : (
+          <Menu.Item leftSection={<IconLogin size={16} />} onClick={() => openModal('signin')}>
+            Sign In / Sign Up
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

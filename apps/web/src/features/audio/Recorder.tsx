@@ -1,0 +1,104 @@
+import { Alert, Stack, VisuallyHidden } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import type { CaptureResult } from './capture-result.ts';
+import { getDefaultLanguage } from './default-language.ts';
+import { LanguagePicker } from './LanguagePicker.tsx';
+import { PendingRecordings } from './PendingRecordings.tsx';
+import { RecorderLive } from './RecorderLive.tsx';
+import { RecorderStart } from './RecorderStart.tsx';
+import { RecordingReview } from './RecordingReview.tsx';
+import { formatElapsed } from './recorder-format.ts';
+import { type FinishedRecording, isBusy, type RecorderState } from './recorder-machine.ts';
+import { useRecorder } from './use-recorder.ts';
+
+export interface RecorderProps {
+  /** Called once the server has the recording and transcription has been asked for. */
+  onUploaded(result: CaptureResult): void;
+  /** Locks every control (e.g. while the page is busy elsewhere). */
+  disabled?: boolean;
+  /** Tells the parent when the recorder is capturing or uploading. */
+  onBusyChange?(busy: boolean): void;
+}
+
+/** What a screen reader hears when the recorder changes state (not every tick of the clock). */
+function announcement(state: RecorderState): string {
+  switch (state.status) {
+    case 'idle':
+      return '';
+    case 'requesting':
+      return 'Waiting for microphone access';
+    case 'recording':
+      return 'Recording';
+    case 'paused':
+      return `Recording paused at ${formatElapsed(state.elapsedMs)}`;
+    case 'stopped':
+      return `Recording finished, ${formatElapsed(state.elapsedMs)} long`;
+    case 'uploading':
+      return 'Uploading recording';
+    case 'uploaded':
+      return 'Upload complete — transcription is starting';
+  }
+}
+
+/** Record mode of the capture panel: language, microphone, waveform, review and upload. */
+export function Recorder({ onUploaded, disabled = false, onBusyChange }: RecorderProps) {
+  const recorder = useRecorder();
+  const { state } = recorder;
+  const [language, setLanguage] = useState(getDefaultLanguage);
+  const busy = isBusy(state.status);
+
+  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
+
+  const upload = async (saved?: FinishedRecording) => {
+    const audio = await recorder.upload(language, saved);
+    if (audio) onUploaded({ audioId: audio.audio_id, type: 'recording' });
+  };
+
+  return (
+    <Stack gap="md">
+      <PendingRecordings
+        currentId={state.recording?.id ?? null}
+        busy={busy || disabled}
+        onUpload={(saved) => void upload(saved)}
+      />
+      <LanguagePicker value={language} onChange={setLanguage} disabled={busy || disabled} />
+      {state.error && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} role="alert">
+          {state.error}
+        </Alert>
+      )}
+      {(state.status === 'idle' || state.status === 'requesting') && (
+        <RecorderStart
+          requesting={state.status === 'requesting'}
+          disabled={disabled}
+          onStart={() => void recorder.start()}
+        />
+      )}
+      {(state.status === 'recording' || state.status === 'paused') && (
+        <RecorderLive
+          paused={state.status === 'paused'}
+          elapsedMs={state.elapsedMs}
+          bytes={state.bytes}
+          analyser={recorder.analyser}
+          onPause={recorder.pause}
+          onResume={recorder.resume}
+          onStop={recorder.stop}
+        />
+      )}
+      {(state.status === 'stopped' || state.status === 'uploading' || state.status === 'uploaded') && (
+        <RecordingReview
+          state={state}
+          playbackUrl={recorder.playbackUrl}
+          disabled={disabled}
+          onUse={() => void upload()}
+          onRecordAgain={() => void recorder.recordAgain()}
+          onDiscard={recorder.discard}
+        />
+      )}
+      <VisuallyHidden aria-live="polite" role="status">
+        {announcement(state)}
+      </VisuallyHidden>
+    </Stack>
+  );
+}

@@ -1,0 +1,235 @@
+import '@mantine/dropzone/styles.css';
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { IconAlertTriangle, IconFileMusic, IconRefresh, IconUpload, IconX } from '@tabler/icons-react';
+import { LIMITS } from '@voxpress/contracts';
+import { useEffect, useState } from 'react';
+import type { CaptureResult } from './capture-result.ts';
+import { getDefaultLanguage } from './default-language.ts';
+import { LanguagePicker } from './LanguagePicker.tsx';
+import { formatMegabytes } from './recorder-format.ts';
+import { UploadSuccessCard } from './UploadSuccessCard.tsx';
+import { AUDIO_ACCEPT, type RejectionSummary, summarizeRejections } from './upload-rules.ts';
+import { useAudioFileUpload } from './use-audio-file-upload.ts';
+
+export interface UploadFormProps {
+  /** Called once the server has stored the file and transcription has started. */
+  onUploaded(result: CaptureResult): void;
+  disabled?: boolean;
+  /** Tells the parent when an upload is running. */
+  onBusyChange?(busy: boolean): void;
+}
+
+/** 'Audio Upload <local date-time>' (spec section 3, default titles). */
+function defaultTitle(): string {
+  return `Audio Upload ${new Date().toLocaleString()}`;
+}
+
+/**
+ * Upload mode: optional title and description, language, and a drop-or-click area. Choosing a
+ * file starts the upload; after a failure the file and fields stay, so Try again needs no new pick.
+ */
+export function UploadForm({ onUploaded, disabled = false, onBusyChange }: UploadFormProps) {
+  const [title, setTitle] = useState('');
+  const [placeholderTitle, setPlaceholderTitle] = useState(defaultTitle);
+  const [description, setDescription] = useState('');
+  const [language, setLanguage] = useState(getDefaultLanguage);
+  const [file, setFile] = useState<File | null>(null);
+  const [rejected, setRejected] = useState<RejectionSummary | null>(null);
+  const { state, upload, cancel, reset } = useAudioFileUpload();
+  const uploading = state.status === 'uploading';
+
+  useEffect(() => onBusyChange?.(uploading), [uploading, onBusyChange]);
+
+  const send = async (chosen: File) => {
+    const audio = await upload({
+      file: chosen,
+      title: title.trim() || placeholderTitle,
+      description,
+      language,
+    });
+    if (audio) onUploaded({ audioId: audio.audio_id, type: 'upload' });
+  };
+
+  const choose = (chosen: File) => {
+    setFile(chosen);
+    setRejected(null);
+    void send(chosen);
+  };
+
+  const startOver = () => {
+    reset();
+    setFile(null);
+    setTitle('');
+    setDescription('');
+    setPlaceholderTitle(defaultTitle());
+  };
+
+  if (state.status === 'success') return <UploadSuccessCard audio={state.audio} onAnother={startOver} />;
+
+  const locked = uploading || disabled;
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput
+          label="Title"
+          description="Optional"
+          placeholder={placeholderTitle}
+          value={title}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+          maxLength={200}
+          disabled={locked}
+        />
+        <LanguagePicker
+          value={language}
+          onChange={setLanguage}
+          disabled={locked}
+          description="Spoken in the file"
+        />
+      </SimpleGrid>
+      <Textarea
+        label="Description"
+        description="Optional"
+        placeholder="What is this recording about?"
+        autosize
+        minRows={2}
+        maxRows={6}
+        maxLength={5000}
+        value={description}
+        onChange={(e) => setDescription(e.currentTarget.value)}
+        disabled={locked}
+      />
+
+      {!file || state.status === 'idle' ? (
+        <Dropzone
+          onDrop={(files) => {
+            const first = files[0];
+            if (first) choose(first);
+          }}
+          onReject={(rejections) => setRejected(summarizeRejections(rejections))}
+          accept={AUDIO_ACCEPT}
+          maxSize={LIMITS.maxUploadBytes}
+          multiple={false}
+          disabled={locked}
+          radius="lg"
+          role="button"
+          aria-label="Choose an audio file, or drop one here"
+          aria-describedby="upload-dropzone-hint"
+        >
+          <Stack align="center" gap={6} py="xl" px="md" ta="center" style={{ pointerEvents: 'none' }}>
+            <Dropzone.Accept>
+              <IconUpload size={44} stroke={1.5} color="var(--mantine-primary-color-filled)" aria-hidden />
+            </Dropzone.Accept>
+            <Dropzone.Reject>
+              <IconX size={44} stroke={1.5} color="var(--mantine-color-red-6)" aria-hidden />
+            </Dropzone.Reject>
+            <Dropzone.Idle>
+              <IconFileMusic size={44} stroke={1.5} color="var(--mantine-color-dimmed)" aria-hidden />
+            </Dropzone.Idle>
+            <Text fw={600}>Drag an audio file here or click to choose one</Text>
+            <Text size="sm" c="dimmed" id="upload-dropzone-hint">
+              MP3, WAV, M4A or OGG (WEBM works too), one file up to 100 MB. The upload starts right away.
+            </Text>
+          </Stack>
+        </Dropzone>
+      ) : (
+        <Paper withBorder radius="lg" p="md">
+          <Stack gap="sm">
+            <Group justify="space-between" wrap="nowrap" gap="sm">
+              <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+                <IconFileMusic size={22} aria-hidden style={{ flexShrink: 0 }} />
+                <Text size="sm" fw={600} truncate="end">
+                  {file.name}
+                </Text>
+              </Group>
+              <Text size="sm" c="dimmed" ff="monospace" style={{ flexShrink: 0 }}>
+                {formatMegabytes(file.size)}
+              </Text>
+            </Group>
+            {uploading && (
+              <>
+                <Progress value={state.progress} animated striped aria-label="Upload progress" />
+                <Group justify="space-between">
+                  <Text size="sm" c="dimmed">
+                    {state.progress >= 100 ? 'Checking the audio…' : `Uploading… ${state.progress}%`}
+                  </Text>
+                  <Button size="xs" variant="subtle" color="gray" onClick={cancel}>
+                    Cancel
+                  </Button>
+                </Group>
+              </>
+            )}
+          </Stack>
+        </Paper>
+      )}
+
+      {rejected && (
+        <Alert
+          color="red"
+          variant="light"
+          title={rejected.title}
+          icon={<IconAlertTriangle size={20} />}
+          role="alert"
+        >
+          {rejected.details.map((line) => (
+            <Text size="sm" key={line}>
+              {line}
+            </Text>
+          ))}
+        </Alert>
+      )}
+
+      {state.status === 'error' && file && (
+        <Alert
+          color="red"
+          variant="light"
+          title="Upload Failed"
+          icon={<IconAlertTriangle size={20} />}
+          role="alert"
+        >
+          <Stack gap="sm">
+            <Text size="sm" data-testid="upload-error-message">
+              {state.message}
+            </Text>
+            <Group gap="xs">
+              <Button
+                size="xs"
+                color="red"
+                leftSection={<IconRefresh size={14} aria-hidden />}
+                onClick={() => void send(file)}
+                disabled={disabled}
+              >
+                Try again
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => {
+                  reset();
+                  setFile(null);
+                }}
+              >
+                Choose another file
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+      <VisuallyHidden aria-live="polite" role="status">
+        {uploading ? `Uploading ${file?.name ?? 'audio file'}` : ''}
+      </VisuallyHidden>
+    </Stack>
+  );
+}

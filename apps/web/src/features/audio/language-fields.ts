@@ -1,0 +1,69 @@
+import { DEFAULT_LANGUAGE_CODE, LANGUAGES, type Language } from './languages.ts';
+
+/** What the server is told about the chosen language (spec sections 3 and 9). */
+export interface TranscriptionLanguageFields {
+  language: string;
+  google_language_code: string;
+  use_whisper_for_english: boolean;
+  /** The primary language subtag: `en` for en-US, `ta` for ta-IN. */
+  expected_languages: string[];
+  /** The full code: the server keeps it as the audio's language (a bare subtag would lose the region). */
+  force_language: string;
+  /** The regional variant; null for universal English, which covers every accent. */
+  dialect: string | null;
+}
+
+/** The part before the first hyphen, lower-cased: `es-MX` → `es`. */
+export function primarySubtag(code: string): string {
+  return (code.split('-')[0] ?? code).toLowerCase();
+}
+
+/**
+ * The fields sent with an upload and a transcription request. Only en-US (universal English)
+ * asks for the English-tuned engine; every other code sends its primary subtag.
+ */
+export function transcriptionLanguageFields(code: string): TranscriptionLanguageFields {
+  const universal = code === DEFAULT_LANGUAGE_CODE;
+  const base = primarySubtag(code);
+  return {
+    language: code,
+    google_language_code: code,
+    use_whisper_for_english: universal,
+    expected_languages: [base],
+    force_language: code,
+    dialect: universal ? null : code,
+  };
+}
+
+const byCode = new Map(LANGUAGES.map((l) => [l.code.toLowerCase(), l]));
+
+/** The English name of a code, or the code itself when it is not in the list. */
+export function languageName(code: string): string {
+  return byCode.get(code.toLowerCase())?.name ?? code;
+}
+
+/** True when the code is one of the offered languages. */
+export function isKnownLanguage(code: string): boolean {
+  return byCode.has(code.toLowerCase());
+}
+
+function fold(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+}
+
+const searchable = LANGUAGES.map((l) => ({ language: l, text: fold(`${l.name} ${l.code}`) }));
+
+/**
+ * Languages whose name or code contains every word of the query (case and accents ignored),
+ * in list order, so the pinned universal English stays first whenever it matches.
+ */
+export function searchLanguages(query: string): Language[] {
+  const words = fold(query)
+    .split(/[\s,]+/)
+    .filter(Boolean);
+  if (words.length === 0) return [...LANGUAGES];
+  return searchable.filter((s) => words.every((w) => s.text.includes(w))).map((s) => s.language);
+}

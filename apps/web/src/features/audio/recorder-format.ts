@@ -1,0 +1,54 @@
+import { LIMITS } from '@voxpress/contracts';
+
+/** Elapsed time as mm:ss, or h:mm:ss from an hour (whole seconds, rounded down): 65 400 ms → "01:05". */
+export function formatElapsed(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const rest = `${pad(minutes)}:${pad(total % 60)}`;
+  return hours ? `${hours}:${rest}` : rest;
+}
+
+/** A size in megabytes (1 MB = 1 048 576 bytes, as the limits use) with two decimals: "1.25 MB". */
+export function formatMegabytes(bytes: number): string {
+  return `${(Math.max(0, bytes) / (1024 * 1024)).toFixed(2)} MB`;
+}
+
+/** A file's duration and size as the capture panel shows them: "00:15 · 0.48 MB". */
+export function fileFigures(durationS: number | null, bytes: number | null): string {
+  return `${durationS === null ? '—' : formatElapsed(durationS * 1000)} · ${bytes === null ? '—' : formatMegabytes(bytes)}`;
+}
+
+/** Why a recording must stop now, if it must: 300 s of audio or 50 MB of data (spec section 9). */
+export function autoStopReason(elapsedMs: number, bytes: number): 'time' | 'size' | null {
+  if (elapsedMs >= LIMITS.maxRecordingSeconds * 1000) return 'time';
+  if (bytes >= LIMITS.maxRecordingBytes) return 'size';
+  return null;
+}
+
+/** A clock that does not count paused time. Plain data, so it is easy to test and to keep in a ref. */
+export interface Stopwatch {
+  startedAt: number;
+  pausedAt: number | null;
+  pausedTotal: number;
+}
+
+export function startStopwatch(now: number): Stopwatch {
+  return { startedAt: now, pausedAt: null, pausedTotal: 0 };
+}
+
+export function pauseStopwatch(sw: Stopwatch, now: number): Stopwatch {
+  return sw.pausedAt === null ? { ...sw, pausedAt: now } : sw;
+}
+
+export function resumeStopwatch(sw: Stopwatch, now: number): Stopwatch {
+  if (sw.pausedAt === null) return sw;
+  return { ...sw, pausedAt: null, pausedTotal: sw.pausedTotal + (now - sw.pausedAt) };
+}
+
+/** Milliseconds of recording so far, excluding every pause (including a pause still running). */
+export function stopwatchElapsed(sw: Stopwatch, now: number): number {
+  const pausedNow = sw.pausedAt === null ? 0 : now - sw.pausedAt;
+  return Math.max(0, now - sw.startedAt - sw.pausedTotal - pausedNow);
+}

@@ -1,0 +1,109 @@
+import type { Audio, FileUploadResponse } from '@voxpress/contracts';
+import { API_BASE } from '../../lib/api-client.ts';
+import { ApiError, detailMessage } from '../../lib/api-error.ts';
+import { transcriptionLanguageFields } from './language-fields.ts';
+import type { XhrOptions, XhrResponse } from './xhr-send.ts';
+
+/** What the upload form sends. */
+export interface AudioFileUpload {
+  file: File;
+  /** Already defaulted: 'Audio Upload <local date-time>' when the user left it empty. */
+  title: string;
+  description: string;
+  language: string;
+}
+
+const MIME_BY_EXTENSION: Record<string, string> = {
+  wav: 'audio/wav',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  webm: 'audio/webm',
+};
+
+/**
+ * The content type sent for a file (spec section 5): one of the audio/wav, mpeg, mp4, ogg, webm
+ * family by extension, else by the browser's type, else a generic binary type.
+ */
+export function uploadMimeType(file: { name: string; type: string }): string {
+  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
+  const byExt = MIME_BY_EXTENSION[ext];
+  if (byExt) return byExt;
+  const type = file.type.toLowerCase();
+  if (type.includes('wav')) return 'audio/wav';
+  if (type.includes('mpeg') || type.includes('mp3')) return 'audio/mpeg';
+  if (type.includes('mp4') || type.includes('m4a') || type.includes('aac')) return 'audio/mp4';
+  if (type.includes('ogg')) return 'audio/ogg';
+  if (type.includes('webm')) return 'audio/webm';
+  return 'application/octet-stream';
+}
+
+/** The multipart form (spec section 3): description only when non-empty, the flag as a string. */
+export function buildAudioUploadForm(input: AudioFileUpload): FormData {
+  const fields = transcriptionLanguageFields(input.language);
+  const form = new FormData();
+  const file = new File([input.file], input.file.name, { type: uploadMimeType(input.file) });
+  form.append('file', file, input.file.name);
+  form.append('title', input.title.trim());
+  const description = input.description.trim();
+  if (description) form.append('description', description);
+  form.append('language', fields.language);
+  form.append('google_language_code', fields.google_language_code);
+  form.append('use_whisper_for_english', String(fields.use_whisper_for_english));
+  return form;
+}
+
+export interface AudioFileUploadDeps {
+  send(options: XhrOptions): Promise<XhrResponse>;
+  accessToken(): string | null;
+  /** Renews the tokens once; false when the session cannot be renewed. */
+  refresh(): Promise<boolean>;
+  /** Drops the session and heads for /login, as every other call does after a failed refresh. */
+  endSession(): void;
+}
+
+function readDetail(body: string): unknown {
+  try {
+    return (JSON.parse(body) as { detail?: unknown }).detail ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `POST /files/upload/audio` with XMLHttpRequest for progress, the bearer token, and one refresh
+ * and retry on a 401. Resolves with the new audio item; rejects with ApiError or XhrFailure.
+ */
+export async function uploadAudioFile(
+  input: AudioFileUpload,
+  onProgress: (percent: number) => void,
+  deps: AudioFileUploadDeps,
+): Promise<Audio> {
+  const send = (token: string | null) =>
+    deps.send({
+      method: 'POST',
+      url: `${API_BASE}/files/upload/audio`,
+      body: buildAudioUploadForm(input),
+      headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      onProgress,
+    });
+
+  let res = await send(deps.accessToken());
+  if (res.status === 401) {
+    if (!(await deps.refresh())) {
+      deps.endSession();
+      throw new ApiError(401, readDetail(res.body), 'Your session has expired. Please sign in again.');
+    }
+    onProgress(0);
+    res = await send(deps.accessToken());
+  }
+  if (res.status < 200 || res.status >= 300) {
+    const detail = readDetail(res.body);
+    const message = detail === null ? 'Failed to upload audio' : detailMessage(res.status, detail);
+    throw new ApiError(res.status, detail, message);
+  }
+  const parsed = JSON.parse(res.body) as Partial<FileUploadResponse>;
+  if (!parsed.data?.audio_id) throw new ApiError(res.status, null, 'Failed to upload audio');
+  return parsed.data;
+}

@@ -1,0 +1,71 @@
+import { ApiError, detailMessage } from '../../lib/api-error.ts';
+import { XhrFailure } from './xhr-send.ts';
+
+/** The spec's text for a storage PUT that got no answer at all (section 8). */
+export const CORS_MESSAGE =
+  'Upload failed due to CORS policy. Please check S3 bucket CORS configuration and ensure the bucket is in the correct region.';
+
+/** A storage PUT answered with an error status; the message is ready to show. */
+export class StorageUploadError extends Error {
+  override readonly name = 'StorageUploadError';
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function decodeXml(text: string): string {
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&')
+    .trim();
+}
+
+/** `<Error><Code>…</Code><Message>…</Message></Error>` as S3 (and compatible stores) answer. */
+export function parseStorageXmlError(body: string): { code: string; message: string } | null {
+  if (!/<Error[\s>]/.test(body)) return null;
+  const code = /<Code>([\s\S]*?)<\/Code>/.exec(body)?.[1];
+  const message = /<Message>([\s\S]*?)<\/Message>/.exec(body)?.[1];
+  if (code === undefined && message === undefined) return null;
+  return { code: decodeXml(code ?? 'Unknown'), message: decodeXml(message ?? '') };
+}
+
+/** The text for a non-2xx answer to the storage PUT (S3 XML, our server's JSON, or neither). */
+export function storageErrorMessage(status: number, body: string): string {
+  const xml = parseStorageXmlError(body);
+  if (xml) return `S3 Upload Failed: ${xml.code} - ${xml.message}`;
+  try {
+    const detail = (JSON.parse(body) as { detail?: unknown }).detail;
+    if (detail !== undefined && detail !== null) return detailMessage(status, detail);
+  } catch {
+    // Not JSON.
+  }
+  return `Storage upload failed with status ${status}`;
+}
+
+/**
+ * What an upload failure tells the user: the storage or server message when there was an answer;
+ * with no answer, the spec's CORS text for another origin (an S3 bucket) or a plain connection
+ * message for our own server; else the fallback ('Failed to upload recording' / '… audio').
+ */
+export function uploadErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof StorageUploadError || error instanceof ApiError) return error.message || fallback;
+  if (error instanceof XhrFailure) {
+    switch (error.kind) {
+      case 'network':
+        return error.crossOrigin
+          ? CORS_MESSAGE
+          : `${fallback}: the connection to the server was lost. Check your network and try again.`;
+      case 'timeout':
+        return `${fallback}: no answer within 3 minutes. Check your connection and try again.`;
+      case 'abort':
+        return `${fallback}: the upload was cancelled.`;
+    }
+  }
+  return fallback;
+}

@@ -1,0 +1,73 @@
+import { LIMITS } from '@voxpress/contracts';
+
+/** Accepted uploads by MIME type and extension (either matching is enough, as browsers differ). */
+export const AUDIO_ACCEPT: Record<string, string[]> = {
+  'audio/mpeg': ['.mp3'],
+  'audio/mp3': ['.mp3'],
+  'audio/wav': ['.wav'],
+  'audio/x-wav': ['.wav'],
+  'audio/wave': ['.wav'],
+  'audio/mp4': ['.m4a'],
+  'audio/x-m4a': ['.m4a'],
+  'audio/ogg': ['.ogg', '.oga'],
+  'audio/webm': ['.webm'],
+};
+
+/** The spec's client-side upload messages (section 5). */
+export const UPLOAD_MESSAGES = {
+  invalidType: 'Please upload a valid audio file (MP3, WAV, M4A, or OGG).',
+  tooLarge: 'File size must be less than 100MB.',
+} as const;
+
+const ACCEPTED_TYPES = '.mp3, .wav, .m4a, .ogg, .webm';
+
+/** A file the dropzone refused, with react-dropzone's error codes. */
+export interface Rejection {
+  file: { name: string };
+  errors: ReadonlyArray<{ code: string; message: string }>;
+}
+
+/** What the form shows for refused files: a headline and the drop messages under it. */
+export interface RejectionSummary {
+  title: string;
+  details: string[];
+}
+
+function describe(code: string, fallback: string): { title: string; detail: string | null } {
+  switch (code) {
+    case 'file-invalid-type':
+      return { title: UPLOAD_MESSAGES.invalidType, detail: `File type must be ${ACCEPTED_TYPES}` };
+    case 'file-too-large':
+      return {
+        title: UPLOAD_MESSAGES.tooLarge,
+        detail: `File is larger than ${LIMITS.maxUploadBytes} bytes`,
+      };
+    case 'file-too-small':
+      return { title: 'The file is empty.', detail: 'File is smaller than 1 bytes' };
+    case 'too-many-files':
+      return { title: 'Too many files', detail: 'Choose one audio file at a time.' };
+    default:
+      return { title: fallback || UPLOAD_MESSAGES.invalidType, detail: null };
+  }
+}
+
+/** Turns dropzone rejections into the spec's messages; null when there is nothing to say. */
+export function summarizeRejections(rejections: readonly Rejection[]): RejectionSummary | null {
+  const seen = new Set<string>();
+  let title: string | null = null;
+  const details: string[] = [];
+  for (const rejection of rejections) {
+    for (const error of rejection.errors) {
+      if (seen.has(error.code)) continue;
+      seen.add(error.code);
+      const text = describe(error.code, error.message);
+      title ??= text.title;
+      if (text.title !== title) details.push(text.title);
+      if (text.detail)
+        details.push(
+          error.code === 'too-many-files' ? text.detail : `${rejection.file.name}: ${text.detail}`,
+        );
+    }
+  }
+  return title === null ? null : { title, details };
+}

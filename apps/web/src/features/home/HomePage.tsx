@@ -1,0 +1,176 @@
+import {
+  Anchor,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconClock,
+  IconDatabase,
+  IconFileUpload,
+  IconMicrophone,
+  IconPlayerRecord,
+  IconRosetteDiscountCheck,
+  IconSettings,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { AudioStats } from '@voxpress/contracts';
+import type { ComponentType } from 'react';
+import { Link } from 'react-router';
+import { PageFrame } from '../../components/PageFrame.tsx';
+import { ErrorState } from '../../components/PageState.tsx';
+import { api } from '../../lib/api.ts';
+import { firstName } from '../../lib/names.ts';
+import { useAuth } from '../auth/auth-context.tsx';
+import { AudioList } from '../library/AudioList.tsx';
+import { formatBytes } from '../library/audio-format.ts';
+import { listAudio } from '../transcription/transcription-api.ts';
+
+const ACTIONS = [
+  { label: 'Start new recording', to: '/home/audio?mode=record', icon: IconPlayerRecord, primary: true },
+  { label: 'Import file', to: '/home/audio?mode=upload', icon: IconFileUpload, primary: false },
+  { label: 'Settings', to: '/settings', icon: IconSettings, primary: false },
+] as const;
+
+/** The dashboard: greeting, real figures from the user's audio, quick actions and recent activity. */
+export function HomePage() {
+  const { user } = useAuth();
+  const stats = useQuery({
+    queryKey: ['audio', 'stats'],
+    queryFn: () => api.request<AudioStats>('/audio/stats'),
+  });
+  const recent = useQuery({ queryKey: ['audio', 'list', 'recent'], queryFn: () => listAudio({ limit: 5 }) });
+
+  return (
+    <PageFrame
+      title={`Welcome, ${firstName(user?.name || user?.full_name)}`}
+      lead="Record or import audio; each file is transcribed on this server and listed here."
+    >
+      <StatCards stats={stats.data} loading={stats.isPending} error={stats.error} />
+      <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="quick-actions">
+        <Title order={2} fz="h4" id="quick-actions" mb="md">
+          Quick actions
+        </Title>
+        <Group gap="sm">
+          {ACTIONS.map((action) => (
+            <Button
+              key={action.label}
+              component={Link}
+              to={action.to}
+              variant={action.primary ? 'filled' : 'default'}
+              leftSection={<action.icon size={18} aria-hidden />}
+            >
+              {action.label}
+            </Button>
+          ))}
+        </Group>
+      </Card>
+      <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="recent-activity">
+        <Group justify="space-between" mb="md">
+          <Title order={2} fz="h4" id="recent-activity">
+            Recent activity
+          </Title>
+          {recent.data && recent.data.total > 0 && (
+            <Anchor component={Link} to="/home/library" size="sm">
+              View all ({recent.data.total})
+            </Anchor>
+          )}
+        </Group>
+        {recent.isPending ? (
+          <Stack gap="xs" aria-busy="true" aria-label="Loading recent activity">
+            <Skeleton h={56} />
+            <Skeleton h={56} />
+          </Stack>
+        ) : recent.error ? (
+          <ErrorState message={recent.error.message} onRetry={() => void recent.refetch()} />
+        ) : recent.data.items.length === 0 ? (
+          <EmptyState size="sm" icon={<IconMicrophone size={24} />} variant="light">
+            <EmptyState.Title order={3}>No recordings yet</EmptyState.Title>
+            <EmptyState.Description>
+              When you record or import audio, each file and its transcription status shows up here.
+            </EmptyState.Description>
+          </EmptyState>
+        ) : (
+          <AudioList items={recent.data.items} />
+        )}
+      </Card>
+    </PageFrame>
+  );
+}
+
+function StatCards({
+  stats,
+  loading,
+  error,
+}: {
+  stats: AudioStats | undefined;
+  loading: boolean;
+  error: Error | null;
+}) {
+  if (error) return <ErrorState title="Figures unavailable" message={error.message} />;
+  const hours = stats ? stats.total_duration_s / 3600 : 0;
+  const cards: Array<{ label: string; value: string; note: string; icon: ComponentType<{ size?: number }> }> =
+    [
+      {
+        label: 'Total recordings',
+        value: String(stats?.total_recordings ?? 0),
+        note: stats?.processing ? `${stats.processing} being transcribed` : 'Recordings and uploads',
+        icon: IconMicrophone,
+      },
+      {
+        label: 'Total hours',
+        value: hours < 10 ? hours.toFixed(2) : hours.toFixed(1),
+        note: `${Math.round((stats?.total_duration_s ?? 0) / 60)} minutes of audio`,
+        icon: IconClock,
+      },
+      {
+        label: 'Storage used',
+        value: formatBytes(stats?.storage_bytes ?? 0),
+        note: 'Audio kept on this server',
+        icon: IconDatabase,
+      },
+      {
+        label: 'Success rate',
+        value: stats?.success_rate == null ? '—' : `${Math.round(stats.success_rate * 100)}%`,
+        note: stats
+          ? `${stats.transcribed} transcribed, ${stats.failed} failed`
+          : 'Of finished transcriptions',
+        icon: IconRosetteDiscountCheck,
+      },
+    ];
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" component="section" aria-label="Your figures">
+      {cards.map((c) => (
+        <Card key={c.label} withBorder radius="lg" padding="md">
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Stack gap={2}>
+              <Text size="sm" c="dimmed">
+                {c.label}
+              </Text>
+              {loading ? (
+                <Skeleton h={30} w={70} mt={4} />
+              ) : (
+                <Text fz={28} fw={750} lh={1.2}>
+                  {c.value}
+                </Text>
+              )}
+              <Text size="xs" c="dimmed">
+                {c.note}
+              </Text>
+            </Stack>
+            <ThemeIcon variant="light" size={38} radius="md" aria-hidden>
+              <c.icon size={20} />
+            </ThemeIcon>
+          </Group>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}

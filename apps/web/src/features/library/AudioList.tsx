@@ -1,0 +1,55 @@
+import { ActionIcon, Badge, Group, Menu, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconDots, IconFileMusic, IconMicrophone, IconTrash } from '@tabler/icons-react';
+import type { Audio } from '@voxpress/contracts';
+import { Link } from 'react-router';
+import { fileFigures } from '../audio/recorder-format.ts';
+import { statusBadge } from './audio-format.ts';
+
+/** Rows of audio items; each opens its workflow page, and may offer Delete. */
+export function AudioList({ items, onDelete }: { items: Audio[]; onDelete?: (audio: Audio) => void }) {
+  return (
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {items.map((a) => {
+        const badge = statusBadge(a);
+        const Icon = a.source === 'recording' ? IconMicrophone : IconFileMusic;
+        return (
+          <Paper component="li" key={a.audio_id} withBorder radius="md" p="sm">
+            <Group wrap="nowrap" gap="sm">
+              <Icon size={22} aria-hidden style={{ flexShrink: 0, opacity: 0.7 }} />
+              <UnstyledButton
+                component={Link}
+                to={`/home/audio?audio=${a.audio_id}`}
+                style={{ flex: 1, minWidth: 0 }}
+                aria-label={`Open ${a.title}`}
+              >
+                <Text fw={600} truncate>
+                  {a.title}
+                </Text>
+                <Text size="xs" c="dimmed" truncate>
+                  {new Date(a.created_at).toLocaleString()} · {fileFigures(a.duration_s, a.file_size_bytes)}
+                </Text>
+              </UnstyledButton>
+              <Badge color={badge.color} variant="light" style={{ flexShrink: 0 }}>
+                {badge.label}
+              </Badge>
+              {onDelete && (
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${a.title}`}>
+                      <IconDots size={18} />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onDelete(a)}>
+                      Delete
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              )}
+            </Group>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,45 @@
+import { Card, Group, Stack, Text } from '@mantine/core';
+import type { Audio } from '@voxpress/contracts';
+import { useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { fileFigures } from '../audio/recorder-format.ts';
+import { playbackUrl } from './transcription-api.ts';
+
+/**
+ * The stored audio with a player (the server answers range requests, so seeking works). The link
+ * carries the short-lived access token; when it has expired the token is renewed once and the
+ * player tries again.
+ */
+export function AudioPlayer({ audio }: { audio: Audio }) {
+  const [src, setSrc] = useState(() => playbackUrl(audio.audio_id));
+  const [renewed, setRenewed] = useState(false);
+  const onError = async () => {
+    if (renewed) return;
+    setRenewed(true);
+    if (await api.refresh()) setSrc(playbackUrl(audio.audio_id));
+  };
+  return (
+    <Card withBorder radius="lg" padding="md" component="section" aria-label="Recording">
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs">
+          <Text fw={600} truncate style={{ minWidth: 0, flex: 1 }}>
+            {audio.title}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {fileFigures(audio.duration_s, audio.file_size_bytes)}
+          </Text>
+        </Group>
+        {src && (
+          // biome-ignore lint/a11y/useMediaCaption: the transcript below is the text of this audio
+          <audio
+            controls
+            preload="metadata"
+            src={src}
+            onError={() => void onError()}
+            style={{ width: '100%' }}
+          />
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,58 @@
+import { Button, Group } from '@mantine/core';
+import { IconClearAll } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ErrorState } from '../../components/PageState.tsx';
+import { AudioPlayer } from './AudioPlayer.tsx';
+import { ProcessingBanner } from './ProcessingBanner.tsx';
+import { TranscriptionPanel } from './TranscriptionPanel.tsx';
+import { audioKey } from './transcription-api.ts';
+import { useAudioWorkflow } from './use-audio-workflow.ts';
+
+/**
+ * What follows the capture panel for one audio item: the processing or error banner, the
+ * transcript, and 'Done & Clear', which stops following the item and empties the workflow.
+ */
+export function AudioWorkflowSection({ audioId, onClear }: { audioId: string | null; onClear(): void }) {
+  const workflow = useAudioWorkflow(audioId);
+  const queryClient = useQueryClient();
+  const [retrying, setRetrying] = useState(false);
+  const [retryError, setRetryError] = useState<string | null>(null);
+
+  const retry = async () => {
+    setRetrying(true);
+    setRetryError(null);
+    try {
+      await workflow.retry();
+    } catch (err) {
+      setRetryError(err instanceof Error ? err.message : 'Transcription failed');
+    } finally {
+      setRetrying(false);
+    }
+  };
+
+  if (audioId && workflow.loadError) {
+    return (
+      <ErrorState
+        title="This recording could not be opened"
+        message={workflow.loadError.message}
+        onRetry={() => void queryClient.invalidateQueries({ queryKey: audioKey(audioId) })}
+      />
+    );
+  }
+  return (
+    <>
+      {workflow.audio && <AudioPlayer audio={workflow.audio} />}
+      <ProcessingBanner workflow={workflow} onRetry={() => void retry()} retrying={retrying} />
+      {retryError && <ErrorState message={retryError} />}
+      <TranscriptionPanel audioId={audioId} workflow={workflow} />
+      {audioId && (
+        <Group justify="flex-end">
+          <Button variant="default" leftSection={<IconClearAll size={16} />} onClick={onClear}>
+            Done &amp; Clear
+          </Button>
+        </Group>
+      )}
+    </>
+  );
+}

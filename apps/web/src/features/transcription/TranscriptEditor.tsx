@@ -1,0 +1,152 @@
+import { ColorSwatch, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { RichTextEditor } from '@mantine/tiptap';
+import { IconHighlight } from '@tabler/icons-react';
+import { TextAlign } from '@tiptap/extension-text-align';
+import { BackgroundColor, Color, TextStyle } from '@tiptap/extension-text-style';
+import { type Editor, useEditor } from '@tiptap/react';
+import { StarterKit } from '@tiptap/starter-kit';
+import { useEffect, useState } from 'react';
+import { isAllowedLink } from './save-state.ts';
+
+const TEXT_COLORS = ['#25262b', '#868e96', '#c92a2a', '#d9480f', '#2b8a3e', '#1864ab', '#5f3dc4', '#a61e4d'];
+const BACKGROUNDS = ['#fff3bf', '#d3f9d8', '#d0ebff', '#f3d9fa', '#ffe3e3', '#e9ecef'];
+
+export interface TranscriptContent {
+  text: string;
+  html: string;
+}
+
+/**
+ * The rich-text editor for a transcript, with the spec's toolbar: headings 1–3, bold, italic,
+ * underline, strike, ordered and bullet lists, blockquote, code block, link (http, https, mailto,
+ * tel only), text colour, background and alignment. Undo history is the editor's default (100
+ * steps, merged within a second).
+ */
+export function TranscriptEditor({
+  initialHtml,
+  onChange,
+  label,
+}: {
+  initialHtml: string;
+  onChange(content: TranscriptContent): void;
+  label: string;
+}) {
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [1, 2, 3] },
+        link: {
+          openOnClick: false,
+          autolink: true,
+          protocols: ['mailto', 'tel'],
+          isAllowedUri: (url) => isAllowedLink(url),
+        },
+      }),
+      TextStyle,
+      Color,
+      BackgroundColor,
+      TextAlign.configure({ types: ['heading', 'paragraph'] }),
+    ],
+    content: initialHtml,
+    immediatelyRender: false,
+    editorProps: { attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' } },
+    onUpdate: ({ editor: e }) => onChange({ text: e.getText({ blockSeparator: '\n\n' }), html: e.getHTML() }),
+  });
+
+  return (
+    <RichTextEditor editor={editor} variant="subtle">
+      <RichTextEditor.Toolbar sticky stickyOffset={0}>
+        <RichTextEditor.ControlsGroup>
+          <RichTextEditor.H1 />
+          <RichTextEditor.H2 />
+          <RichTextEditor.H3 />
+        </RichTextEditor.ControlsGroup>
+        <RichTextEditor.ControlsGroup>
+          <RichTextEditor.Bold />
+          <RichTextEditor.Italic />
+          <RichTextEditor.Underline />
+          <RichTextEditor.Strikethrough />
+        </RichTextEditor.ControlsGroup>
+        <RichTextEditor.ControlsGroup>
+          <RichTextEditor.OrderedList />
+          <RichTextEditor.BulletList />
+          <RichTextEditor.Blockquote />
+          <RichTextEditor.CodeBlock />
+        </RichTextEditor.ControlsGroup>
+        <RichTextEditor.ControlsGroup>
+          <RichTextEditor.Link />
+          <RichTextEditor.Unlink />
+        </RichTextEditor.ControlsGroup>
+        <RichTextEditor.ControlsGroup>
+          <RichTextEditor.ColorPicker colors={TEXT_COLORS} />
+          <BackgroundControl editor={editor} />
+          <RichTextEditor.UnsetColor />
+        </RichTextEditor.ControlsGroup>
+        <RichTextEditor.ControlsGroup>
+          <RichTextEditor.AlignLeft />
+          <RichTextEditor.AlignCenter />
+          <RichTextEditor.AlignRight />
+          <RichTextEditor.AlignJustify />
+        </RichTextEditor.ControlsGroup>
+        <RichTextEditor.ControlsGroup>
+          <RichTextEditor.Undo />
+          <RichTextEditor.Redo />
+        </RichTextEditor.ControlsGroup>
+      </RichTextEditor.Toolbar>
+      <RichTextEditor.Content mih={220} fz="md" />
+    </RichTextEditor>
+  );
+}
+
+/** Background (highlight) colour: a swatch menu over the text-style extension's background mark. */
+function BackgroundControl({ editor }: { editor: Editor | null }) {
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    if (!editor) setOpened(false);
+  }, [editor]);
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom" withArrow shadow="md" trapFocus>
+      <Popover.Target>
+        <RichTextEditor.Control
+          aria-label="Background colour"
+          title="Background colour"
+          onClick={() => setOpened((o) => !o)}
+        >
+          <IconHighlight size={16} stroke={1.5} />
+        </RichTextEditor.Control>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap={6}>
+          <Text size="xs" c="dimmed">
+            Background
+          </Text>
+          <Group gap={6}>
+            {BACKGROUNDS.map((color) => (
+              <UnstyledButton
+                key={color}
+                aria-label={`Background ${color}`}
+                onClick={() => {
+                  editor?.chain().focus().setBackgroundColor(color).run();
+                  setOpened(false);
+                }}
+              >
+                <ColorSwatch color={color} size={22} />
+              </UnstyledButton>
+            ))}
+            <UnstyledButton
+              aria-label="Remove background"
+              onClick={() => {
+                editor?.chain().focus().unsetBackgroundColor().run();
+                setOpened(false);
+              }}
+            >
+              <Text size="xs" td="underline">
+                None
+              </Text>
+            </UnstyledButton>
+          </Group>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,248 @@
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Collapse,
+  Group,
+  Menu,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  Typography,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconCheck,
+  IconChevronDown,
+  IconDownload,
+  IconEdit,
+  IconLoader2,
+  IconPointFilled,
+  IconX,
+} from '@tabler/icons-react';
+import type { Transcription } from '@voxpress/contracts';
+import DOMPurify from 'dompurify';
+import { lazy, Suspense, useId, useState } from 'react';
+import { ErrorState } from '../../components/PageState.tsx';
+import { languageName } from '../audio/language-fields.ts';
+import { canSave, SAVE_LABELS, type SaveState } from './save-state.ts';
+import { downloadTranscript, type ExportFormat } from './transcription-api.ts';
+import type { AudioWorkflow } from './use-audio-workflow.ts';
+import { contentOf, useTranscriptEditing } from './use-transcript-editing.ts';
+
+// The editor (tiptap and ProseMirror) is most of this page's code: it loads when editing starts.
+const TranscriptEditor = lazy(() =>
+  import('./TranscriptEditor.tsx').then((m) => ({ default: m.TranscriptEditor })),
+);
+
+/**
+ * The 'Voice to Text Translation' panel: the transcript with its language and engine, editable in
+ * place with a rich-text editor and a save indicator, exportable as TXT, SRT or VTT.
+ */
+export function TranscriptionPanel({
+  audioId,
+  workflow,
+}: {
+  audioId: string | null;
+  workflow: AudioWorkflow;
+}) {
+  const [open, setOpen] = useState(true);
+  const bodyId = useId();
+  const t = workflow.transcription;
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={`${bodyId}-title`}>
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Group gap="sm" wrap="wrap">
+          <Title order={2} fz="h4" id={`${bodyId}-title`}>
+            Voice to Text Translation
+          </Title>
+          {t.data && (
+            <>
+              <Badge variant="light">{languageName(t.data.language)}</Badge>
+              <Tooltip label={engineNote(t.data)} withArrow multiline maw={280}>
+                <Badge variant="outline" color="gray" tabIndex={0}>
+                  Optimized Engine
+                </Badge>
+              </Tooltip>
+            </>
+          )}
+        </Group>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          aria-controls={bodyId}
+          aria-label={open ? 'Collapse transcription' : 'Expand transcription'}
+        >
+          <IconChevronDown
+            size={18}
+            style={{ transform: open ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }}
+          />
+        </ActionIcon>
+      </Group>
+      <Collapse expanded={open}>
+        <Box id={bodyId} pt="md">
+          {!audioId ? (
+            <Placeholder text="Start recording or upload an audio file to see transcription here." />
+          ) : workflow.state !== 'completed' ? (
+            <Placeholder
+              text={
+                workflow.state === 'failed'
+                  ? 'No transcription available.'
+                  : 'The transcript appears here as soon as the speech engine has finished.'
+              }
+            />
+          ) : t.isPending ? (
+            <Stack gap="xs" aria-busy="true" aria-label="Loading transcript">
+              <Skeleton h={14} />
+              <Skeleton h={14} />
+              <Skeleton h={14} w="70%" />
+            </Stack>
+          ) : t.error ? (
+            <ErrorState
+              title="Failed to fetch transcription"
+              message={t.error.message}
+              onRetry={() => void t.refetch()}
+            />
+          ) : t.data ? (
+            <TranscriptBody key={t.data.id} audioId={audioId} transcription={t.data} />
+          ) : null}
+        </Box>
+      </Collapse>
+    </Card>
+  );
+}
+
+function TranscriptBody({ audioId, transcription }: { audioId: string; transcription: Transcription }) {
+  const editing = useTranscriptEditing(audioId, transcription);
+  const empty = !transcription.text.trim();
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" gap="xs">
+        <SaveIndicator state={editing.state} visible={editing.editing || editing.state === 'error'} />
+        <Group gap="xs">
+          {editing.editing ? (
+            <>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconX size={14} />}
+                onClick={() => void editing.cancel()}
+              >
+                Cancel
+              </Button>
+              <Button
+                size="xs"
+                leftSection={<IconCheck size={14} />}
+                disabled={!canSave(editing.state, editing.dirty) && editing.state !== 'saved'}
+                loading={editing.state === 'saving'}
+                onClick={() => void editing.finish()}
+              >
+                {editing.dirty ? 'Save' : 'Done'}
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconEdit size={14} />}
+                onClick={editing.startEditing}
+              >
+                Edit
+              </Button>
+              <ExportMenu audioId={audioId} />
+            </>
+          )}
+        </Group>
+      </Group>
+      {editing.editing ? (
+        <Suspense fallback={<Skeleton h={260} aria-label="Loading the editor" />}>
+          <TranscriptEditor
+            initialHtml={editing.initialHtml}
+            onChange={editing.change}
+            label="Transcript text"
+          />
+        </Suspense>
+      ) : empty ? (
+        <Placeholder text="No transcription available." />
+      ) : (
+        <Typography>
+          <Box
+            data-testid="transcript-text"
+            style={{ lineHeight: 1.7 }}
+            // The stored rich text passes through DOMPurify; plain text is escaped by contentOf.
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised just above
+            dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(contentOf(transcription).html) }}
+          />
+        </Typography>
+      )}
+      {transcription.edited && !editing.editing && (
+        <Text size="xs" c="dimmed">
+          Edited by you. Later steps use this version; the engine’s original is kept.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function SaveIndicator({ state, visible }: { state: SaveState; visible: boolean }) {
+  const color = { saved: 'teal', saving: 'blue', unsaved: 'yellow', error: 'red' }[state];
+  return (
+    <Group gap={4} aria-live="polite" role="status" style={{ visibility: visible ? 'visible' : 'hidden' }}>
+      {state === 'saving' ? (
+        <IconLoader2 size={14} aria-hidden />
+      ) : (
+        <IconPointFilled size={14} color={`var(--mantine-color-${color}-6)`} aria-hidden />
+      )}
+      <Text size="sm" c={state === 'error' ? 'red' : 'dimmed'}>
+        {SAVE_LABELS[state]}
+      </Text>
+    </Group>
+  );
+}
+
+function ExportMenu({ audioId }: { audioId: string }) {
+  const download = (format: ExportFormat) =>
+    downloadTranscript(audioId, format).catch((err: unknown) =>
+      notifications.show({
+        color: 'red',
+        title: 'Download failed',
+        message: err instanceof Error ? err.message : 'Please try again.',
+      }),
+    );
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button size="xs" variant="default" leftSection={<IconDownload size={14} />}>
+          Export
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => void download('txt')}>Text (.txt)</Menu.Item>
+        <Menu.Item onClick={() => void download('srt')}>Subtitles (.srt)</Menu.Item>
+        <Menu.Item onClick={() => void download('vtt')}>Web captions (.vtt)</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function Placeholder({ text }: { text: string }) {
+  return (
+    <Text c="dimmed" ta="center" py="lg">
+      {text}
+    </Text>
+  );
+}
+
+function engineNote(t: Transcription): string {
+  const attempt = t.metadata.transcriptions.at(-1);
+  return attempt
+    ? `Transcribed by ${attempt.provider}${attempt.model ? ` (${attempt.model})` : ''}: ${attempt.reason}`
+    : t.provider;
+}

@@ -1,0 +1,117 @@
+import type { AudioStatusEvent } from '@voxpress/contracts';
+import { describe, expect, it } from 'vitest';
+import { monitorAudio, processingState } from './audio-monitor.ts';
+
+const status = (over: Partial<AudioStatusEvent> = {}): AudioStatusEvent => ({
+  audio_id: 'a1',
+  status: 'processing',
+  transcription_status: 'processing',
+  transcription_id: null,
+  progress: { percent: 10, message: 'Transcribing...' },
+  error: null,
+  ...over,
+});
+const done = status({ status: 'completed', transcription_status: 'completed', transcription_id: 't1' });
+
+/** An EventSource stand-in the test drives by hand. */
+class FakeSource extends EventTarget {
+  onmessage: ((e: MessageEvent) => void) | null = null;
+  onerror: (() => void) | null = null;
+  closed = false;
+  close() {
+    this.closed = true;
+  }
+  message(data: unknown, type?: string) {
+    const event = new MessageEvent(type ?? 'message', { data: JSON.stringify(data) });
+    if (type) this.dispatchEvent(event);
+    else this.onmessage?.(event);
+  }
+}
+
+function harness(options: { stream: boolean; polls?: Array<AudioStatusEvent | Error> }) {
+  const source = new FakeSource();
+  const timers: Array<() => void> = [];
+  const seen: AudioStatusEvent[] = [];
+  const errors: string[] = [];
+  const polls = [...(options.polls ?? [])];
+  let pollCount = 0;
+  const stop = monitorAudio(
+    {
+      openStream: () => (options.stream ? (source as unknown as EventSource) : null),
+      poll: async () => {
+        pollCount += 1;
+        const next = polls.shift() ?? status();
+        if (next instanceof Error) throw next;
+        return next;
+      },
+      setTimeout: (fn) => timers.push(fn),
+      clearTimeout: () => {},
+      maxAttempts: 3,
+    },
+    { onStatus: (s) => seen.push(s), onError: (m) => errors.push(m) },
+  );
+  const tick = async () => {
+    timers.shift()?.();
+    await new Promise((r) => setTimeout(r, 0));
+  };
+  return { source, seen, errors, stop, tick, polls: () => pollCount };
+}
+
+describe('processingState', () => {
+  it('follows the spec: complete needs both statuses and an id, failed on either, case-insensitive', () => {
+    expect(processingState(done)).toBe('completed');
+    expect(processingState({ ...done, transcription_id: null })).toBe('processing');
+    expect(processingState(status({ status: 'FAILED' }))).toBe('failed');
+    expect(processingState(status({ transcription_status: 'failed' }))).toBe('failed');
+    expect(processingState({ ...done, status: 'COMPLETED', transcription_status: 'Completed' })).toBe(
+      'completed',
+    );
+  });
+});
+
+describe('monitorAudio', () => {
+  it('relays stream messages and stops at the complete event', () => {
+    const h = harness({ stream: true });
+    h.source.message(status({ progress: { percent: 40, message: 'x' } }));
+    h.source.message(done, 'complete');
+    expect(h.seen.map((s) => s.progress.percent)).toEqual([40, 10]);
+    expect(h.source.closed).toBe(true);
+    expect(h.errors).toEqual([]);
+  });
+
+  it('falls back to polling when the stream breaks, until the item is done', async () => {
+    const h = harness({ stream: true, polls: [status(), done] });
+    h.source.onerror?.();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(h.source.closed).toBe(true);
+    await h.tick();
+    expect(h.polls()).toBe(2);
+    expect(h.seen.at(-1)?.transcription_id).toBe('t1');
+    await h.tick();
+    expect(h.polls()).toBe(2);
+  });
+
+  it('gives up with "Polling timeout" after the last attempt', async () => {
+    const h = harness({ stream: false });
+    await new Promise((r) => setTimeout(r, 0));
+    await h.tick();
+    await h.tick();
+    await h.tick();
+    expect(h.polls()).toBe(3);
+    expect(h.errors).toEqual(['Polling timeout']);
+  });
+
+  it('reports a failed poll with its message', async () => {
+    const h = harness({ stream: false, polls: [new Error('Audio not found')] });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(h.errors).toEqual(['Audio not found']);
+  });
+
+  it('stops when asked, closing the stream', () => {
+    const h = harness({ stream: true });
+    h.stop();
+    h.source.message(status());
+    expect(h.source.closed).toBe(true);
+    expect(h.seen).toEqual([]);
+  });
+});

@@ -1,0 +1,115 @@
+import type { AudioStatusEvent } from '@voxpress/contracts';
+import { LIMITS } from '@voxpress/contracts';
+
+/** Where an audio item stands, as the workflow shows it. */
+export type ProcessingState = 'processing' | 'completed' | 'failed';
+
+/**
+ * The spec's rule: complete when status and transcription_status are both completed and a
+ * transcription id exists (case-insensitive); failed when either status is failed; else processing.
+ */
+export function processingState(
+  s: Pick<AudioStatusEvent, 'status' | 'transcription_status' | 'transcription_id'>,
+): ProcessingState {
+  const status = s.status.toLowerCase();
+  const transcription = s.transcription_status.toLowerCase();
+  if (status === 'failed' || transcription === 'failed') return 'failed';
+  if (status === 'completed' && transcription === 'completed' && s.transcription_id) return 'completed';
+  return 'processing';
+}
+
+export interface MonitorDeps {
+  /** Opens the status stream; null when no stream can be opened (then polling is used). */
+  openStream(): EventSource | null;
+  /** Reads the current status (the polling fallback). */
+  poll(): Promise<AudioStatusEvent>;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  intervalMs?: number;
+  maxAttempts?: number;
+}
+
+export interface MonitorHandlers {
+  onStatus(status: AudioStatusEvent): void;
+  /** Monitoring itself failed (not the transcription): the spec's monitoring messages. */
+  onError(message: string): void;
+}
+
+/**
+ * Follows an audio item until it is completed or failed: server-sent events first; when the stream
+ * breaks, polling every 3 s for at most 60 attempts ('Polling timeout'). Returns a stop function.
+ */
+export function monitorAudio(deps: MonitorDeps, handlers: MonitorHandlers): () => void {
+  const interval = deps.intervalMs ?? LIMITS.statusPollIntervalMs;
+  const maxAttempts = deps.maxAttempts ?? LIMITS.statusPollMaxAttempts;
+  let stopped = false;
+  let source: EventSource | null = null;
+  let timer: unknown;
+  let attempts = 0;
+
+  const deliver = (status: AudioStatusEvent): boolean => {
+    if (stopped) return true;
+    handlers.onStatus(status);
+    if (processingState(status) !== 'processing') {
+      stop();
+      return true;
+    }
+    return false;
+  };
+
+  const pollNext = () => {
+    if (stopped) return;
+    if (attempts >= maxAttempts) {
+      stop();
+      handlers.onError('Polling timeout');
+      return;
+    }
+    attempts += 1;
+    deps
+      .poll()
+      .then((status) => {
+        if (!deliver(status)) timer = deps.setTimeout(pollNext, interval);
+      })
+      .catch((err: unknown) => {
+        if (stopped) return;
+        stop();
+        handlers.onError(
+          err instanceof Error && err.message ? err.message : 'Failed to monitor transcription status',
+        );
+      });
+  };
+
+  const fallBackToPolling = () => {
+    source?.close();
+    source = null;
+    if (!stopped) pollNext();
+  };
+
+  function stop() {
+    stopped = true;
+    source?.close();
+    source = null;
+    deps.clearTimeout(timer);
+  }
+
+  try {
+    source = deps.openStream();
+  } catch {
+    source = null;
+  }
+  if (!source) {
+    pollNext();
+    return stop;
+  }
+  const parse = (event: MessageEvent<string>) => {
+    try {
+      deliver(JSON.parse(event.data) as AudioStatusEvent);
+    } catch {
+      fallBackToPolling();
+    }
+  };
+  source.onmessage = parse;
+  source.addEventListener('complete', (event) => parse(event as MessageEvent<string>));
+  source.onerror = fallBackToPolling;
+  return stop;
+}

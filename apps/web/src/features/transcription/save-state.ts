@@ -1,0 +1,30 @@
+/** The save indicator's states (spec: Saved, Saving..., Unsaved changes, Save failed). */
+export type SaveState = 'saved' | 'saving' | 'unsaved' | 'error';
+
+export const SAVE_LABELS: Record<SaveState, string> = {
+  saved: 'Saved',
+  saving: 'Saving...',
+  unsaved: 'Unsaved changes',
+  error: 'Save failed',
+};
+
+/** Save is offered only with changes and no save in progress. */
+export function canSave(state: SaveState, dirty: boolean): boolean {
+  return dirty && state !== 'saving';
+}
+
+/** Turns plain transcript text into paragraphs for the editor, escaping markup. */
+export function textToHtml(text: string): string {
+  const escapeHtml = (s: string) =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const paragraphs = text
+    .split(/\n+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return paragraphs.length ? paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('') : '<p></p>';
+}
+
+/** Link addresses the editor accepts (spec: http, https, mailto, tel). */
+export function isAllowedLink(url: string): boolean {
+  return /^(https?:\/\/|mailto:|tel:)/i.test(url.trim());
+}

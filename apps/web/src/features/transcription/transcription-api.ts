@@ -1,0 +1,64 @@
+import type { Audio, AudioList, Transcription } from '@voxpress/contracts';
+import { api, tokens } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api-error.ts';
+
+export type ExportFormat = 'txt' | 'srt' | 'vtt';
+
+export const audioKey = (id: string) => ['audio', id] as const;
+export const transcriptionKey = (id: string) => ['audio', id, 'transcription'] as const;
+
+export const getAudio = (id: string) => api.request<Audio>(`/audio/${id}`);
+
+export const listAudio = (query: { page?: number; limit?: number; status?: string } = {}) => {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
+  return api.request<AudioList>(`/audio?${params}`);
+};
+
+export const getTranscription = (audioId: string) =>
+  api.request<Transcription>(`/audio/${audioId}/transcription`);
+
+export const saveTranscription = (audioId: string, edit: { text: string; html?: string }) =>
+  api.request<Transcription>(`/audio/${audioId}/transcription`, { method: 'PUT', json: edit });
+
+/** Starts (again) the transcription of an audio item, optionally in another language. */
+export const transcribeAudio = (audioId: string, language?: string) =>
+  api.request<Audio>(
+    `/audio/${audioId}/transcribe${language ? `?language=${encodeURIComponent(language)}` : ''}`,
+    {
+      method: 'POST',
+    },
+  );
+
+export const deleteAudio = (audioId: string) =>
+  api.request<{ message: string }>(`/audio/${audioId}`, { method: 'DELETE' });
+
+/** The status stream's address; EventSource cannot send headers, so the token rides in the query. */
+export function statusStreamUrl(audioId: string): string | null {
+  const token = tokens.getAccessToken();
+  return token ? `/api/v1/audio/${audioId}/status?token=${encodeURIComponent(token)}` : null;
+}
+
+/** A playback address for `<audio>`, which cannot send headers either. */
+export function playbackUrl(audioId: string): string | null {
+  const token = tokens.getAccessToken();
+  return token ? `/api/v1/audio/${audioId}/download?token=${encodeURIComponent(token)}` : null;
+}
+
+/** Downloads the transcript as a file (TXT, SRT or VTT) through the browser's save dialog. */
+export async function downloadTranscript(audioId: string, format: ExportFormat): Promise<void> {
+  const fetchOnce = () =>
+    fetch(`/api/v1/audio/${audioId}/transcription/export?format=${format}`, {
+      headers: { Authorization: `Bearer ${tokens.getAccessToken() ?? ''}` },
+    });
+  let res = await fetchOnce();
+  if (res.status === 401 && (await api.refresh())) res = await fetchOnce();
+  if (!res.ok) throw new ApiError(res.status, null, `Download failed (${res.status} ${res.statusText})`);
+  const name = /filename\*=UTF-8''([^;]+)/.exec(res.headers.get('content-disposition') ?? '')?.[1];
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name ? decodeURIComponent(name) : `transcript.${format}`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

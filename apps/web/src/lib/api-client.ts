@@ -1,0 +1,126 @@
+import { LIMITS, type TokenPair } from '@voxpress/contracts';
+import { ApiError, detailMessage } from './api-error.ts';
+import type { TokenStore } from './token-store.ts';
+
+export const API_BASE = '/api/v1';
+export const NO_REFRESH_TOKEN = 'No refresh token available';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent form-encoded (`application/x-www-form-urlencoded`). */
+  form?: Record<string, string>;
+  /** Attach the bearer token and refresh once on a 401 (default true). */
+  auth?: boolean;
+  /** When the session cannot be renewed, send the browser to /login (default true). */
+  redirectOnExpiry?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientDeps {
+  fetch: typeof fetch;
+  tokens: TokenStore;
+  /** Called after both tokens were cleared; `immediate` when there was no refresh token at all. */
+  onSessionExpired: (info: { immediate: boolean }) => void;
+  baseUrl?: string;
+  timeoutMs?: number;
+}
+
+export interface ApiClient {
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** Renews the tokens; concurrent callers share one refresh call. */
+  refresh(): Promise<boolean>;
+}
+
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const baseUrl = deps.baseUrl ?? API_BASE;
+  const timeoutMs = deps.timeoutMs ?? LIMITS.requestTimeoutMs;
+  let inFlightRefresh: Promise<boolean> | null = null;
+
+  function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    let body: string | undefined;
+    if (options.form) {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(options.form).toString();
+    } else if (options.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    }
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    return deps.fetch(`${baseUrl}${path}`, {
+      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      signal,
+    });
+  }
+
+  async function doRefresh(): Promise<boolean> {
+    const refreshToken = deps.tokens.getRefreshToken();
+    if (!refreshToken) return false;
+    try {
+      const res = await send('/auth/refresh', { json: { refresh_token: refreshToken } }, null);
+      if (!res.ok) return false;
+      const pair = (await res.json()) as TokenPair;
+      deps.tokens.setTokens(pair);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  function refresh(): Promise<boolean> {
+    inFlightRefresh ??= doRefresh().finally(() => {
+      inFlightRefresh = null;
+    });
+    return inFlightRefresh;
+  }
+
+  function expire(options: RequestOptions, detail: unknown): ApiError {
+    const immediate = !deps.tokens.getRefreshToken();
+    deps.tokens.clear();
+    if (options.redirectOnExpiry !== false) deps.onSessionExpired({ immediate });
+    const message = immediate ? NO_REFRESH_TOKEN : detailMessage(401, detail);
+    return new ApiError(401, immediate ? NO_REFRESH_TOKEN : detail, message);
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const useAuth = options.auth !== false;
+    const token = useAuth ? deps.tokens.getAccessToken() : null;
+    let res = await send(path, options, token);
+
+    if (res.status === 401 && useAuth) {
+      const firstDetail = await readDetail(res);
+      if (!deps.tokens.getRefreshToken()) throw expire(options, firstDetail);
+      // Another request may have renewed the tokens while this one was on its way.
+      const current = deps.tokens.getAccessToken();
+      const renewed = current !== null && current !== token ? true : await refresh();
+      if (!renewed) throw expire(options, firstDetail);
+      res = await send(path, options, deps.tokens.getAccessToken());
+      if (res.status === 401) throw expire(options, await readDetail(res));
+    }
+
+    if (!res.ok) {
+      const detail = await readDetail(res);
+      throw new ApiError(res.status, detail, detailMessage(res.status, detail));
+    }
+    if (res.status === 204) return undefined as T;
+    const text = await res.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  return { request, refresh };
+}
+
+async function readDetail(res: Response): Promise<unknown> {
+  try {
+    const body = (await res.json()) as { detail?: unknown };
+    return body?.detail ?? null;
+  } catch {
+    return null;
+  }
+}

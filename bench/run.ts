@@ -1,0 +1,21 @@
+/**
+ * Benchmarks, printing numbers (`npm run bench`). Each benchmark is a function in ./suites that
+ * returns named measurements; pass names to run a subset: `npm run bench -- queue`.
+ */
+import { queueBenchmark } from './suites/queue.bench.ts';
+import { speechBenchmark } from './suites/speech.bench.ts';
+import { uploadBenchmark } from './suites/upload.bench.ts';
+
+const suites: Record<string, () => Promise<Record<string, string | number>>> = {
+  queue: queueBenchmark,
+  upload: uploadBenchmark,
+  speech: speechBenchmark,
+};
+
+const wanted = process.argv.slice(2);
+for (const [name, suite] of Object.entries(suites)) {
+  if (wanted.length && !wanted.includes(name)) continue;
+  const results = await suite();
+  console.log(`\n${name}`);
+  for (const [label, value] of Object.entries(results)) console.log(`  ${label.padEnd(40)} ${value}`);
+}

@@ -1,0 +1,166 @@
+// Speech to transcript in the browser: flite speech of a known paragraph is uploaded (and, in the
+// second case, recorded through Chromium's fake microphone), transcribed by the server's speech
+// engine, and the transcript the user sees is compared word by word with the paragraph.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  FIXTURE_PARAGRAPH,
+  FIXTURE_PARAGRAPH_2,
+  makeSpeechWav,
+} from '../apps/server/test/speech-fixtures.ts';
+import { wordErrorRate } from '../apps/server/test/wer.ts';
+import { authDialog, newAccount, submitAuthForm } from './lib/auth-steps.ts';
+import {
+  launchBrowser,
+  openPage,
+  screenshot,
+  type TrackedPage,
+  withScreenshotOnFailure,
+} from './lib/browser.ts';
+
+const baseUrl = inject('baseUrl');
+let dir: string;
+let paragraphWav: string;
+let longWav: string;
+let micWav: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'voxpress-transcription-'));
+  paragraphWav = await makeSpeechWav(FIXTURE_PARAGRAPH, dir);
+  longWav = await makeSpeechWav(`${FIXTURE_PARAGRAPH} ${FIXTURE_PARAGRAPH_2} ${FIXTURE_PARAGRAPH_2}`, dir);
+  // The fake microphone loops its file: silence around the speech lets the recording start and
+  // stop without cutting words or hearing the paragraph twice.
+  micWav = path.join(dir, 'microphone.wav');
+  execFileSync('sox', [paragraphWav, micWav, 'pad', '1.5', '4']);
+  browser = await launchBrowser({ fakeMicrophoneWav: micWav });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function signedIn(name: string, body: (t: TrackedPage) => Promise<void>, width = 1280): Promise<void> {
+  const tracked = await openPage(browser, baseUrl, { width, height: 900 });
+  try {
+    await withScreenshotOnFailure(tracked.page, name, async () => {
+      const { page } = tracked;
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Sign up free' }).click();
+      await submitAuthForm(authDialog(page, 'Create Account'), newAccount('Grace Transcriber'));
+      await page.waitForURL('**/features');
+      await body(tracked);
+    });
+    expect(tracked.problems.consoleErrors).toEqual([]);
+    expect(tracked.problems.failedRequests).toEqual([]);
+  } finally {
+    await tracked.context.close();
+  }
+}
+
+async function uploadFile(page: Page, file: string, title: string): Promise<void> {
+  await page.goto('/home/audio?mode=upload');
+  await page.getByLabel('Title').fill(title);
+  await page.locator('input[type="file"]').setInputFiles(file);
+  await page.waitForURL(/[?&]audio=[0-9a-f-]{36}/, { timeout: 60_000 });
+}
+
+async function transcriptText(page: Page, timeoutMs = 120_000): Promise<string> {
+  const text = page.getByTestId('transcript-text');
+  await text.waitFor({ timeout: timeoutMs });
+  return text.innerText();
+}
+
+describe('transcription in the browser', () => {
+  it('turns an uploaded paragraph into an accurate transcript, then keeps an edit', async () => {
+    await signedIn('transcribe-upload', async ({ page }) => {
+      await uploadFile(page, paragraphWav, 'Working from home');
+      const heard = await transcriptText(page);
+      const wer = wordErrorRate(FIXTURE_PARAGRAPH, heard);
+      console.log(`[e2e] upload → transcript WER ${(wer * 100).toFixed(1)} %`);
+      expect(wer).toBeLessThanOrEqual(0.15);
+      await page.getByText('Optimized Engine').waitFor();
+      await screenshot(page, 'transcription-done-1280');
+
+      await page.getByRole('button', { name: 'Edit' }).click();
+      const editor = page.getByRole('textbox', { name: 'Transcript text' });
+      await editor.click();
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type('Good morning everyone. This line was edited in the browser.');
+      await page.getByText('Unsaved changes').waitFor();
+      // Auto-save after two seconds without typing.
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Saved$/ })
+        .waitFor({ timeout: 10_000 });
+      await page.reload();
+      expect(await transcriptText(page)).toBe('Good morning everyone. This line was edited in the browser.');
+      await page.getByText('Edited by you').waitFor();
+
+      // The dashboard counts it, the library lists it, and Delete removes it.
+      await page.goto('/home');
+      const figures = page.getByRole('region', { name: 'Your figures' });
+      await figures.getByText('1 transcribed, 0 failed').waitFor();
+      const recent = page.getByRole('region', { name: 'Recent activity' });
+      await recent.getByRole('link', { name: 'Open Working from home' }).waitFor();
+      expect(await recent.getByText('Transcribed').count()).toBe(1);
+      await page.getByRole('link', { name: /^View all/ }).click();
+      await page.waitForURL('**/home/library');
+      await page.getByRole('button', { name: 'Actions for Working from home' }).click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      await page
+        .getByRole('dialog', { name: 'Delete this audio?' })
+        .getByRole('button', { name: 'Delete' })
+        .click();
+      await page.getByText('No recordings yet').waitFor();
+    });
+  });
+
+  it('shows live progress again after a reload in the middle of a transcription', async () => {
+    await signedIn('transcribe-reload', async ({ page }) => {
+      await uploadFile(page, longWav, 'A longer note');
+      const banner = page.getByText('Processing your audio... This may take a minute.');
+      await banner.waitFor();
+      await page.reload();
+      await banner.waitFor();
+      await page.getByRole('progressbar', { name: 'Transcription progress' }).waitFor();
+      await screenshot(page, 'transcription-progress-1280');
+      const heard = await transcriptText(page);
+      expect(
+        wordErrorRate(`${FIXTURE_PARAGRAPH} ${FIXTURE_PARAGRAPH_2} ${FIXTURE_PARAGRAPH_2}`, heard),
+      ).toBeLessThanOrEqual(0.15);
+      expect(await banner.count()).toBe(0);
+
+      await page.getByRole('button', { name: 'Done & Clear' }).click();
+      await page.getByText('Start recording or upload an audio file to see transcription here.').waitFor();
+      expect(page.url()).not.toMatch(/audio=/);
+    });
+  });
+
+  it('transcribes a recording from the microphone accurately', async () => {
+    await signedIn(
+      'transcribe-record',
+      async ({ page }) => {
+        await page.goto('/home/audio?mode=record');
+        await page.getByRole('button', { name: 'Start recording' }).click();
+        await page.getByRole('button', { name: 'Pause' }).waitFor();
+        const seconds = Number(execFileSync('soxi', ['-D', micWav]).toString()) - 1.5;
+        await page.waitForTimeout(seconds * 1000);
+        await page.getByRole('button', { name: 'Stop' }).click();
+        await page.getByRole('button', { name: 'Use Recording' }).click();
+        await page.waitForURL(/[?&]audio=[0-9a-f-]{36}/, { timeout: 60_000 });
+        const heard = await transcriptText(page);
+        const wer = wordErrorRate(FIXTURE_PARAGRAPH, heard);
+        console.log(`[e2e] microphone → transcript WER ${(wer * 100).toFixed(1)} %`);
+        expect(wer).toBeLessThanOrEqual(0.15);
+        await screenshot(page, 'transcription-recorded-390');
+      },
+      390,
+    );
+  });
+});

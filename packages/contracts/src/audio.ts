@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+
+export const audioFormats = ['mp3', 'wav', 'm4a', 'ogg', 'webm'] as const;
+export const zAudioFormat = z.enum(audioFormats);
+export type AudioFormat = z.infer<typeof zAudioFormat>;
+
+/** Where an audio item is in its life: waiting for its bytes, then transcribed. */
+export const zAudioStatus = z.enum(['pending_upload', 'uploaded', 'processing', 'completed', 'failed']);
+export type AudioStatus = z.infer<typeof zAudioStatus>;
+
+export const zTranscriptionStatus = z.enum(['not_started', 'queued', 'processing', 'completed', 'failed']);
+export type TranscriptionStatus = z.infer<typeof zTranscriptionStatus>;
+
+export const zProgress = z.object({
+  /** 0–100, from real work done (decoded seconds over total), never a timer. */
+  percent: z.number(),
+  message: z.string().nullable(),
+});
+export type Progress = z.infer<typeof zProgress>;
+
+/** One audio item as every audio route returns it. */
+export const zAudio = z.object({
+  audio_id: z.string(),
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  source: z.enum(['recording', 'upload']),
+  file_name: z.string().nullable(),
+  file_format: zAudioFormat.nullable(),
+  mime_type: z.string().nullable(),
+  file_size_bytes: z.number().int().nullable(),
+  duration_s: z.number().nullable(),
+  codec: z.string().nullable(),
+  language: z.string(),
+  status: zAudioStatus,
+  transcription_status: zTranscriptionStatus,
+  transcription_id: z.string().nullable(),
+  progress: zProgress,
+  error: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Audio = z.infer<typeof zAudio>;
+
+/** `POST /api/v1/audio/upload`: start an upload; the bytes go to `presigned_url` with a PUT. */
+export const zUploadInitRequest = z.object({
+  title: z.string().trim().max(200).optional(),
+  description: z.string().trim().max(5000).optional(),
+  file_format: zAudioFormat,
+  file_size_bytes: z
+    .number()
+    .int()
+    .min(1, 'The audio file is empty.')
+    .max(LIMITS.maxUploadBytes, 'File size must be less than 100MB.'),
+  file_name: z.string().max(255).optional(),
+  language: z.string().max(20).optional(),
+  google_language_code: z.string().max(20).optional(),
+  use_whisper_for_english: z.boolean().optional(),
+  source: z.enum(['recording', 'upload']).optional(),
+});
+export type UploadInitRequest = z.infer<typeof zUploadInitRequest>;
+
+export const zUploadInitResponse = z.object({
+  audio_id: z.string(),
+  presigned_url: z.string(),
+  method: z.literal('PUT'),
+  /** Headers the PUT must carry (the content type the link was signed for). */
+  headers: z.record(z.string(), z.string()),
+  expires_at: z.string(),
+});
+export type UploadInitResponse = z.infer<typeof zUploadInitResponse>;
+
+/** `GET /api/v1/audio`. */
+export const zAudioListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(LIMITS.defaultPageSize),
+  status: zAudioStatus.optional(),
+});
+export const zAudioList = z.object({
+  items: z.array(zAudio),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type AudioList = z.infer<typeof zAudioList>;
+
+/** `POST /api/v1/files/upload/audio` answers the new audio inside `data`. */
+export const zFileUploadResponse = z.object({
+  message: z.string(),
+  data: zAudio,
+});
+export type FileUploadResponse = z.infer<typeof zFileUploadResponse>;
+
+/** `GET /api/v1/audio/stats`: the dashboard's figures, computed from the user's own audio. */
+export const zAudioStats = z.object({
+  total_recordings: z.number().int(),
+  total_duration_s: z.number(),
+  storage_bytes: z.number(),
+  transcribed: z.number().int(),
+  processing: z.number().int(),
+  failed: z.number().int(),
+  /** Of items that finished, the share transcribed successfully (0–1); null before any finished. */
+  success_rate: z.number().nullable(),
+});
+export type AudioStats = z.infer<typeof zAudioStats>;

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+export const zEmail = z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address'));
+export const zPassword = z
+  .string()
+  .min(8, 'Password must be at least 8 characters')
+  .max(256, 'Password must be at most 256 characters');
+
+/** `POST /api/v1/auth/register` (JSON). */
+export const zRegisterRequest = z.object({
+  email: zEmail,
+  password: zPassword,
+  full_name: z.string().trim().min(1, 'Full name is required').max(120),
+});
+export type RegisterRequest = z.infer<typeof zRegisterRequest>;
+
+/** `POST /api/v1/auth/login` (form-encoded, OAuth2 password style: `username` is the email). */
+export const zLoginForm = z.object({
+  username: z.string().trim().min(1, 'Email is required'),
+  password: z.string().min(1, 'Password is required'),
+});
+export type LoginForm = z.infer<typeof zLoginForm>;
+
+/** `POST /api/v1/auth/google`: a Google ID token from the Google Identity Services button. */
+export const zGoogleRequest = z.object({ credential: z.string().min(10, 'credential is required') });
+export type GoogleRequest = z.infer<typeof zGoogleRequest>;
+
+/** `POST /api/v1/auth/refresh` and `POST /api/v1/auth/logout`. */
+export const zRefreshRequest = z.object({ refresh_token: z.string().min(10, 'refresh_token is required') });
+export type RefreshRequest = z.infer<typeof zRefreshRequest>;
+
+/** Tokens: a short-lived JWT access token and a rotating opaque refresh token. */
+export const zTokenPair = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('bearer'),
+  /** Seconds until the access token expires. */
+  expires_in: z.number().int(),
+});
+export type TokenPair = z.infer<typeof zTokenPair>;
+
+/** `GET /api/v1/users/me`. `name` is what greetings show (full name, else the email's local part). */
+export const zUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  full_name: z.string(),
+  name: z.string(),
+  profile_image: z.string().nullable(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof zUser>;
+
+/** Register answers tokens inside `data` (spec section 7), with the new profile. */
+export const zRegisterResponse = z.object({
+  message: z.string(),
+  data: zTokenPair.extend({ user: zUser }),
+});
+export type RegisterResponse = z.infer<typeof zRegisterResponse>;

@@ -1,0 +1,6 @@
+export * from './audio.ts';
+export * from './auth.ts';
+export * from './errors.ts';
+export * from './limits.ts';
+export * from './system.ts';
+export * from './transcription.ts';

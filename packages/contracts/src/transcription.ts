@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/** `POST /api/v1/audio/{id}/transcribe` body (all optional; `?language=` works too). */
+export const zTranscribeRequest = z.object({
+  audio_id: z.string().optional(),
+  expected_languages: z.array(z.string()).optional(),
+  auto_detect_language: z.boolean().optional(),
+  force_language: z.string().nullable().optional(),
+  dialect: z.string().nullable().optional(),
+  google_language_code: z.string().nullable().optional(),
+  use_whisper_for_english: z.boolean().optional(),
+});
+export type TranscribeRequest = z.infer<typeof zTranscribeRequest>;
+
+export const zSegment = z.object({ start: z.number(), end: z.number(), text: z.string() });
+export type Segment = z.infer<typeof zSegment>;
+
+/** One engine's attempt, kept in `metadata.transcriptions` (the spec's provider list). */
+export const zTranscriptionAttempt = z.object({
+  provider: z.string(),
+  model: z.string().nullable(),
+  language: z.string(),
+  reason: z.string(),
+  text: z.string(),
+  duration_ms: z.number(),
+  /** Set when this engine failed and the next one was tried. */
+  error: z.string().optional(),
+});
+export type TranscriptionAttempt = z.infer<typeof zTranscriptionAttempt>;
+
+export const zTranscription = z.object({
+  id: z.string(),
+  audio_id: z.string(),
+  /** The text later steps use: the user's latest edit, else what the engine heard. */
+  text: z.string(),
+  /** The same as rich text (HTML) when the user edited it in the editor; null otherwise. */
+  html: z.string().nullable(),
+  original_text: z.string(),
+  /** True when `text` is the user's edit rather than what the engine heard. */
+  edited: z.boolean(),
+  language: z.string(),
+  primary_language: z.string(),
+  languages: z.array(z.string()),
+  confidence_score: z.number().nullable(),
+  provider: z.string(),
+  segments: z.array(zSegment),
+  metadata: z.object({ transcriptions: z.array(zTranscriptionAttempt) }),
+  /** Earlier saved versions, newest first. */
+  versions: z.array(z.object({ text: z.string(), html: z.string().nullable(), saved_at: z.string() })),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Transcription = z.infer<typeof zTranscription>;
+
+/**
+ * `PUT /api/v1/audio/{id}/transcription`: save an edit (the original stays). `text` is the plain
+ * text later steps use; `html` the rich text the editor shows. Saving the original text again
+ * returns to the engine's version.
+ */
+export const zTranscriptionEdit = z.object({
+  text: z.string().max(1_000_000),
+  html: z.string().max(2_000_000).optional(),
+});
+export type TranscriptionEdit = z.infer<typeof zTranscriptionEdit>;
+
+/** Messages on the `GET /api/v1/audio/{id}/status` event stream. */
+export const zAudioStatusEvent = z.object({
+  audio_id: z.string(),
+  status: z.string(),
+  transcription_status: z.string(),
+  transcription_id: z.string().nullable(),
+  progress: z.object({ percent: z.number(), message: z.string().nullable() }),
+  error: z.string().nullable(),
+});
+export type AudioStatusEvent = z.infer<typeof zAudioStatusEvent>;

@@ -1,0 +1,35 @@
+// `npm start`: installs what is missing, builds what is stale, then runs Voxpress (API, web app and
+// workers in one process) on the embedded defaults.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { ensureDependencies, newest, npm, root, run } from './lib.mjs';
+
+const started = Date.now();
+await ensureDependencies();
+
+const shared = ['packages/contracts/src', 'package-lock.json'];
+const webOut = newest(['apps/web/dist/index.html']);
+if (
+  webOut <
+  newest([...shared, 'apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts'])
+) {
+  console.log('Building the web app...');
+  await run(npm, ['run', 'build', '-w', '@voxpress/web']);
+}
+if (newest(['apps/server/dist/main.js']) < newest([...shared, 'apps/server/src', 'apps/server/build.mjs'])) {
+  console.log('Building the server...');
+  await run(npm, ['run', 'build', '-w', '@voxpress/server']);
+}
+console.log(`Prepared in ${((Date.now() - started) / 1000).toFixed(1)} s; starting...`);
+
+const server = spawn(
+  process.execPath,
+  ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { NODE_ENV: 'production', ...process.env },
+  },
+);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
