@@ -32,6 +32,7 @@ export async function createContext(
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: options.memoryDb ? 'memory' : config.dataDir,
+    onConnectionError: (err) => logger.warn({ err }, 'database connection dropped'),
   });
   await database.migrate();
   const events = new MemoryEventBus();

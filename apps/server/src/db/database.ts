@@ -33,6 +33,11 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Folder for PGlite's files; `memory` keeps everything in memory (tests). */
   dataDir: string | 'memory';
+  /**
+   * Told when PostgreSQL drops an idle pooled connection (server restart, admin termination).
+   * The pool replaces the connection on next use; without a listener the error would end the process.
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
 /** One process, small tables: PostgreSQL's 128 MB default buffer cache is mostly idle memory here. */
@@ -71,6 +76,7 @@ const migrationsFolder = () => path.join(serverRoot(), 'drizzle');
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    pool.on('error', options.onConnectionError ?? (() => {}));
     const db = drizzleNodePg(pool, { schema });
     return finish({
       db: db as unknown as Db,
