@@ -76,6 +76,11 @@ async function transcriptText(page: Page, timeoutMs = 120_000): Promise<string> 
   return text.innerText();
 }
 
+const PIXEL_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const PASTED_HTML = `<p>A <a href="https://example.com/">safe link</a> and a <a href="javascript:alert(1)">bad link</a>.</p>
+<img src="${PIXEL_PNG}" alt="pixel"><img src="javascript:alert(2)" alt="bad"><img src="file:///etc/passwd" alt="local">`;
+
 describe('transcription in the browser', () => {
   it('turns an uploaded paragraph into an accurate transcript, then keeps an edit', async () => {
     await signedIn('transcribe-upload', async ({ page }) => {
@@ -92,6 +97,15 @@ describe('transcription in the browser', () => {
       await editor.click();
       await page.keyboard.press('Control+a');
       await page.keyboard.type('Good morning everyone. This line was edited in the browser.');
+      // Pasted rich text keeps only the spec's link (http, https, mailto, tel) and image (http,
+      // https, data) addresses.
+      await page.evaluate(`(() => {
+        const data = new DataTransfer();
+        data.setData('text/html', ${JSON.stringify(PASTED_HTML)});
+        data.setData('text/plain', 'pasted');
+        const paste = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+        document.querySelector('[aria-label="Transcript text"]').dispatchEvent(paste);
+      })()`);
       await page.getByText('Unsaved changes').waitFor();
       // Auto-save after two seconds without typing.
       await page
@@ -99,8 +113,23 @@ describe('transcription in the browser', () => {
         .filter({ hasText: /^Saved$/ })
         .waitFor({ timeout: 10_000 });
       await page.reload();
-      expect(await transcriptText(page)).toBe('Good morning everyone. This line was edited in the browser.');
+      const saved = await transcriptText(page);
+      expect(saved).toContain('Good morning everyone. This line was edited in the browser.');
+      expect(saved).toContain('A safe link and a bad link.');
       await page.getByText('Edited by you').waitFor();
+      const shown = page.getByTestId('transcript-text');
+      expect(await shown.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
+        'https://example.com/',
+      ]);
+      expect(
+        await shown.locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src'))),
+      ).toEqual([PIXEL_PNG]);
+      const audioId = new URL(page.url()).searchParams.get('audio');
+      const stored = (await page.evaluate(
+        `fetch('/api/v1/audio/${audioId}/transcription', { headers: { authorization: 'Bearer ' + localStorage.getItem('access_token') } }).then((r) => r.json())`,
+      )) as { html: string | null };
+      expect(stored.html).toContain(PIXEL_PNG);
+      expect(stored.html).not.toMatch(/javascript:|file:/);
 
       // The dashboard counts it, the library lists it, and Delete removes it.
       await page.goto('/home');

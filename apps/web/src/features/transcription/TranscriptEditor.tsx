@@ -1,12 +1,13 @@
 import { ColorSwatch, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
 import { IconHighlight } from '@tabler/icons-react';
+import { Image } from '@tiptap/extension-image';
 import { TextAlign } from '@tiptap/extension-text-align';
 import { BackgroundColor, Color, TextStyle } from '@tiptap/extension-text-style';
 import { type Editor, useEditor } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
 import { useEffect, useState } from 'react';
-import { isAllowedLink } from './save-state.ts';
+import { isAllowedImage, isAllowedLink } from './save-state.ts';
 
 const TEXT_COLORS = ['#25262b', '#868e96', '#c92a2a', '#d9480f', '#2b8a3e', '#1864ab', '#5f3dc4', '#a61e4d'];
 const BACKGROUNDS = ['#fff3bf', '#d3f9d8', '#d0ebff', '#f3d9fa', '#ffe3e3', '#e9ecef'];
@@ -19,7 +20,8 @@ export interface TranscriptContent {
 /**
  * The rich-text editor for a transcript, with the spec's toolbar: headings 1–3, bold, italic,
  * underline, strike, ordered and bullet lists, blockquote, code block, link (http, https, mailto,
- * tel only), text colour, background and alignment. Undo history is the editor's default (100
+ * tel only), text colour, background and alignment. Pasted images are kept when their address is
+ * http, https or an inline data image; any other image is dropped. Undo history is the editor's default (100
  * steps, merged within a second).
  */
 export function TranscriptEditor({
@@ -46,6 +48,7 @@ export function TranscriptEditor({
       Color,
       BackgroundColor,
       TextAlign.configure({ types: ['heading', 'paragraph'] }),
+      SafeImage,
     ],
     content: initialHtml,
     immediatelyRender: false,
@@ -97,6 +100,15 @@ export function TranscriptEditor({
     </RichTextEditor>
   );
 }
+
+/** Images from pasted or stored HTML, limited to the spec's protocols (http, https, data). */
+const SafeImage = Image.extend({
+  parseHTML() {
+    return [
+      { tag: 'img[src]', getAttrs: (el) => (isAllowedImage(el.getAttribute('src') ?? '') ? null : false) },
+    ];
+  },
+}).configure({ allowBase64: true });
 
 /** Background (highlight) colour: a swatch menu over the text-style extension's background mark. */
 function BackgroundControl({ editor }: { editor: Editor | null }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSave, isAllowedLink, SAVE_LABELS, textToHtml } from './save-state.ts';
+import { canSave, isAllowedImage, isAllowedLink, SAVE_LABELS, textToHtml } from './save-state.ts';
 
 describe('transcript save state', () => {
   it('uses the spec’s labels', () => {
@@ -26,5 +26,14 @@ describe('transcript save state', () => {
     expect(isAllowedLink('tel:+1555')).toBe(true);
     expect(isAllowedLink('javascript:alert(1)')).toBe(false);
     expect(isAllowedLink('data:text/html,x')).toBe(false);
+  });
+
+  it('allows only http, https and data images', () => {
+    expect(isAllowedImage('https://example.com/a.png')).toBe(true);
+    expect(isAllowedImage('http://example.com/a.png')).toBe(true);
+    expect(isAllowedImage('data:image/png;base64,iVBORw0KGgo=')).toBe(true);
+    expect(isAllowedImage('data:text/html;base64,PHNjcmlwdD4=')).toBe(false);
+    expect(isAllowedImage('javascript:alert(1)')).toBe(false);
+    expect(isAllowedImage('file:///etc/passwd')).toBe(false);
   });
 });

@@ -28,3 +28,8 @@ export function textToHtml(text: string): string {
 export function isAllowedLink(url: string): boolean {
   return /^(https?:\/\/|mailto:|tel:)/i.test(url.trim());
 }
+
+/** Image addresses the editor accepts (spec: http, https and data, the latter only for images). */
+export function isAllowedImage(src: string): boolean {
+  return /^(https?:\/\/|data:image\/)/i.test(src.trim());
+}
