@@ -135,6 +135,9 @@ describe('transcription in the browser', () => {
       await page.goto('/home');
       const figures = page.getByRole('region', { name: 'Your figures' });
       await figures.getByText('1 transcribed, 0 failed').waitFor();
+      await figures.getByText('of 10.0 GB for your audio').waitFor();
+      const usage = figures.getByRole('progressbar', { name: 'Storage used' });
+      expect(await usage.getAttribute('aria-valuetext')).toMatch(/^\d+ KB of 10\.0 GB$/);
       const recent = page.getByRole('region', { name: 'Recent activity' });
       await recent.getByRole('link', { name: 'Open Working from home' }).waitFor();
       expect(await recent.getByText('Transcribed').count()).toBe(1);

@@ -63,6 +63,7 @@ export async function createContext(
     blobs,
     events,
     tmpDir,
+    quotaBytes: config.storageQuotaBytes,
     transcribe: (row) => (transcribe as TranscribeService).enqueue(row),
   });
   transcribe = new TranscribeService({

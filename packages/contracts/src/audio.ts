@@ -97,6 +97,8 @@ export const zAudioStats = z.object({
   total_recordings: z.number().int(),
   total_duration_s: z.number(),
   storage_bytes: z.number(),
+  /** Storage each account may use (uploads in progress count too); null when there is no limit. */
+  storage_quota_bytes: z.number().nullable(),
   transcribed: z.number().int(),
   processing: z.number().int(),
   failed: z.number().int(),

@@ -1,6 +1,7 @@
 export * from './audio.ts';
 export * from './auth.ts';
 export * from './errors.ts';
+export * from './format.ts';
 export * from './limits.ts';
 export * from './system.ts';
 export * from './transcription.ts';

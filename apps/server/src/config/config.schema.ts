@@ -77,6 +77,12 @@ export const zEnv = z.object({
     .describe(
       'How long a running job stays claimed without a heartbeat before another worker may recover it.',
     ),
+  STORAGE_QUOTA_MB: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(10_240)
+    .describe('Audio storage each account may use, in MB (uploads are refused beyond it). 0: no limit.'),
   S3_BUCKET: z
     .string()
     .optional()

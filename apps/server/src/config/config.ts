@@ -18,6 +18,8 @@ export interface Config {
   googleClientId: string | undefined;
   auth: { googleCertsUrl: string; rateLimitPerMinute: number };
   jobs: { concurrency: number; leaseMs: number; testJobs: boolean };
+  /** Bytes of audio each account may keep; undefined when unlimited. */
+  storageQuotaBytes: number | undefined;
   /** Unset: blobs on local disk under the data folder. */
   s3:
     | {
@@ -94,6 +96,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     googleClientId: e.GOOGLE_CLIENT_ID,
     auth: { googleCertsUrl: e.GOOGLE_CERTS_URL, rateLimitPerMinute: e.AUTH_RATE_LIMIT },
     jobs: { concurrency: e.JOB_CONCURRENCY, leaseMs: e.JOB_LEASE_MS, testJobs: e.VOXPRESS_TEST_JOBS },
+    storageQuotaBytes: e.STORAGE_QUOTA_MB ? e.STORAGE_QUOTA_MB * 1024 * 1024 : undefined,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -65,6 +65,15 @@ export class AudioRepository {
     return row ?? { total: 0, duration: 0, bytes: 0, transcribed: 0, processing: 0, failed: 0 };
   }
 
+  /** Bytes the user's audio takes, counting uploads in progress at their announced size. */
+  async bytesInUse(userId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ bytes: sql<number>`coalesce(sum(${audio.sizeBytes}), 0)::float8` })
+      .from(audio)
+      .where(eq(audio.userId, userId));
+    return row?.bytes ?? 0;
+  }
+
   /** Started uploads whose link expired before the bytes arrived. */
   async findAbandonedUploads(before: Date): Promise<AudioRow[]> {
     return this.db

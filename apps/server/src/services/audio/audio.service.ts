@@ -3,6 +3,7 @@ import {
   type Audio,
   type AudioList,
   type AudioStats,
+  formatBytes,
   LIMITS,
   type UploadInitRequest,
   type UploadInitResponse,
@@ -22,6 +23,8 @@ export interface AudioServiceDeps {
   events: EventBus;
   /** Scratch folder for inspecting uploads (inside the data folder). */
   tmpDir: string;
+  /** Bytes of audio one account may keep; undefined for no limit. */
+  quotaBytes?: number | undefined;
   /** Starts transcription of an audio item that has just become usable. */
   transcribe(row: AudioRow): Promise<void>;
 }
@@ -31,6 +34,7 @@ export class AudioService {
   constructor(private readonly deps: AudioServiceDeps) {}
 
   async initUpload(userId: string, request: UploadInitRequest): Promise<UploadInitResponse> {
+    await this.ensureRoom(userId, request.file_size_bytes);
     const id = randomUUID();
     const source = request.source ?? (request.file_format === 'webm' ? 'recording' : 'upload');
     const mimeType = mimeByFormat[request.file_format];
@@ -54,6 +58,8 @@ export class AudioService {
       googleLanguageCode: request.google_language_code ?? null,
       useWhisperForEnglish: request.use_whisper_for_english ?? true,
       blobKey,
+      // Reserves the announced size against the quota until the real size is known.
+      sizeBytes: request.file_size_bytes,
       uploadExpiresAt: expiresAt,
     });
     return {
@@ -107,6 +113,7 @@ export class AudioService {
       source?: 'recording' | 'upload' | undefined;
     },
   ): Promise<Audio> {
+    await this.ensureRoom(userId, file.size);
     const info = await inspectAudio(file.path);
     const id = randomUUID();
     const source = fields.source ?? 'upload';
@@ -149,6 +156,7 @@ export class AudioService {
       total_recordings: s.total,
       total_duration_s: Math.round(s.duration * 10) / 10,
       storage_bytes: s.bytes,
+      storage_quota_bytes: this.deps.quotaBytes ?? null,
       transcribed: s.transcribed,
       processing: s.processing,
       failed: s.failed,
@@ -202,6 +210,19 @@ export class AudioService {
     const row = await this.deps.audio.update(id, values);
     if (row) await this.deps.events.publish(`audio:${id}`, { type: 'audio.status', ...statusEvent(row) });
     return row;
+  }
+
+  /** Refuses a new file that would take the account past its storage quota. */
+  private async ensureRoom(userId: string, bytes: number): Promise<void> {
+    const quota = this.deps.quotaBytes;
+    if (!quota) return;
+    const used = await this.deps.audio.bytesInUse(userId);
+    if (used + bytes <= quota) return;
+    const free = Math.max(0, quota - used);
+    throw new HttpError(
+      413,
+      `Storage limit reached: this file needs ${formatBytes(bytes)} but only ${formatBytes(free)} of your ${formatBytes(quota)} is free. Delete recordings you no longer need, or ask the administrator for more space.`,
+    );
   }
 
   private async accept(row: AudioRow, filePath: string, size: number): Promise<Audio> {

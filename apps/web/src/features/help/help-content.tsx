@@ -19,7 +19,9 @@ export const FAQ: ReadonlyArray<{ q: string; a: ReactNode }> = [
       <Text size="sm">
         Sign in, open Audio Workflow and choose Import file, then pick or drop one MP3, WAV, M4A or OGG file
         of up to 100 MB (WEBM works too). The server checks that the file really is audio before it keeps it,
-        and transcription starts as soon as the upload is done.
+        and transcription starts as soon as the upload is done. Each account has a storage allowance (10 GB
+        unless your administrator changed it), shown under Storage used on the dashboard; deleting recordings
+        frees space.
       </Text>
     ),
   },

@@ -4,6 +4,7 @@ import {
   Card,
   EmptyState,
   Group,
+  Progress,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -21,7 +22,7 @@ import {
   IconSettings,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { AudioStats } from '@voxpress/contracts';
+import { type AudioStats, formatBytes } from '@voxpress/contracts';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { PageFrame } from '../../components/PageFrame.tsx';
@@ -30,7 +31,6 @@ import { api } from '../../lib/api.ts';
 import { firstName } from '../../lib/names.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { AudioList } from '../library/AudioList.tsx';
-import { formatBytes } from '../library/audio-format.ts';
 import { listAudio } from '../transcription/transcription-api.ts';
 
 const ACTIONS = [
@@ -116,35 +116,48 @@ function StatCards({
 }) {
   if (error) return <ErrorState title="Figures unavailable" message={error.message} />;
   const hours = stats ? stats.total_duration_s / 3600 : 0;
-  const cards: Array<{ label: string; value: string; note: string; icon: ComponentType<{ size?: number }> }> =
-    [
-      {
-        label: 'Total recordings',
-        value: String(stats?.total_recordings ?? 0),
-        note: stats?.processing ? `${stats.processing} being transcribed` : 'Recordings and uploads',
-        icon: IconMicrophone,
-      },
-      {
-        label: 'Total hours',
-        value: hours < 10 ? hours.toFixed(2) : hours.toFixed(1),
-        note: `${Math.round((stats?.total_duration_s ?? 0) / 60)} minutes of audio`,
-        icon: IconClock,
-      },
-      {
-        label: 'Storage used',
-        value: formatBytes(stats?.storage_bytes ?? 0),
-        note: 'Audio kept on this server',
-        icon: IconDatabase,
-      },
-      {
-        label: 'Success rate',
-        value: stats?.success_rate == null ? '—' : `${Math.round(stats.success_rate * 100)}%`,
-        note: stats
-          ? `${stats.transcribed} transcribed, ${stats.failed} failed`
-          : 'Of finished transcriptions',
-        icon: IconRosetteDiscountCheck,
-      },
-    ];
+  const quota = stats?.storage_quota_bytes ?? null;
+  const cards: Array<{
+    label: string;
+    value: string;
+    note: string;
+    icon: ComponentType<{ size?: number }>;
+    /** Share of a limit in use (0–1), drawn as a bar, and the same in words. */
+    usage?: { share: number; text: string };
+  }> = [
+    {
+      label: 'Total recordings',
+      value: String(stats?.total_recordings ?? 0),
+      note: stats?.processing ? `${stats.processing} being transcribed` : 'Recordings and uploads',
+      icon: IconMicrophone,
+    },
+    {
+      label: 'Total hours',
+      value: hours < 10 ? hours.toFixed(2) : hours.toFixed(1),
+      note: `${Math.round((stats?.total_duration_s ?? 0) / 60)} minutes of audio`,
+      icon: IconClock,
+    },
+    {
+      label: 'Storage used',
+      value: formatBytes(stats?.storage_bytes ?? 0),
+      note: quota ? `of ${formatBytes(quota)} for your audio` : 'Audio kept on this server',
+      icon: IconDatabase,
+      ...(quota && stats
+        ? {
+            usage: {
+              share: Math.min(1, stats.storage_bytes / quota),
+              text: `${formatBytes(stats.storage_bytes)} of ${formatBytes(quota)}`,
+            },
+          }
+        : {}),
+    },
+    {
+      label: 'Success rate',
+      value: stats?.success_rate == null ? '—' : `${Math.round(stats.success_rate * 100)}%`,
+      note: stats ? `${stats.transcribed} transcribed, ${stats.failed} failed` : 'Of finished transcriptions',
+      icon: IconRosetteDiscountCheck,
+    },
+  ];
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" component="section" aria-label="Your figures">
       {cards.map((c) => (
@@ -169,8 +182,33 @@ function StatCards({
               <c.icon size={20} />
             </ThemeIcon>
           </Group>
+          {c.usage && <UsageBar label={c.label} {...c.usage} />}
         </Card>
       ))}
     </SimpleGrid>
+  );
+}
+
+/** How much of a limit is in use; turns orange past 75 % and red past 90 %. */
+function UsageBar({ label, share, text }: { label: string; share: number; text: string }) {
+  const percent = Math.round(share * 1000) / 10;
+  return (
+    <Progress.Root
+      size="sm"
+      radius="xl"
+      mt="sm"
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-valuetext={text}
+    >
+      <Progress.Section
+        value={percent}
+        withAria={false}
+        color={share > 0.9 ? 'red' : share > 0.75 ? 'orange' : undefined}
+      />
+    </Progress.Root>
   );
 }

@@ -1,6 +1,7 @@
+import { formatBytes } from '@voxpress/contracts';
 import { describe, expect, it } from 'vitest';
 import { formatElapsed } from '../audio/recorder-format.ts';
-import { formatBytes, statusBadge } from './audio-format.ts';
+import { statusBadge } from './audio-format.ts';
 
 describe('library formatting', () => {
   it('formats durations and sizes', () => {

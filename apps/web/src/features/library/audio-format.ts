@@ -18,15 +18,3 @@ export function statusBadge(a: Pick<Audio, 'status' | 'transcription_status' | '
         : { label: 'Transcribing', color: 'blue' };
   }
 }
-
-/** A total of bytes (storage used) as B, KB, MB or GB with one decimal where it helps. */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${unit === 0 || value >= 100 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
-}

@@ -1,0 +1,111 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, drivers, type TestContext } from '../../test/harness.ts';
+import { multipartBody, signUp } from '../../test/http.ts';
+import { makeAudioFile } from '../../test/speech-fixtures.ts';
+
+const MB = 1024 * 1024;
+
+describe.each(drivers)('dashboard figures and storage quota on %s', (driver) => {
+  let t: TestContext;
+  let fixtures: string;
+  let wav: Buffer;
+  let ada: string;
+  let bob: string;
+
+  beforeAll(async () => {
+    t = await createTestContext(driver, {
+      startWorkers: false,
+      env: { AUTH_RATE_LIMIT: '1000', STORAGE_QUOTA_MB: '1' },
+    });
+    fixtures = mkdtempSync(path.join(tmpdir(), 'voxpress-quota-fixtures-'));
+    wav = readFileSync(await makeAudioFile('Testing one two three.', 'wav', fixtures));
+    ada = await signUp(t.app, 'ada@example.com');
+    bob = await signUp(t.app, 'bob@example.com');
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(fixtures, { recursive: true, force: true });
+  });
+
+  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+  const upload = (token: string, file: Buffer) => {
+    const form = multipartBody({}, { field: 'file', name: 'note.wav', content: file });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/files/upload/audio',
+      headers: { ...auth(token), 'content-type': form.contentType },
+      payload: form.body,
+    });
+  };
+  const initUpload = (token: string, size: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/audio/upload',
+      headers: auth(token),
+      payload: { title: 'Big one', file_format: 'wav', file_size_bytes: size },
+    });
+  const stats = async (token: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/v1/audio/stats', headers: auth(token) })).json();
+
+  it('counts only the account’s own audio, with the quota it has', async () => {
+    expect(await stats(ada)).toEqual({
+      total_recordings: 0,
+      total_duration_s: 0,
+      storage_bytes: 0,
+      storage_quota_bytes: MB,
+      transcribed: 0,
+      processing: 0,
+      failed: 0,
+      success_rate: null,
+    });
+    expect((await upload(ada, wav)).statusCode).toBe(201);
+    const figures = await stats(ada);
+    expect(figures).toMatchObject({
+      total_recordings: 1,
+      storage_bytes: wav.length,
+      storage_quota_bytes: MB,
+    });
+    expect(figures.total_duration_s).toBeGreaterThan(1);
+    expect((await stats(bob)).total_recordings).toBe(0);
+  });
+
+  it('refuses an upload that would pass the quota, in both paths, and keeps nothing', async () => {
+    const free = MB - wav.length;
+    const link = await initUpload(ada, free + 1);
+    expect(link.statusCode).toBe(413);
+    expect(link.json().detail).toMatch(
+      /^Storage limit reached: this file needs \d+ KB but only \d+ KB of your 1\.0 MB is free\. Delete recordings you no longer need/,
+    );
+
+    const padded = Buffer.concat([wav, Buffer.alloc(free)]);
+    const multipart = await upload(ada, padded);
+    expect(multipart.statusCode).toBe(413);
+    expect(multipart.json().detail).toMatch(/^Storage limit reached/);
+    expect(readdirSync(path.join(t.dataDir, 'tmp'))).toEqual([]);
+    expect((await stats(ada)).total_recordings).toBe(1);
+
+    // Another account has its own quota.
+    expect((await initUpload(bob, free + 1)).statusCode).toBe(200);
+  });
+
+  it('holds room for an upload in progress, and gives it back when audio is deleted', async () => {
+    const free = MB - wav.length;
+    const first = await initUpload(ada, Math.floor(free / 2));
+    expect(first.statusCode).toBe(200);
+    // The first upload's announced size is held, so a second one as large no longer fits.
+    expect((await initUpload(ada, Math.ceil(free / 2) + 1)).statusCode).toBe(413);
+
+    const remove = (id: string) =>
+      t.app.inject({ method: 'DELETE', url: `/api/v1/audio/${id}`, headers: auth(ada) });
+    const { items } = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/audio', headers: auth(ada) })
+    ).json();
+    for (const id of [first.json().audio_id, ...items.map((i: { id: string }) => i.id)]) {
+      expect((await remove(id)).statusCode).toBe(200);
+    }
+    expect((await initUpload(ada, MB)).statusCode).toBe(200);
+  });
+});
