@@ -37,3 +37,19 @@ export function multipartBody(
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
+
+/** `POST /api/v1/files/upload/audio` with one file, as the upload form sends it. */
+export function postAudioFile(
+  app: FastifyInstance,
+  token: string,
+  file: { name: string; content: Buffer },
+  fields: Record<string, string> = {},
+) {
+  const form = multipartBody(fields, { field: 'file', ...file });
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/files/upload/audio',
+    headers: { authorization: `Bearer ${token}`, 'content-type': form.contentType },
+    payload: form.body,
+  });
+}

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audio } from '../src/db/schema.ts';
 import { createTestContext, drivers, type TestContext } from './harness.ts';
-import { multipartBody, signUp } from './http.ts';
+import { postAudioFile, signUp } from './http.ts';
 import { FIXTURE_PARAGRAPH, makeAudioFile } from './speech-fixtures.ts';
 import { wordErrorRate } from './wer.ts';
 
@@ -34,13 +34,12 @@ async function harness(driver: (typeof drivers)[number], env: Record<string, str
     token,
     get,
     async upload(file, name, fields = {}) {
-      const form = multipartBody({ language: 'en-US', ...fields }, { field: 'file', name, content: file });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/files/upload/audio',
-        headers: { ...headers, 'content-type': form.contentType },
-        payload: form.body,
-      });
+      const res = await postAudioFile(
+        t.app,
+        token,
+        { name, content: file },
+        { language: 'en-US', ...fields },
+      );
       if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
       return res.json().data.audio_id as string;
     },

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../test/harness.ts';
-import { multipartBody, signUp } from '../../test/http.ts';
+import { postAudioFile, signUp } from '../../test/http.ts';
 import { makeAudioFile } from '../../test/speech-fixtures.ts';
 
 const MB = 1024 * 1024;
@@ -31,15 +31,8 @@ describe.each(drivers)('dashboard figures and storage quota on %s', (driver) => 
   });
 
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-  const upload = (token: string, file: Buffer) => {
-    const form = multipartBody({}, { field: 'file', name: 'note.wav', content: file });
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/v1/files/upload/audio',
-      headers: { ...auth(token), 'content-type': form.contentType },
-      payload: form.body,
-    });
-  };
+  const upload = (token: string, content: Buffer) =>
+    postAudioFile(t.app, token, { name: 'note.wav', content });
   const initUpload = (token: string, size: number) =>
     t.app.inject({
       method: 'POST',

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../test/harness.ts';
-import { multipartBody, signUp } from '../../test/http.ts';
+import { multipartBody, postAudioFile, signUp } from '../../test/http.ts';
 import { startS3Server } from '../../test/s3-server.ts';
 import { makeAudioFile } from '../../test/speech-fixtures.ts';
 import { audio } from '../db/schema.ts';
@@ -35,15 +35,8 @@ describe.each(drivers)('audio upload and library on %s', (driver) => {
   });
 
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-  const upload = (token: string, file: Buffer, name: string, fields: Record<string, string> = {}) => {
-    const form = multipartBody(fields, { field: 'file', name, content: file });
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/v1/files/upload/audio',
-      headers: { ...auth(token), 'content-type': form.contentType },
-      payload: form.body,
-    });
-  };
+  const upload = (token: string, content: Buffer, name: string, fields: Record<string, string> = {}) =>
+    postAudioFile(t.app, token, { name, content }, fields);
   const blobFiles = () => {
     const root = path.join(t.dataDir, 'blobs');
     try {
