@@ -1,9 +1,10 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../test/harness.ts';
-import { postAudioFile, signUp } from '../../test/http.ts';
+import { multipartBody, postAudioFile, signUp } from '../../test/http.ts';
 import { makeAudioFile } from '../../test/speech-fixtures.ts';
 
 const MB = 1024 * 1024;
@@ -73,10 +74,24 @@ describe.each(drivers)('dashboard figures and storage quota on %s', (driver) => 
       /^Storage limit reached: this file needs \d+ KB but only \d+ KB of your 1\.0 MB is free\. Delete recordings you no longer need/,
     );
 
-    const padded = Buffer.concat([wav, Buffer.alloc(free)]);
-    const multipart = await upload(ada, padded);
-    expect(multipart.statusCode).toBe(413);
-    expect(multipart.json().detail).toMatch(/^Storage limit reached/);
+    // Refused from its Content-Length before the body is read, and, sent without one, once the
+    // file has arrived.
+    const padded = Buffer.concat([wav, Buffer.alloc(free + 2 * MB)]);
+    const early = await upload(ada, padded);
+    expect(early.statusCode).toBe(413);
+    expect(early.json().detail).toMatch(/^Storage limit reached/);
+    const form = multipartBody(
+      {},
+      { field: 'file', name: 'note.wav', content: Buffer.concat([wav, Buffer.alloc(free)]) },
+    );
+    const streamed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/files/upload/audio',
+      headers: { ...auth(ada), 'content-type': form.contentType, 'transfer-encoding': 'chunked' },
+      payload: Readable.from([form.body]),
+    });
+    expect(streamed.statusCode).toBe(413);
+    expect(streamed.json().detail).toMatch(/^Storage limit reached/);
     expect(readdirSync(path.join(t.dataDir, 'tmp'))).toEqual([]);
     expect((await stats(ada)).total_recordings).toBe(1);
 

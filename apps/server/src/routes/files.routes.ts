@@ -11,6 +11,8 @@ import { authenticate } from '../http/authenticate.ts';
 import { HttpError } from '../lib/http-error.ts';
 
 const TOO_BIG = 'File size must be less than 100MB.';
+/** Room left for the form's fields and boundaries around the file. */
+const FORM_SLACK = 1024 * 1024;
 
 export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -39,9 +41,10 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const declared = Number(request.headers['content-length'] ?? 0);
-        // The form adds a little around the file; anything far past the limit is refused unread.
-        if (declared > LIMITS.maxUploadBytes + 1024 * 1024) throw new HttpError(413, TOO_BIG);
+        // The form adds a little around the file; anything far past a limit is refused unread.
+        if (declared > LIMITS.maxUploadBytes + FORM_SLACK) throw new HttpError(413, TOO_BIG);
         if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data.');
+        if (declared) await ctx.audio.ensureRoom(request.userId, declared, FORM_SLACK);
 
         const dir = path.join(ctx.config.dataDir, 'tmp');
         await mkdir(dir, { recursive: true });

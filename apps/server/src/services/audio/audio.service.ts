@@ -212,12 +212,15 @@ export class AudioService {
     return row;
   }
 
-  /** Refuses a new file that would take the account past its storage quota. */
-  private async ensureRoom(userId: string, bytes: number): Promise<void> {
+  /**
+   * Refuses a new file that would take the account past its storage quota. `slack` allows for an
+   * estimate that may run over the file's real size (a multipart body's Content-Length).
+   */
+  async ensureRoom(userId: string, bytes: number, slack = 0): Promise<void> {
     const quota = this.deps.quotaBytes;
     if (!quota) return;
     const used = await this.deps.audio.bytesInUse(userId);
-    if (used + bytes <= quota) return;
+    if (used + bytes - slack <= quota) return;
     const free = Math.max(0, quota - used);
     throw new HttpError(
       413,

@@ -134,7 +134,7 @@ function StatCards({
     {
       label: 'Total hours',
       value: hours < 10 ? hours.toFixed(2) : hours.toFixed(1),
-      note: `${Math.round((stats?.total_duration_s ?? 0) / 60)} minutes of audio`,
+      note: audioLength(stats?.total_duration_s ?? 0),
       icon: IconClock,
     },
     {
@@ -211,4 +211,14 @@ function UsageBar({ label, share, text }: { label: string; share: number; text: 
       />
     </Progress.Root>
   );
+}
+
+/** A total length of audio in the unit that reads best: seconds below a minute, else minutes. */
+function audioLength(seconds: number): string {
+  if (seconds < 59.5) {
+    const s = Math.round(seconds);
+    return `${s} ${s === 1 ? 'second' : 'seconds'} of audio`;
+  }
+  const m = Math.round(seconds / 60);
+  return `${m.toLocaleString()} ${m === 1 ? 'minute' : 'minutes'} of audio`;
 }
