@@ -89,6 +89,7 @@ describe.each(drivers)('transcription with PocketSphinx on %s', (driver) => {
       provider: string;
       language: string;
       edited: boolean;
+      confidence_score: number | null;
       segments: { start: number; end: number; text: string }[];
       metadata: { transcriptions: { provider: string; reason: string }[] };
     };
@@ -100,6 +101,13 @@ describe.each(drivers)('transcription with PocketSphinx on %s', (driver) => {
     expect(t.segments.length).toBeGreaterThan(0);
     for (let i = 1; i < t.segments.length; i++)
       expect(t.segments[i]?.start).toBeGreaterThanOrEqual(t.segments[i - 1]?.start ?? 0);
+
+    // The engine's word confidences feed the dashboard's accuracy figure.
+    expect(t.confidence_score).toBeGreaterThan(0.5);
+    expect(t.confidence_score).toBeLessThanOrEqual(1);
+    const stats = (await h.get('/api/v1/audio/stats')).json() as unknown as Record<string, unknown>;
+    expect(stats).toMatchObject({ transcribed: 1, failed: 0, success_rate: 1 });
+    expect(stats.accuracy_rate).toBeCloseTo(t.confidence_score ?? 0, 3);
   });
 
   it('keeps the original when the transcript is edited, with a version history', async () => {

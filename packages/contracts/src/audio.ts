@@ -104,5 +104,10 @@ export const zAudioStats = z.object({
   failed: z.number().int(),
   /** Of items that finished, the share transcribed successfully (0–1); null before any finished. */
   success_rate: z.number().nullable(),
+  /**
+   * The speech engines' own confidence in what they heard (0–1), averaged over the account's
+   * transcripts and weighted by length; null until an engine that reports one has run.
+   */
+  accuracy_rate: z.number().nullable(),
 });
 export type AudioStats = z.infer<typeof zAudioStats>;

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { audio } from '../db/schema.ts';
+import { audio, transcriptions } from '../db/schema.ts';
 
 export type AudioRow = typeof audio.$inferSelect;
 export type AudioStatus = AudioRow['status'];
@@ -62,7 +62,19 @@ export class AudioRepository {
       })
       .from(audio)
       .where(and(eq(audio.userId, userId), ne(audio.status, 'pending_upload')));
-    return row ?? { total: 0, duration: 0, bytes: 0, transcribed: 0, processing: 0, failed: 0 };
+    // Weighted by length, so a long recording counts for more than a short one.
+    const weight = sql`greatest(coalesce(${audio.durationS}, 0), 1)`;
+    const [heard] = await this.db
+      .select({
+        confidence: sql<
+          number | null
+        >`(sum(${transcriptions.confidence} * ${weight}) / nullif(sum(${weight}), 0))::float8`,
+      })
+      .from(transcriptions)
+      .innerJoin(audio, eq(audio.id, transcriptions.audioId))
+      .where(and(eq(transcriptions.userId, userId), isNotNull(transcriptions.confidence)));
+    const totals = row ?? { total: 0, duration: 0, bytes: 0, transcribed: 0, processing: 0, failed: 0 };
+    return { ...totals, confidence: heard?.confidence ?? null };
   }
 
   /** Bytes the user's audio takes, counting uploads in progress at their announced size. */

@@ -54,6 +54,7 @@ describe.each(drivers)('dashboard figures and storage quota on %s', (driver) => 
       processing: 0,
       failed: 0,
       success_rate: null,
+      accuracy_rate: null,
     });
     expect((await upload(ada, wav)).statusCode).toBe(201);
     const figures = await stats(ada);

@@ -161,6 +161,7 @@ export class AudioService {
       processing: s.processing,
       failed: s.failed,
       success_rate: finished ? s.transcribed / finished : null,
+      accuracy_rate: s.confidence === null ? null : Math.round(s.confidence * 1000) / 1000,
     };
   }
 

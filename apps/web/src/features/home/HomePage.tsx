@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Anchor,
   Button,
   Card,
@@ -11,11 +12,13 @@ import {
   Text,
   ThemeIcon,
   Title,
+  Tooltip,
 } from '@mantine/core';
 import {
   IconClock,
   IconDatabase,
   IconFileUpload,
+  IconInfoCircle,
   IconMicrophone,
   IconPlayerRecord,
   IconRosetteDiscountCheck,
@@ -122,6 +125,8 @@ function StatCards({
     value: string;
     note: string;
     icon: ComponentType<{ size?: number }>;
+    /** What the figure means, behind an info button. */
+    hint?: string;
     /** Share of a limit in use (0–1), drawn as a bar, and the same in words. */
     usage?: { share: number; text: string };
   }> = [
@@ -152,9 +157,10 @@ function StatCards({
         : {}),
     },
     {
-      label: 'Success rate',
-      value: stats?.success_rate == null ? '—' : `${Math.round(stats.success_rate * 100)}%`,
-      note: stats ? `${stats.transcribed} transcribed, ${stats.failed} failed` : 'Of finished transcriptions',
+      label: 'Accuracy rate',
+      value: stats?.accuracy_rate == null ? '—' : `${Math.round(stats.accuracy_rate * 100)}%`,
+      note: stats ? `${stats.transcribed} transcribed, ${stats.failed} failed` : 'Engine confidence',
+      hint: 'How sure the speech engines were of the words they heard, averaged over your transcripts and weighted by length.',
       icon: IconRosetteDiscountCheck,
     },
   ];
@@ -164,9 +170,24 @@ function StatCards({
         <Card key={c.label} withBorder radius="lg" padding="md">
           <Group justify="space-between" align="flex-start" wrap="nowrap">
             <Stack gap={2}>
-              <Text size="sm" c="dimmed">
-                {c.label}
-              </Text>
+              <Group gap={4} wrap="nowrap">
+                <Text size="sm" c="dimmed">
+                  {c.label}
+                </Text>
+                {c.hint && (
+                  <Tooltip
+                    label={c.hint}
+                    multiline
+                    w={260}
+                    withArrow
+                    events={{ hover: true, focus: true, touch: true }}
+                  >
+                    <ActionIcon variant="subtle" color="gray" size="xs" aria-label={`${c.label}: ${c.hint}`}>
+                      <IconInfoCircle size={14} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </Group>
               {loading ? (
                 <Skeleton h={30} w={70} mt={4} />
               ) : (
