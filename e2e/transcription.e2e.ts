@@ -143,6 +143,19 @@ describe('transcription in the browser', () => {
       await figures.getByText('of 10.0 GB for your audio').waitFor();
       const usage = figures.getByRole('progressbar', { name: 'Storage used' });
       expect(await usage.getAttribute('aria-valuetext')).toMatch(/^\d+ KB of 10\.0 GB$/);
+      const performance = page.getByRole('region', { name: 'Processing performance' });
+      await performance.getByText('PocketSphinx (1)').waitFor();
+      await performance.getByText(/^\d+\.\d× real time$/).waitFor();
+      await performance.getByText(/^\d+\.\d s on average$/).waitFor();
+      const month = page.getByRole('region', { name: 'This month' });
+      expect(await month.locator('dd').allInnerTexts()).toEqual([
+        '1',
+        expect.stringMatching(/^\d+ seconds$/),
+        '1',
+      ]);
+      await page.getByRole('button', { name: 'Quick actions menu' }).click();
+      await page.getByRole('menuitem', { name: 'Import file' }).waitFor();
+      await page.keyboard.press('Escape');
       const recent = page.getByRole('region', { name: 'Recent activity' });
       await recent.getByRole('link', { name: 'Open Working from home' }).waitFor();
       expect(await recent.getByText('Transcribed').count()).toBe(1);

@@ -92,6 +92,14 @@ export const zFileUploadResponse = z.object({
 });
 export type FileUploadResponse = z.infer<typeof zFileUploadResponse>;
 
+/** `GET /api/v1/audio/stats` query: where the user's month began, in their own time zone. */
+export const zAudioStatsQuery = z.object({
+  month_start: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe('Start of the current month for `this_month` (default: the first of the month, UTC).'),
+});
+
 /** `GET /api/v1/audio/stats`: the dashboard's figures, computed from the user's own audio. */
 export const zAudioStats = z.object({
   total_recordings: z.number().int(),
@@ -109,5 +117,19 @@ export const zAudioStats = z.object({
    * transcripts and weighted by length; null until an engine that reports one has run.
    */
   accuracy_rate: z.number().nullable(),
+  performance: z.object({
+    /** Seconds of audio heard per second of engine time (all attempts); null before any transcript. */
+    speed: z.number().nullable(),
+    /** Mean seconds from the start of an upload to its finished transcript. */
+    turnaround_s: z.number().nullable(),
+    /** Transcripts per speech engine, most used first. */
+    engines: z.array(z.object({ provider: z.string(), transcripts: z.number().int() })),
+  }),
+  this_month: z.object({
+    since: z.string(),
+    recordings: z.number().int(),
+    duration_s: z.number(),
+    transcribed: z.number().int(),
+  }),
 });
 export type AudioStats = z.infer<typeof zAudioStats>;

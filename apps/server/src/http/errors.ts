@@ -7,10 +7,18 @@ import { HttpError } from '../lib/http-error.ts';
  * Every error leaves as `{"detail": "..."}` or `{"detail": [{loc, msg, type}]}` with a fitting status.
  * Client mistakes (bad JSON, wrong content type, validation) are 4xx and never 500.
  */
+/** Fastify's names for the parts of a request, as the spec's `loc` names them. */
+const LOCATION: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'header',
+};
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const where = error.validationContext ?? 'body';
+      const where = LOCATION[error.validationContext ?? 'body'] ?? 'body';
       const detail: ValidationIssue[] = error.validation.map((v) => ({
         loc: [where, ...instancePath(v.instancePath), ...missingProperty(v.params)],
         msg: v.message ?? 'Invalid value',

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { audio, transcriptions } from '../db/schema.ts';
 
@@ -49,8 +49,13 @@ export class AudioRepository {
     return { items, total: total?.n ?? 0 };
   }
 
-  /** Totals over the user's uploaded audio (pending uploads do not count). */
-  async stats(userId: string) {
+  /**
+   * Totals over the user's uploaded audio (pending uploads do not count), with what its
+   * transcripts say about the engines: confidence, speed and turnaround.
+   */
+  async stats(userId: string, monthStart: Date) {
+    const own = and(eq(audio.userId, userId), ne(audio.status, 'pending_upload'));
+    const recent = sql`${audio.createdAt} >= ${monthStart.toISOString()}`;
     const [row] = await this.db
       .select({
         total: count(),
@@ -59,22 +64,51 @@ export class AudioRepository {
         transcribed: sql<number>`count(*) filter (where ${audio.transcriptionStatus} = 'completed')::int`,
         processing: sql<number>`count(*) filter (where ${audio.transcriptionStatus} in ('queued', 'processing'))::int`,
         failed: sql<number>`count(*) filter (where ${audio.status} = 'failed')::int`,
+        monthTotal: sql<number>`count(*) filter (where ${recent})::int`,
+        monthDuration: sql<number>`coalesce(sum(${audio.durationS}) filter (where ${recent}), 0)::float8`,
+        monthTranscribed: sql<number>`count(*) filter (where ${recent} and ${audio.transcriptionStatus} = 'completed')::int`,
       })
       .from(audio)
-      .where(and(eq(audio.userId, userId), ne(audio.status, 'pending_upload')));
-    // Weighted by length, so a long recording counts for more than a short one.
+      .where(own);
+    // Confidence is weighted by length, so a long recording counts for more than a short one.
     const weight = sql`greatest(coalesce(${audio.durationS}, 0), 1)`;
+    const rated = sql`${transcriptions.confidence} is not null`;
+    const engineMs = sql`(select coalesce(sum((a->>'duration_ms')::float8), 0) from jsonb_array_elements(${transcriptions.attempts}) a)`;
     const [heard] = await this.db
       .select({
-        confidence: sql<
+        confidence: sql<number | null>`(sum(${transcriptions.confidence} * ${weight}) filter (where ${rated})
+          / nullif(sum(${weight}) filter (where ${rated}), 0))::float8`,
+        speed: sql<number | null>`(sum(${audio.durationS}) / nullif(sum(${engineMs}) / 1000, 0))::float8`,
+        turnaround: sql<
           number | null
-        >`(sum(${transcriptions.confidence} * ${weight}) / nullif(sum(${weight}), 0))::float8`,
+        >`avg(extract(epoch from ${transcriptions.createdAt} - ${audio.createdAt}))::float8`,
       })
       .from(transcriptions)
       .innerJoin(audio, eq(audio.id, transcriptions.audioId))
-      .where(and(eq(transcriptions.userId, userId), isNotNull(transcriptions.confidence)));
-    const totals = row ?? { total: 0, duration: 0, bytes: 0, transcribed: 0, processing: 0, failed: 0 };
-    return { ...totals, confidence: heard?.confidence ?? null };
+      .where(eq(transcriptions.userId, userId));
+    const engines = await this.db
+      .select({ provider: transcriptions.provider, transcripts: sql<number>`count(*)::int` })
+      .from(transcriptions)
+      .where(eq(transcriptions.userId, userId))
+      .groupBy(transcriptions.provider)
+      .orderBy(sql`count(*) desc`, transcriptions.provider);
+    return {
+      total: row?.total ?? 0,
+      duration: row?.duration ?? 0,
+      bytes: row?.bytes ?? 0,
+      transcribed: row?.transcribed ?? 0,
+      processing: row?.processing ?? 0,
+      failed: row?.failed ?? 0,
+      month: {
+        total: row?.monthTotal ?? 0,
+        duration: row?.monthDuration ?? 0,
+        transcribed: row?.monthTranscribed ?? 0,
+      },
+      confidence: heard?.confidence ?? null,
+      speed: heard?.speed ?? null,
+      turnaround: heard?.turnaround ?? null,
+      engines,
+    };
   }
 
   /** Bytes the user's audio takes, counting uploads in progress at their announced size. */

@@ -46,6 +46,13 @@ describe.each(drivers)('dashboard figures and storage quota on %s', (driver) => 
 
   it('counts only the account’s own audio, with the quota it has', async () => {
     expect(await stats(ada)).toEqual({
+      performance: { speed: null, turnaround_s: null, engines: [] },
+      this_month: {
+        since: expect.stringMatching(/^\d{4}-\d{2}-01T00:00:00\.000Z$/),
+        recordings: 0,
+        duration_s: 0,
+        transcribed: 0,
+      },
       total_recordings: 0,
       total_duration_s: 0,
       storage_bytes: 0,
@@ -62,8 +69,27 @@ describe.each(drivers)('dashboard figures and storage quota on %s', (driver) => 
       total_recordings: 1,
       storage_bytes: wav.length,
       storage_quota_bytes: MB,
+      this_month: { recordings: 1, transcribed: 0 },
     });
     expect(figures.total_duration_s).toBeGreaterThan(1);
+    expect(figures.this_month.duration_s).toBe(figures.total_duration_s);
+
+    // "This month" follows the month start the browser sends, in the user's own time zone.
+    const query = (since: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/audio/stats?month_start=${encodeURIComponent(since)}`,
+        headers: auth(ada),
+      });
+    const later = await query(new Date(Date.now() + 60_000).toISOString());
+    expect(later.json().this_month).toMatchObject({ recordings: 0, duration_s: 0 });
+    expect((await query('2020-01-01T00:00:00+02:00')).json().this_month).toMatchObject({
+      since: '2019-12-31T22:00:00.000Z',
+      recordings: 1,
+    });
+    const bad = await query('last tuesday');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail[0].loc).toEqual(['query', 'month_start']);
     expect((await stats(bob)).total_recordings).toBe(0);
   });
 

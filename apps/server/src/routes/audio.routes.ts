@@ -3,6 +3,7 @@ import {
   zAudioList,
   zAudioListQuery,
   zAudioStats,
+  zAudioStatsQuery,
   zErrorResponse,
   zTranscribeRequest,
   zTranscription,
@@ -91,10 +92,15 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['audio'],
           summary: "Totals over the user's audio, for the dashboard",
           ...secured,
+          querystring: zAudioStatsQuery,
           response: { 200: zAudioStats, ...errors },
         },
       },
-      async (request) => ctx.audio.stats(request.userId),
+      async (request) =>
+        ctx.audio.stats(
+          request.userId,
+          request.query.month_start ? new Date(request.query.month_start) : undefined,
+        ),
     );
 
     app.get(

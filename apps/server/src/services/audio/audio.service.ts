@@ -149,19 +149,31 @@ export class AudioService {
     return { items: items.map(toAudio), total, page: query.page, limit: query.limit };
   }
 
-  async stats(userId: string): Promise<AudioStats> {
-    const s = await this.deps.audio.stats(userId);
+  /** The dashboard's figures; `monthStart` is where the user's month began (default: UTC). */
+  async stats(userId: string, monthStart?: Date): Promise<AudioStats> {
+    const now = new Date();
+    const since = monthStart ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const s = await this.deps.audio.stats(userId, since);
     const finished = s.transcribed + s.failed;
+    const round = (n: number | null, places: number) =>
+      n === null ? null : Math.round(n * 10 ** places) / 10 ** places;
     return {
       total_recordings: s.total,
-      total_duration_s: Math.round(s.duration * 10) / 10,
+      total_duration_s: round(s.duration, 1) ?? 0,
       storage_bytes: s.bytes,
       storage_quota_bytes: this.deps.quotaBytes ?? null,
       transcribed: s.transcribed,
       processing: s.processing,
       failed: s.failed,
       success_rate: finished ? s.transcribed / finished : null,
-      accuracy_rate: s.confidence === null ? null : Math.round(s.confidence * 1000) / 1000,
+      accuracy_rate: round(s.confidence, 3),
+      performance: { speed: round(s.speed, 1), turnaround_s: round(s.turnaround, 1), engines: s.engines },
+      this_month: {
+        since: since.toISOString(),
+        recordings: s.month.total,
+        duration_s: round(s.month.duration, 1) ?? 0,
+        transcribed: s.month.transcribed,
+      },
     };
   }
 

@@ -1,10 +1,13 @@
 import {
   ActionIcon,
+  Affix,
   Anchor,
+  Box,
   Button,
   Card,
   EmptyState,
   Group,
+  Menu,
   Progress,
   SimpleGrid,
   Skeleton,
@@ -21,6 +24,7 @@ import {
   IconInfoCircle,
   IconMicrophone,
   IconPlayerRecord,
+  IconPlus,
   IconRosetteDiscountCheck,
   IconSettings,
 } from '@tabler/icons-react';
@@ -45,9 +49,12 @@ const ACTIONS = [
 /** The dashboard: greeting, real figures from the user's audio, quick actions and recent activity. */
 export function HomePage() {
   const { user } = useAuth();
+  const now = new Date();
+  // "This month" in the user's own time zone.
+  const monthStart = new Date(now.getFullYear(), now.getMonth(), 1).toISOString();
   const stats = useQuery({
-    queryKey: ['audio', 'stats'],
-    queryFn: () => api.request<AudioStats>('/audio/stats'),
+    queryKey: ['audio', 'stats', monthStart],
+    queryFn: () => api.request<AudioStats>(`/audio/stats?month_start=${encodeURIComponent(monthStart)}`),
   });
   const recent = useQuery({ queryKey: ['audio', 'list', 'recent'], queryFn: () => listAudio({ limit: 5 }) });
 
@@ -104,6 +111,13 @@ export function HomePage() {
           <AudioList items={recent.data.items} />
         )}
       </Card>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <PerformanceCard stats={stats.data} loading={stats.isPending} />
+        <MonthCard stats={stats.data} loading={stats.isPending} month={now} />
+      </SimpleGrid>
+      {/* Room to scroll the last card clear of the floating button. */}
+      <Box h={48} aria-hidden />
+      <QuickActionButton />
     </PageFrame>
   );
 }
@@ -139,7 +153,7 @@ function StatCards({
     {
       label: 'Total hours',
       value: hours < 10 ? hours.toFixed(2) : hours.toFixed(1),
-      note: audioLength(stats?.total_duration_s ?? 0),
+      note: `${audioLength(stats?.total_duration_s ?? 0)} of audio`,
       icon: IconClock,
     },
     {
@@ -234,12 +248,172 @@ function UsageBar({ label, share, text }: { label: string; share: number; text: 
   );
 }
 
-/** A total length of audio in the unit that reads best: seconds below a minute, else minutes. */
+/** A length of audio in the unit that reads best: seconds below a minute, else minutes. */
 function audioLength(seconds: number): string {
   if (seconds < 59.5) {
     const s = Math.round(seconds);
-    return `${s} ${s === 1 ? 'second' : 'seconds'} of audio`;
+    return `${s} ${s === 1 ? 'second' : 'seconds'}`;
   }
   const m = Math.round(seconds / 60);
-  return `${m.toLocaleString()} ${m === 1 ? 'minute' : 'minutes'} of audio`;
+  return `${m.toLocaleString()} ${m === 1 ? 'minute' : 'minutes'}`;
+}
+
+const ENGINE_LABELS: Record<string, string> = {
+  whisper: 'whisper.cpp',
+  pocketsphinx: 'PocketSphinx',
+  openai: 'OpenAI-compatible',
+};
+
+/** Seconds as "8.2 s" or "3 min 05 s". */
+function formatWait(seconds: number): string {
+  if (seconds < 60) return `${seconds.toFixed(1)} s`;
+  const s = Math.round(seconds);
+  return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+}
+
+/** A titled card of label–value rows, with skeletons while loading and a note when empty. */
+function FigureCard({
+  id,
+  title,
+  subtitle,
+  rows,
+  loading,
+  empty,
+}: {
+  id: string;
+  title: string;
+  subtitle?: string;
+  rows: Array<[label: string, value: string]>;
+  loading: boolean;
+  empty: string | null;
+}) {
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={id}>
+      <Group justify="space-between" align="baseline" mb="sm">
+        <Title order={2} fz="h4" id={id}>
+          {title}
+        </Title>
+        {subtitle && (
+          <Text size="sm" c="dimmed">
+            {subtitle}
+          </Text>
+        )}
+      </Group>
+      {loading ? (
+        <Stack gap="xs" aria-busy="true" aria-label={`Loading ${title.toLowerCase()}`}>
+          <Skeleton h={20} />
+          <Skeleton h={20} />
+          <Skeleton h={20} />
+        </Stack>
+      ) : empty ? (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      ) : (
+        <Stack gap={0} component="dl" m={0}>
+          {rows.map(([label, value]) => (
+            <Group
+              key={label}
+              justify="space-between"
+              py={8}
+              wrap="nowrap"
+              style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+            >
+              <Text component="dt" size="sm" c="dimmed">
+                {label}
+              </Text>
+              <Text component="dd" size="sm" fw={600} m={0} ta="right">
+                {value}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+/** How fast this server turns the user's audio into text, from the transcripts themselves. */
+function PerformanceCard({ stats, loading }: { stats: AudioStats | undefined; loading: boolean }) {
+  const p = stats?.performance;
+  const rows: Array<[string, string]> = p
+    ? [
+        ['Transcription speed', p.speed === null ? '—' : `${p.speed.toFixed(1)}× real time`],
+        ['Upload to transcript', p.turnaround_s === null ? '—' : `${formatWait(p.turnaround_s)} on average`],
+        [
+          'Engines',
+          p.engines.map((e) => `${ENGINE_LABELS[e.provider] ?? e.provider} (${e.transcripts})`).join(', '),
+        ],
+        ['Being transcribed now', String(stats?.processing ?? 0)],
+      ]
+    : [];
+  return (
+    <FigureCard
+      id="processing-performance"
+      title="Processing performance"
+      rows={rows}
+      loading={loading}
+      empty={
+        !p || p.engines.length === 0 ? 'Speed and turnaround show here after your first transcript.' : null
+      }
+    />
+  );
+}
+
+/** What the user added since the first of their month. */
+function MonthCard({
+  stats,
+  loading,
+  month,
+}: {
+  stats: AudioStats | undefined;
+  loading: boolean;
+  month: Date;
+}) {
+  const m = stats?.this_month;
+  return (
+    <FigureCard
+      id="this-month"
+      title="This month"
+      subtitle={month.toLocaleDateString(undefined, { month: 'long', year: 'numeric' })}
+      rows={
+        m
+          ? [
+              ['Recordings and uploads', String(m.recordings)],
+              ['Audio', audioLength(m.duration_s)],
+              ['Transcribed', String(m.transcribed)],
+            ]
+          : []
+      }
+      loading={loading}
+      empty={m && m.recordings === 0 ? 'Nothing recorded yet this month.' : null}
+    />
+  );
+}
+
+/** The floating button: the quick actions from anywhere on the dashboard, thumb-reachable on phones. */
+function QuickActionButton() {
+  return (
+    <Affix position={{ bottom: 24, right: 24 }}>
+      <Menu position="top-end" shadow="md" width={220}>
+        <Menu.Target>
+          <ActionIcon size={56} radius="xl" variant="filled" aria-label="Quick actions menu">
+            <IconPlus size={26} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {ACTIONS.map((action) => (
+            <Menu.Item
+              key={action.label}
+              component={Link}
+              to={action.to}
+              leftSection={<action.icon size={16} />}
+            >
+              {action.label}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+    </Affix>
+  );
 }
