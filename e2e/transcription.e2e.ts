@@ -161,6 +161,15 @@ describe('transcription in the browser', () => {
       expect(await recent.getByText('Transcribed').count()).toBe(1);
       await page.getByRole('link', { name: /^View all/ }).click();
       await page.waitForURL('**/home/library');
+      // Search reaches into transcripts: the edited text is what is found.
+      const search = page.getByRole('searchbox', { name: 'Search titles and transcripts' });
+      await search.fill('edited in the BROWSER');
+      await page.waitForURL(/[?&]q=edited/);
+      await page.getByRole('button', { name: 'Actions for Working from home' }).waitFor();
+      await search.fill('zebra');
+      await page.getByText('No matches').waitFor();
+      await page.getByRole('button', { name: 'Clear search' }).click();
+      expect(await search.inputValue()).toBe('');
       await page.getByRole('button', { name: 'Actions for Working from home' }).click();
       await page.getByRole('menuitem', { name: 'Delete' }).click();
       await page

@@ -156,6 +156,26 @@ describe.each(drivers)('transcription with PocketSphinx on %s', (driver) => {
     expect((back.json().versions as unknown[]).length).toBe(2);
   });
 
+  it('finds audio by the words of its title or transcript, only among the user’s own', async () => {
+    const search = async (q: string, token = h.token) =>
+      (
+        await h.t.app.inject({
+          method: 'GET',
+          url: `/api/v1/audio?q=${encodeURIComponent(q)}`,
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json() as { total: number; items: { audio_id: string }[] };
+    const ids = async (q: string) => (await search(q)).items.map((i) => i.audio_id);
+    expect(await ids('MORNING everyone')).toEqual([audioId]);
+    expect(await ids('audio upload')).toEqual([audioId]);
+    expect(await ids('morning zebra')).toEqual([]);
+    // LIKE wildcards are plain characters here.
+    expect(await ids('%')).toEqual([]);
+    expect(await ids('_')).toEqual([]);
+    const stranger = await signUp(h.t.app, `stranger${Math.random().toString(36).slice(2)}@example.com`);
+    expect((await search('morning', stranger)).total).toBe(0);
+  });
+
   it('exports subtitles with the engine’s timing', async () => {
     const headers = { authorization: `Bearer ${h.token}` };
     const srt = await h.t.app.inject({

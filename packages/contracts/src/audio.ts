@@ -76,6 +76,12 @@ export const zAudioListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(LIMITS.defaultPageSize),
   status: zAudioStatus.optional(),
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe('Words to find in the title, the description or the transcript (any case).'),
 });
 export const zAudioList = z.object({
   items: z.array(zAudio),

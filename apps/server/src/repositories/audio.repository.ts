@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { audio, transcriptions } from '../db/schema.ts';
 
@@ -31,12 +31,13 @@ export class AudioRepository {
 
   async list(
     userId: string,
-    options: { page: number; limit: number; status?: AudioStatus | undefined },
+    options: { page: number; limit: number; status?: AudioStatus | undefined; q?: string | undefined },
   ): Promise<{ items: AudioRow[]; total: number }> {
     // Uploads that never arrived are only listed when asked for by status.
     const where = and(
       eq(audio.userId, userId),
       options.status ? eq(audio.status, options.status) : ne(audio.status, 'pending_upload'),
+      options.q ? this.matching(options.q) : undefined,
     );
     const items = await this.db
       .select()
@@ -47,6 +48,19 @@ export class AudioRepository {
       .offset((options.page - 1) * options.limit);
     const [total] = await this.db.select({ n: count() }).from(audio).where(where);
     return { items, total: total?.n ?? 0 };
+  }
+
+  /**
+   * Audio whose title, description or transcript (the edit where there is one) holds every word
+   * of `q`, in any case. Substring matching, so it works for any language and for partial words.
+   */
+  private matching(q: string): SQL {
+    const words = q.split(/\s+/).filter(Boolean).slice(0, 10);
+    const text = sql`concat_ws(' ', ${audio.title}, ${audio.description},
+      (select string_agg(coalesce(${transcriptions.editedText}, ${transcriptions.originalText}), ' ')
+       from ${transcriptions} where ${transcriptions.audioId} = ${audio.id}))`;
+    const likeEscaped = (w: string) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return and(...words.map((w) => sql`${text} ilike ${likeEscaped(w)}`)) ?? sql`true`;
   }
 
   /**

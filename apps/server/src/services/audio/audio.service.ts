@@ -143,7 +143,7 @@ export class AudioService {
 
   async list(
     userId: string,
-    query: { page: number; limit: number; status?: AudioStatus | undefined },
+    query: { page: number; limit: number; status?: AudioStatus | undefined; q?: string | undefined },
   ): Promise<AudioList> {
     const { items, total } = await this.deps.audio.list(userId, query);
     return { items: items.map(toAudio), total, page: query.page, limit: query.limit };

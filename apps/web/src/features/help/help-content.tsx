@@ -48,6 +48,16 @@ export const FAQ: ReadonlyArray<{ q: string; a: ReactNode }> = [
     ),
   },
   {
+    q: 'How do I find an old recording?',
+    a: (
+      <Text size="sm">
+        Open View all from the dashboard and type in the search box: it finds every word you type in titles,
+        descriptions and transcripts (your edited version where there is one), in any case. The status filter
+        narrows the list further, and the address keeps your search so you can bookmark it.
+      </Text>
+    ),
+  },
+  {
     q: 'Does my audio leave my server?',
     a: (
       <Text size="sm">

@@ -9,9 +9,11 @@ import {
   SegmentedControl,
   Stack,
   Text,
+  TextInput,
 } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconMicrophone } from '@tabler/icons-react';
+import { IconArrowLeft, IconMicrophone, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Audio } from '@voxpress/contracts';
 import { useState } from 'react';
@@ -34,11 +36,13 @@ export function LibraryPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const status = params.get('status') ?? '';
+  const q = params.get('q') ?? '';
+  const [typed, setTyped] = useState(q);
   const queryClient = useQueryClient();
   const [toDelete, setToDelete] = useState<Audio | null>(null);
   const list = useQuery({
-    queryKey: ['audio', 'list', page, status],
-    queryFn: () => listAudio({ page, limit: PAGE_SIZE, status: status || undefined }),
+    queryKey: ['audio', 'list', page, status, q],
+    queryFn: () => listAudio({ page, limit: PAGE_SIZE, status: status || undefined, q: q || undefined }),
     placeholderData: keepPreviousData,
   });
   const remove = useMutation({
@@ -55,6 +59,14 @@ export function LibraryPage() {
       return p;
     });
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
+  // The search box writes to the address after a pause in typing, so results can be shared and
+  // survive a reload.
+  const search = useDebouncedCallback((value: string) => set({ q: value.trim(), page: '' }), 300);
+  const clearSearch = () => {
+    search.cancel();
+    setTyped('');
+    set({ q: '', page: '' });
+  };
 
   return (
     <PageFrame title="Your audio" lead="Every recording and upload, with where its transcription stands.">
@@ -66,17 +78,42 @@ export function LibraryPage() {
       </Anchor>
       <Card withBorder radius="lg" padding="lg">
         <Stack>
-          <SegmentedControl
-            data={FILTERS}
-            value={status}
-            onChange={(v) => set({ status: v, page: '' })}
-            aria-label="Filter by status"
-            style={{ alignSelf: 'flex-start' }}
-          />
+          <Group gap="sm" align="center" wrap="wrap">
+            <TextInput
+              type="search"
+              placeholder="Search titles and transcripts"
+              aria-label="Search titles and transcripts"
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={typed}
+              onChange={(e) => {
+                setTyped(e.currentTarget.value);
+                search(e.currentTarget.value);
+              }}
+              onKeyDown={(e) => e.key === 'Escape' && clearSearch()}
+              style={{ flex: '1 1 240px' }}
+            />
+            <SegmentedControl
+              data={FILTERS}
+              value={status}
+              onChange={(v) => set({ status: v, page: '' })}
+              aria-label="Filter by status"
+            />
+          </Group>
           {list.isPending ? (
             <PageLoader label="Loading your audio..." />
           ) : list.error ? (
             <ErrorState message={list.error.message} onRetry={() => void list.refetch()} />
+          ) : list.data.items.length === 0 && q ? (
+            <EmptyState icon={<IconSearch size={28} />} variant="light">
+              <EmptyState.Title order={2}>No matches</EmptyState.Title>
+              <EmptyState.Description>
+                No recording has “{q}” in its title, description or transcript
+                {status ? ' with this status' : ''}.
+              </EmptyState.Description>
+              <Button variant="default" onClick={clearSearch} mt="sm">
+                Clear search
+              </Button>
+            </EmptyState>
           ) : list.data.items.length === 0 ? (
             <EmptyState icon={<IconMicrophone size={28} />} variant="light">
               <EmptyState.Title order={2}>{status ? 'Nothing here' : 'No recordings yet'}</EmptyState.Title>

@@ -9,7 +9,9 @@ export const transcriptionKey = (id: string) => ['audio', id, 'transcription'] a
 
 export const getAudio = (id: string) => api.request<Audio>(`/audio/${id}`);
 
-export const listAudio = (query: { page?: number; limit?: number; status?: string } = {}) => {
+export const listAudio = (
+  query: { page?: number; limit?: number; status?: string | undefined; q?: string | undefined } = {},
+) => {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
   return api.request<AudioList>(`/audio?${params}`);
