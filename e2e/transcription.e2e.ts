@@ -163,9 +163,17 @@ describe('transcription in the browser', () => {
       await page.waitForURL('**/home/library');
       // Search reaches into transcripts: the edited text is what is found.
       const search = page.getByRole('searchbox', { name: 'Search titles and transcripts' });
-      await search.fill('edited in the BROWSER');
+      await search.fill('edited BROWSER');
       await page.waitForURL(/[?&]q=edited/);
       await page.getByRole('button', { name: 'Actions for Working from home' }).waitFor();
+      // The pasted first paragraph joined the typed one, as pasting at the end of a paragraph does.
+      expect(await page.getByTestId('search-match').innerText()).toBe(
+        'Good morning everyone. This line was edited in the browser.A safe link and a bad link.',
+      );
+      expect(await page.getByTestId('search-match').locator('mark').allInnerTexts()).toEqual([
+        'edited',
+        'browser',
+      ]);
       await search.fill('zebra');
       await page.getByText('No matches').waitFor();
       await page.getByRole('button', { name: 'Clear search' }).click();

@@ -164,10 +164,13 @@ describe.each(drivers)('transcription with PocketSphinx on %s', (driver) => {
           url: `/api/v1/audio?q=${encodeURIComponent(q)}`,
           headers: { authorization: `Bearer ${token}` },
         })
-      ).json() as { total: number; items: { audio_id: string }[] };
+      ).json() as { total: number; items: { audio_id: string; match?: string }[] };
     const ids = async (q: string) => (await search(q)).items.map((i) => i.audio_id);
     expect(await ids('MORNING everyone')).toEqual([audioId]);
     expect(await ids('audio upload')).toEqual([audioId]);
+    // Where the words are in the transcript, the passage around them comes along.
+    expect((await search('morning')).items[0]?.match).toMatch(/^good morning everyone\b.*…$/i);
+    expect((await search('audio upload')).items[0]?.match).toBeUndefined();
     expect(await ids('morning zebra')).toEqual([]);
     // LIKE wildcards are plain characters here.
     expect(await ids('%')).toEqual([]);

@@ -84,7 +84,14 @@ export const zAudioListQuery = z.object({
     .describe('Words to find in the title, the description or the transcript (any case).'),
 });
 export const zAudioList = z.object({
-  items: z.array(zAudio),
+  items: z.array(
+    zAudio.extend({
+      match: z
+        .string()
+        .optional()
+        .describe('With `q`: the passage of the transcript around the first word found, when found there.'),
+    }),
+  ),
   total: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),

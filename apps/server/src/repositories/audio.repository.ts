@@ -1,6 +1,7 @@
-import { and, count, desc, eq, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { audio, transcriptions } from '../db/schema.ts';
+import { searchWords } from '../lib/search.ts';
 
 export type AudioRow = typeof audio.$inferSelect;
 export type AudioStatus = AudioRow['status'];
@@ -55,12 +56,28 @@ export class AudioRepository {
    * of `q`, in any case. Substring matching, so it works for any language and for partial words.
    */
   private matching(q: string): SQL {
-    const words = q.split(/\s+/).filter(Boolean).slice(0, 10);
+    const words = searchWords(q);
     const text = sql`concat_ws(' ', ${audio.title}, ${audio.description},
       (select string_agg(coalesce(${transcriptions.editedText}, ${transcriptions.originalText}), ' ')
        from ${transcriptions} where ${transcriptions.audioId} = ${audio.id}))`;
     const likeEscaped = (w: string) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return and(...words.map((w) => sql`${text} ilike ${likeEscaped(w)}`)) ?? sql`true`;
+  }
+
+  /** The text later steps use (the edit where there is one) of each item's transcripts. */
+  async transcriptTexts(audioIds: string[]): Promise<Map<string, string>> {
+    if (audioIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({
+        audioId: transcriptions.audioId,
+        text: sql<string>`coalesce(${transcriptions.editedText}, ${transcriptions.originalText})`,
+      })
+      .from(transcriptions)
+      .where(inArray(transcriptions.audioId, audioIds))
+      .orderBy(desc(transcriptions.createdAt));
+    const texts = new Map<string, string>();
+    for (const r of rows) if (!texts.has(r.audioId)) texts.set(r.audioId, r.text);
+    return texts;
   }
 
   /**

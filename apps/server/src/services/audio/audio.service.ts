@@ -11,6 +11,7 @@ import {
 import { inspectAudio } from '../../audio/audio-inspect.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
+import { excerpt, searchWords } from '../../lib/search.ts';
 import type { AudioRepository, AudioRow, AudioStatus } from '../../repositories/audio.repository.ts';
 import type { BlobRange, BlobStore } from '../../storage/blob-store.ts';
 import { defaultTitle, mimeByFormat, statusEvent, toAudio } from './audio-mapper.ts';
@@ -146,7 +147,18 @@ export class AudioService {
     query: { page: number; limit: number; status?: AudioStatus | undefined; q?: string | undefined },
   ): Promise<AudioList> {
     const { items, total } = await this.deps.audio.list(userId, query);
-    return { items: items.map(toAudio), total, page: query.page, limit: query.limit };
+    const page = { total, page: query.page, limit: query.limit };
+    if (!query.q) return { items: items.map(toAudio), ...page };
+    // A search shows where in each transcript the words were found.
+    const words = searchWords(query.q);
+    const texts = await this.deps.audio.transcriptTexts(items.map((i) => i.id));
+    return {
+      items: items.map((row) => {
+        const match = excerpt(texts.get(row.id) ?? '', words);
+        return match ? { ...toAudio(row), match } : toAudio(row);
+      }),
+      ...page,
+    };
   }
 
   /** The dashboard's figures; `monthStart` is where the user's month began (default: UTC). */

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Menu, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Group, Highlight, Menu, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconDots, IconFileMusic, IconMicrophone, IconTrash } from '@tabler/icons-react';
 import type { Audio } from '@voxpress/contracts';
 import { Link } from 'react-router';
@@ -6,7 +6,16 @@ import { fileFigures } from '../audio/recorder-format.ts';
 import { statusBadge } from './audio-format.ts';
 
 /** Rows of audio items; each opens its workflow page, and may offer Delete. */
-export function AudioList({ items, onDelete }: { items: Audio[]; onDelete?: (audio: Audio) => void }) {
+export function AudioList({
+  items,
+  onDelete,
+  highlight = [],
+}: {
+  items: Array<Audio & { match?: string }>;
+  onDelete?: (audio: Audio) => void;
+  /** Search words to mark in each item's matching passage. */
+  highlight?: string[];
+}) {
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {items.map((a) => {
@@ -28,6 +37,11 @@ export function AudioList({ items, onDelete }: { items: Audio[]; onDelete?: (aud
                 <Text size="xs" c="dimmed" truncate>
                   {new Date(a.created_at).toLocaleString()} · {fileFigures(a.duration_s, a.file_size_bytes)}
                 </Text>
+                {a.match && (
+                  <Highlight highlight={highlight} size="sm" mt={4} lineClamp={2} data-testid="search-match">
+                    {a.match}
+                  </Highlight>
+                )}
               </UnstyledButton>
               <Badge color={badge.color} variant="light" style={{ flexShrink: 0 }}>
                 {badge.label}

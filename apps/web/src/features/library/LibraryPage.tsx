@@ -128,7 +128,11 @@ export function LibraryPage() {
             </EmptyState>
           ) : (
             <>
-              <AudioList items={list.data.items} onDelete={setToDelete} />
+              <AudioList
+                items={list.data.items}
+                onDelete={setToDelete}
+                highlight={q.split(/\s+/).filter(Boolean)}
+              />
               {pages > 1 && (
                 <Pagination
                   total={pages}
