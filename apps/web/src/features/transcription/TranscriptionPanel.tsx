@@ -242,7 +242,10 @@ function Placeholder({ text }: { text: string }) {
 
 function engineNote(t: Transcription): string {
   const attempt = t.metadata.transcriptions.at(-1);
-  return attempt
+  const how = attempt
     ? `Transcribed by ${attempt.provider}${attempt.model ? ` (${attempt.model})` : ''}: ${attempt.reason}`
     : t.provider;
+  return t.confidence_score === null
+    ? how
+    : `${how} · engine confidence ${Math.round(t.confidence_score * 100)}%`;
 }
