@@ -2,6 +2,7 @@
  * Benchmarks, printing numbers (`npm run bench`). Each benchmark is a function in ./suites that
  * returns named measurements; pass names to run a subset: `npm run bench -- queue`.
  */
+import { libraryBenchmark } from './suites/library.bench.ts';
 import { queueBenchmark } from './suites/queue.bench.ts';
 import { speechBenchmark } from './suites/speech.bench.ts';
 import { uploadBenchmark } from './suites/upload.bench.ts';
@@ -10,6 +11,7 @@ const suites: Record<string, () => Promise<Record<string, string | number>>> = {
   queue: queueBenchmark,
   upload: uploadBenchmark,
   speech: speechBenchmark,
+  library: libraryBenchmark,
 };
 
 const wanted = process.argv.slice(2);
