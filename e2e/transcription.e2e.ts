@@ -92,6 +92,24 @@ describe('transcription in the browser', () => {
       await page.getByText('Optimized Engine').waitFor();
       await screenshot(page, 'transcription-done-1280');
 
+      // The timed view: each segment plays the audio from its start.
+      const views = page.getByRole('radiogroup', { name: 'Transcript view' });
+      await views.getByText('Timed', { exact: true }).click();
+      const segments = page.getByRole('list', { name: 'Timed transcript' }).getByRole('button');
+      expect(await segments.count()).toBeGreaterThan(1);
+      const second = segments.nth(1);
+      const [, mm = '0', ss = '0'] =
+        /^Play from (\d\d):(\d\d): /.exec((await second.getAttribute('aria-label')) ?? '') ?? [];
+      await second.click();
+      await page
+        .locator('[aria-current="true"]', { hasText: (await second.innerText()).split('\n').at(-1) ?? '' })
+        .waitFor();
+      const at = Number(await page.evaluate(`document.querySelector('audio').currentTime`));
+      expect(Math.floor(at)).toBeGreaterThanOrEqual(Number(mm) * 60 + Number(ss));
+      expect(at).toBeLessThan(Number(mm) * 60 + Number(ss) + 2);
+      await screenshot(page, 'transcription-timed-1280');
+      await views.getByText('Text', { exact: true }).click();
+
       await page.getByRole('button', { name: 'Edit' }).click();
       const editor = page.getByRole('textbox', { name: 'Transcript text' });
       await editor.click();

@@ -3,6 +3,7 @@ import type { Audio } from '@voxpress/contracts';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { fileFigures } from '../audio/recorder-format.ts';
+import { usePlayback } from './playback.tsx';
 import { playbackUrl } from './transcription-api.ts';
 
 /**
@@ -13,6 +14,7 @@ import { playbackUrl } from './transcription-api.ts';
 export function AudioPlayer({ audio }: { audio: Audio }) {
   const [src, setSrc] = useState(() => playbackUrl(audio.audio_id));
   const [renewed, setRenewed] = useState(false);
+  const playback = usePlayback();
   const onError = async () => {
     if (renewed) return;
     setRenewed(true);
@@ -35,6 +37,9 @@ export function AudioPlayer({ audio }: { audio: Audio }) {
             controls
             preload="metadata"
             src={src}
+            ref={playback?.attach}
+            onTimeUpdate={(e) => playback?.report(e.currentTarget.currentTime)}
+            onSeeked={(e) => playback?.report(e.currentTarget.currentTime)}
             onError={() => void onError()}
             style={{ width: '100%' }}
           />

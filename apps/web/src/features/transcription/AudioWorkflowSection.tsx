@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ErrorState } from '../../components/PageState.tsx';
 import { AudioPlayer } from './AudioPlayer.tsx';
 import { ProcessingBanner } from './ProcessingBanner.tsx';
+import { PlaybackProvider } from './playback.tsx';
 import { TranscriptionPanel } from './TranscriptionPanel.tsx';
 import { audioKey } from './transcription-api.ts';
 import { useAudioWorkflow } from './use-audio-workflow.ts';
@@ -41,7 +42,7 @@ export function AudioWorkflowSection({ audioId, onClear }: { audioId: string | n
     );
   }
   return (
-    <>
+    <PlaybackProvider>
       {workflow.audio && <AudioPlayer audio={workflow.audio} />}
       <ProcessingBanner workflow={workflow} onRetry={() => void retry()} retrying={retrying} />
       {retryError && <ErrorState message={retryError} />}
@@ -53,6 +54,6 @@ export function AudioWorkflowSection({ audioId, onClear }: { audioId: string | n
           </Button>
         </Group>
       )}
-    </>
+    </PlaybackProvider>
   );
 }

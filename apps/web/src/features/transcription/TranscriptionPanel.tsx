@@ -7,6 +7,7 @@ import {
   Collapse,
   Group,
   Menu,
+  SegmentedControl,
   Skeleton,
   Stack,
   Text,
@@ -30,6 +31,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { ErrorState } from '../../components/PageState.tsx';
 import { languageName } from '../audio/language-fields.ts';
 import { canSave, SAVE_LABELS, type SaveState } from './save-state.ts';
+import { TimedTranscript } from './TimedTranscript.tsx';
 import { downloadTranscript, type ExportFormat } from './transcription-api.ts';
 import type { AudioWorkflow } from './use-audio-workflow.ts';
 import { contentOf, useTranscriptEditing } from './use-transcript-editing.ts';
@@ -121,10 +123,25 @@ export function TranscriptionPanel({
 function TranscriptBody({ audioId, transcription }: { audioId: string; transcription: Transcription }) {
   const editing = useTranscriptEditing(audioId, transcription);
   const empty = !transcription.text.trim();
+  const [view, setView] = useState<'text' | 'timed'>('text');
+  const timed = view === 'timed' && !editing.editing && transcription.segments.length > 0;
   return (
     <Stack gap="sm">
       <Group justify="space-between" gap="xs">
-        <SaveIndicator state={editing.state} visible={editing.editing || editing.state === 'error'} />
+        {editing.editing || transcription.segments.length === 0 ? (
+          <SaveIndicator state={editing.state} visible={editing.editing || editing.state === 'error'} />
+        ) : (
+          <SegmentedControl
+            size="xs"
+            value={view}
+            onChange={(v) => setView(v as 'text' | 'timed')}
+            data={[
+              { label: 'Text', value: 'text' },
+              { label: 'Timed', value: 'timed' },
+            ]}
+            aria-label="Transcript view"
+          />
+        )}
         <Group gap="xs">
           {editing.editing ? (
             <>
@@ -171,6 +188,15 @@ function TranscriptBody({ audioId, transcription }: { audioId: string; transcrip
         </Suspense>
       ) : empty ? (
         <Placeholder text="No transcription available." />
+      ) : timed ? (
+        <>
+          {transcription.edited && (
+            <Text size="xs" c="dimmed">
+              The timed view shows the engine’s original words; your edit is under Text.
+            </Text>
+          )}
+          <TimedTranscript segments={transcription.segments} />
+        </>
       ) : (
         <Typography>
           <Box
@@ -182,7 +208,7 @@ function TranscriptBody({ audioId, transcription }: { audioId: string; transcrip
           />
         </Typography>
       )}
-      {transcription.edited && !editing.editing && (
+      {transcription.edited && !editing.editing && !timed && (
         <Text size="xs" c="dimmed">
           Edited by you. Later steps use this version; the engine’s original is kept.
         </Text>
