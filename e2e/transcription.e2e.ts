@@ -206,6 +206,26 @@ describe('transcription in the browser', () => {
     });
   });
 
+  it('transcribes a finished recording again in the language the user picks', async () => {
+    await signedIn('transcribe-again', async ({ page }) => {
+      await uploadFile(page, paragraphWav, 'Wrong language');
+      await transcriptText(page);
+      const panel = page.getByRole('region', { name: /^Voice to Text Translation/ });
+      await panel.getByText('English (Universal – All Regions & Accents)').waitFor();
+      await page.getByRole('button', { name: 'Transcribe again' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Transcribe again?' });
+      await dialog.getByRole('combobox', { name: /^Transcription language/ }).click();
+      await page.locator('input[placeholder="Search languages..."]:visible').fill('United Kingdom');
+      await page.getByRole('option', { name: /English \(United Kingdom\)/ }).click();
+      await screenshot(page, 'transcribe-again-dialog-1280');
+      await dialog.getByRole('button', { name: 'Transcribe again' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      // The new transcript, heard in the chosen language, takes the old one's place.
+      await panel.getByText('English (United Kingdom)').waitFor({ timeout: 120_000 });
+      expect(wordErrorRate(FIXTURE_PARAGRAPH, await transcriptText(page))).toBeLessThanOrEqual(0.15);
+    });
+  });
+
   it('shows live progress again after a reload in the middle of a transcription', async () => {
     await signedIn('transcribe-reload', async ({ page }) => {
       await uploadFile(page, longWav, 'A longer note');

@@ -7,6 +7,7 @@ import {
   Collapse,
   Group,
   Menu,
+  Modal,
   SegmentedControl,
   Skeleton,
   Stack,
@@ -23,12 +24,14 @@ import {
   IconEdit,
   IconLoader2,
   IconPointFilled,
+  IconRefresh,
   IconX,
 } from '@tabler/icons-react';
 import type { Transcription } from '@voxpress/contracts';
 import DOMPurify from 'dompurify';
 import { lazy, Suspense, useId, useState } from 'react';
 import { ErrorState } from '../../components/PageState.tsx';
+import { LanguagePicker } from '../audio/LanguagePicker.tsx';
 import { languageName } from '../audio/language-fields.ts';
 import { canSave, SAVE_LABELS, type SaveState } from './save-state.ts';
 import { TimedTranscript } from './TimedTranscript.tsx';
@@ -112,7 +115,13 @@ export function TranscriptionPanel({
               onRetry={() => void t.refetch()}
             />
           ) : t.data ? (
-            <TranscriptBody key={t.data.id} audioId={audioId} transcription={t.data} />
+            <TranscriptBody
+              key={t.data.id}
+              audioId={audioId}
+              transcription={t.data}
+              language={workflow.audio?.language ?? t.data.language}
+              onTranscribeAgain={workflow.retry}
+            />
           ) : null}
         </Box>
       </Collapse>
@@ -120,7 +129,18 @@ export function TranscriptionPanel({
   );
 }
 
-function TranscriptBody({ audioId, transcription }: { audioId: string; transcription: Transcription }) {
+function TranscriptBody({
+  audioId,
+  transcription,
+  language,
+  onTranscribeAgain,
+}: {
+  audioId: string;
+  transcription: Transcription;
+  /** The language the audio was last transcribed in. */
+  language: string;
+  onTranscribeAgain(language: string): Promise<void>;
+}) {
   const editing = useTranscriptEditing(audioId, transcription);
   const empty = !transcription.text.trim();
   const [view, setView] = useState<'text' | 'timed'>('text');
@@ -174,6 +194,11 @@ function TranscriptBody({ audioId, transcription }: { audioId: string; transcrip
                 Edit
               </Button>
               <ExportMenu audioId={audioId} />
+              <TranscribeAgain
+                language={language}
+                edited={transcription.edited}
+                onConfirm={onTranscribeAgain}
+              />
             </>
           )}
         </Group>
@@ -214,6 +239,78 @@ function TranscriptBody({ audioId, transcription }: { audioId: string; transcrip
         </Text>
       )}
     </Stack>
+  );
+}
+
+/**
+ * Runs the speech engine on the recording again, in the same or another language (a wrong
+ * language choice is the usual reason). The new transcript replaces the current one on screen.
+ */
+function TranscribeAgain({
+  language,
+  edited,
+  onConfirm,
+}: {
+  language: string;
+  edited: boolean;
+  onConfirm(language: string): Promise<void>;
+}) {
+  const [opened, setOpened] = useState(false);
+  const [choice, setChoice] = useState(language);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm(choice);
+      setOpened(false);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Transcription could not start. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Tooltip label="Transcribe again">
+        <ActionIcon
+          variant="default"
+          size={30}
+          aria-label="Transcribe again"
+          onClick={() => {
+            setChoice(language);
+            setError(null);
+            setOpened(true);
+          }}
+        >
+          <IconRefresh size={16} />
+        </ActionIcon>
+      </Tooltip>
+      <Modal opened={opened} onClose={() => setOpened(false)} title="Transcribe again?" centered>
+        <Stack>
+          <Text size="sm">
+            The speech engine listens to the recording again, and its new transcript replaces this one.
+            {edited && ' Your edited version stays saved with the earlier transcript but is no longer shown.'}
+          </Text>
+          <LanguagePicker
+            value={choice}
+            onChange={setChoice}
+            disabled={busy}
+            description="Spoken in the recording"
+          />
+          {error && <ErrorState message={error} />}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpened(false)} disabled={busy}>
+              Cancel
+            </Button>
+            <Button loading={busy} onClick={() => void confirm()}>
+              Transcribe again
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { Audio, AudioList, Transcription } from '@voxpress/contracts';
 import { api, tokens } from '../../lib/api.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { transcriptionLanguageFields } from '../audio/language-fields.ts';
 
 export type ExportFormat = 'txt' | 'srt' | 'vtt';
 
@@ -25,12 +26,10 @@ export const saveTranscription = (audioId: string, edit: { text: string; html?: 
 
 /** Starts (again) the transcription of an audio item, optionally in another language. */
 export const transcribeAudio = (audioId: string, language?: string) =>
-  api.request<Audio>(
-    `/audio/${audioId}/transcribe${language ? `?language=${encodeURIComponent(language)}` : ''}`,
-    {
-      method: 'POST',
-    },
-  );
+  api.request<Audio>(`/audio/${audioId}/transcribe`, {
+    method: 'POST',
+    json: language ? { audio_id: audioId, ...transcriptionLanguageFields(language) } : {},
+  });
 
 export const deleteAudio = (audioId: string) =>
   api.request<{ message: string }>(`/audio/${audioId}`, { method: 'DELETE' });
