@@ -44,8 +44,9 @@ export const FAQ: ReadonlyArray<{ q: string; a: ReactNode }> = [
         transcript when it is done. Choose Edit to change it in a rich-text editor; it saves by itself two
         seconds after you stop typing. The engine’s original is always kept. Switch to Timed to see the
         engine’s sentences with their times: choosing one plays the recording from there, and the sentence
-        playing is marked. Export it as text, or as SRT or VTT subtitles with the engine’s timing. Every
-        recording is listed on the dashboard and under View all.
+        playing is marked. Picked the wrong language? Transcribe again (the circular arrow) lets you choose
+        another. Export it as text, or as SRT or VTT subtitles with the engine’s timing. Every recording is
+        listed on the dashboard and under View all.
       </Text>
     ),
   },
