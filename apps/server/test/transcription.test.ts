@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audio } from '../src/db/schema.ts';
+import { audio, transcriptions } from '../src/db/schema.ts';
 import { createTestContext, drivers, type TestContext } from './harness.ts';
 import { postAudioFile, signUp } from './http.ts';
 import { FIXTURE_PARAGRAPH, makeAudioFile } from './speech-fixtures.ts';
@@ -172,6 +172,16 @@ describe.each(drivers)('transcription with PocketSphinx on %s', (driver) => {
     expect((await search('morning')).items[0]?.match).toMatch(/^good morning everyone\b.*…$/i);
     expect((await search('audio upload')).items[0]?.match).toBeUndefined();
     expect(await ids('morning zebra')).toEqual([]);
+    // Only the current transcript counts: an earlier one (a run replaced by Transcribe again) does not.
+    const [row] = await h.t.ctx.database.db.select().from(audio).where(eq(audio.id, audioId));
+    await h.t.ctx.database.db.insert(transcriptions).values({
+      audioId,
+      userId: row?.userId ?? '',
+      originalText: 'An earlier run heard a zebra.',
+      language: 'en-US',
+      provider: 'pocketsphinx',
+    });
+    expect(await ids('zebra')).toEqual([]);
     // LIKE wildcards are plain characters here.
     expect(await ids('%')).toEqual([]);
     expect(await ids('_')).toEqual([]);

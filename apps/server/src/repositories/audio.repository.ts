@@ -52,32 +52,34 @@ export class AudioRepository {
   }
 
   /**
-   * Audio whose title, description or transcript (the edit where there is one) holds every word
-   * of `q`, in any case. Substring matching, so it works for any language and for partial words.
+   * Audio whose title, description or current transcript (the edit where there is one) holds every
+   * word of `q`, in any case. Substring matching, so it works for any language and partial words.
    */
   private matching(q: string): SQL {
     const words = searchWords(q);
     const text = sql`concat_ws(' ', ${audio.title}, ${audio.description},
-      (select string_agg(coalesce(${transcriptions.editedText}, ${transcriptions.originalText}), ' ')
-       from ${transcriptions} where ${transcriptions.audioId} = ${audio.id}))`;
+      (select coalesce(${transcriptions.editedText}, ${transcriptions.originalText})
+       from ${transcriptions} where ${transcriptions.id} = ${audio.transcriptionId}))`;
     const likeEscaped = (w: string) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return and(...words.map((w) => sql`${text} ilike ${likeEscaped(w)}`)) ?? sql`true`;
+    // One pass over the text for all the words.
+    const patterns = sql.join(
+      words.map((w) => sql`${likeEscaped(w)}`),
+      sql`, `,
+    );
+    return sql`${text} ilike all (array[${patterns}]::text[])`;
   }
 
-  /** The text later steps use (the edit where there is one) of each item's transcripts. */
-  async transcriptTexts(audioIds: string[]): Promise<Map<string, string>> {
-    if (audioIds.length === 0) return new Map();
+  /** The text later steps use (the edit where there is one) of the given transcripts, by id. */
+  async transcriptTexts(transcriptionIds: string[]): Promise<Map<string, string>> {
+    if (transcriptionIds.length === 0) return new Map();
     const rows = await this.db
       .select({
-        audioId: transcriptions.audioId,
+        id: transcriptions.id,
         text: sql<string>`coalesce(${transcriptions.editedText}, ${transcriptions.originalText})`,
       })
       .from(transcriptions)
-      .where(inArray(transcriptions.audioId, audioIds))
-      .orderBy(desc(transcriptions.createdAt));
-    const texts = new Map<string, string>();
-    for (const r of rows) if (!texts.has(r.audioId)) texts.set(r.audioId, r.text);
-    return texts;
+      .where(inArray(transcriptions.id, transcriptionIds));
+    return new Map(rows.map((r) => [r.id, r.text]));
   }
 
   /**
@@ -103,7 +105,9 @@ export class AudioRepository {
       .where(own);
     // Confidence is weighted by length, so a long recording counts for more than a short one.
     const weight = sql`greatest(coalesce(${audio.durationS}, 0), 1)`;
-    const rated = sql`${transcriptions.confidence} is not null`;
+    // Confidence and turnaround are about each item's current transcript; speed counts every run.
+    const current = sql`${transcriptions.id} = ${audio.transcriptionId}`;
+    const rated = sql`${current} and ${transcriptions.confidence} is not null`;
     const engineMs = sql`(select coalesce(sum((a->>'duration_ms')::float8), 0) from jsonb_array_elements(${transcriptions.attempts}) a)`;
     const [heard] = await this.db
       .select({
@@ -112,7 +116,7 @@ export class AudioRepository {
         speed: sql<number | null>`(sum(${audio.durationS}) / nullif(sum(${engineMs}) / 1000, 0))::float8`,
         turnaround: sql<
           number | null
-        >`avg(extract(epoch from ${transcriptions.createdAt} - ${audio.createdAt}))::float8`,
+        >`(avg(extract(epoch from ${transcriptions.createdAt} - ${audio.createdAt})) filter (where ${current}))::float8`,
       })
       .from(transcriptions)
       .innerJoin(audio, eq(audio.id, transcriptions.audioId))

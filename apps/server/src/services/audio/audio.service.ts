@@ -151,10 +151,12 @@ export class AudioService {
     if (!query.q) return { items: items.map(toAudio), ...page };
     // A search shows where in each transcript the words were found.
     const words = searchWords(query.q);
-    const texts = await this.deps.audio.transcriptTexts(items.map((i) => i.id));
+    const texts = await this.deps.audio.transcriptTexts(
+      items.flatMap((i) => (i.transcriptionId ? [i.transcriptionId] : [])),
+    );
     return {
       items: items.map((row) => {
-        const match = excerpt(texts.get(row.id) ?? '', words);
+        const match = excerpt((row.transcriptionId && texts.get(row.transcriptionId)) || '', words);
         return match ? { ...toAudio(row), match } : toAudio(row);
       }),
       ...page,
