@@ -1,7 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import { IconClearAll } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ErrorState } from '../../components/PageState.tsx';
 import { AudioPlayer } from './AudioPlayer.tsx';
 import { ProcessingBanner } from './ProcessingBanner.tsx';
@@ -17,20 +16,7 @@ import { useAudioWorkflow } from './use-audio-workflow.ts';
 export function AudioWorkflowSection({ audioId, onClear }: { audioId: string | null; onClear(): void }) {
   const workflow = useAudioWorkflow(audioId);
   const queryClient = useQueryClient();
-  const [retrying, setRetrying] = useState(false);
-  const [retryError, setRetryError] = useState<string | null>(null);
-
-  const retry = async () => {
-    setRetrying(true);
-    setRetryError(null);
-    try {
-      await workflow.retry();
-    } catch (err) {
-      setRetryError(err instanceof Error ? err.message : 'Transcription failed');
-    } finally {
-      setRetrying(false);
-    }
-  };
+  const retry = useMutation({ mutationFn: () => workflow.retry() });
 
   if (audioId && workflow.loadError) {
     return (
@@ -44,8 +30,8 @@ export function AudioWorkflowSection({ audioId, onClear }: { audioId: string | n
   return (
     <PlaybackProvider>
       {workflow.audio && <AudioPlayer audio={workflow.audio} />}
-      <ProcessingBanner workflow={workflow} onRetry={() => void retry()} retrying={retrying} />
-      {retryError && <ErrorState message={retryError} />}
+      <ProcessingBanner workflow={workflow} onRetry={() => retry.mutate()} retrying={retry.isPending} />
+      {retry.error && <ErrorState message={retry.error.message || 'Transcription failed'} />}
       <TranscriptionPanel audioId={audioId} workflow={workflow} />
       {audioId && (
         <Group justify="flex-end">

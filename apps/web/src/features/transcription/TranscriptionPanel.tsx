@@ -27,6 +27,7 @@ import {
   IconRefresh,
   IconX,
 } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import type { Transcription } from '@voxpress/contracts';
 import DOMPurify from 'dompurify';
 import { lazy, Suspense, useId, useState } from 'react';
@@ -257,20 +258,8 @@ function TranscribeAgain({
 }) {
   const [opened, setOpened] = useState(false);
   const [choice, setChoice] = useState(language);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm(choice);
-      setOpened(false);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'Transcription could not start. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const start = useMutation({ mutationFn: onConfirm, onSuccess: () => setOpened(false) });
+  const busy = start.isPending;
   return (
     <>
       <Tooltip label="Transcribe again">
@@ -280,7 +269,7 @@ function TranscribeAgain({
           aria-label="Transcribe again"
           onClick={() => {
             setChoice(language);
-            setError(null);
+            start.reset();
             setOpened(true);
           }}
         >
@@ -299,12 +288,14 @@ function TranscribeAgain({
             disabled={busy}
             description="Spoken in the recording"
           />
-          {error && <ErrorState message={error} />}
+          {start.error && (
+            <ErrorState message={start.error.message || 'Transcription could not start. Please try again.'} />
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpened(false)} disabled={busy}>
               Cancel
             </Button>
-            <Button loading={busy} onClick={() => void confirm()}>
+            <Button loading={busy} onClick={() => start.mutate(choice)}>
               Transcribe again
             </Button>
           </Group>
