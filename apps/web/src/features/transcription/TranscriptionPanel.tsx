@@ -149,7 +149,7 @@ function TranscriptBody({
   return (
     <Stack gap="sm">
       <Group justify="space-between" gap="xs">
-        {editing.editing || transcription.segments.length === 0 ? (
+        {editing.editing || editing.state === 'error' || transcription.segments.length === 0 ? (
           <SaveIndicator state={editing.state} visible={editing.editing || editing.state === 'error'} />
         ) : (
           <SegmentedControl
