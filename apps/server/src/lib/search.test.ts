@@ -1,5 +1,6 @@
+import { searchWords } from '@voxpress/contracts';
 import { describe, expect, it } from 'vitest';
-import { excerpt, searchWords } from './search.ts';
+import { excerpt } from './search.ts';
 
 const TEXT =
   'Good morning everyone. Today I want to share a few ideas about working from home. First, keep a regular schedule and start at the same time every day.';

@@ -22,8 +22,3 @@ export function excerpt(text: string, words: string[], radius = 70): string | nu
   const passage = text.slice(start, end).replace(/\s+/g, ' ').trim();
   return `${start > 0 ? '…' : ''}${passage}${end < text.length ? '…' : ''}`;
 }
-
-/** The words of a search, as the list query matches them. */
-export function searchWords(q: string): string[] {
-  return q.split(/\s+/).filter(Boolean).slice(0, 10);
-}

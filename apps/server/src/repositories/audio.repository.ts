@@ -1,7 +1,7 @@
+import { searchWords } from '@voxpress/contracts';
 import { and, count, desc, eq, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { audio, transcriptions } from '../db/schema.ts';
-import { searchWords } from '../lib/search.ts';
 
 export type AudioRow = typeof audio.$inferSelect;
 export type AudioStatus = AudioRow['status'];

@@ -5,13 +5,14 @@ import {
   type AudioStats,
   formatBytes,
   LIMITS,
+  searchWords,
   type UploadInitRequest,
   type UploadInitResponse,
 } from '@voxpress/contracts';
 import { inspectAudio } from '../../audio/audio-inspect.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { excerpt, searchWords } from '../../lib/search.ts';
+import { excerpt } from '../../lib/search.ts';
 import type { AudioRepository, AudioRow, AudioStatus } from '../../repositories/audio.repository.ts';
 import type { BlobRange, BlobStore } from '../../storage/blob-store.ts';
 import { defaultTitle, mimeByFormat, statusEvent, toAudio } from './audio-mapper.ts';

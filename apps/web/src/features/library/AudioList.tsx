@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Group, Highlight, Menu, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconDots, IconFileMusic, IconMicrophone, IconTrash } from '@tabler/icons-react';
-import type { Audio } from '@voxpress/contracts';
+import type { Audio, AudioList as AudioPage } from '@voxpress/contracts';
 import { Link } from 'react-router';
 import { fileFigures } from '../audio/recorder-format.ts';
 import { statusBadge } from './audio-format.ts';
@@ -11,7 +11,7 @@ export function AudioList({
   onDelete,
   highlight = [],
 }: {
-  items: Array<Audio & { match?: string }>;
+  items: AudioPage['items'];
   onDelete?: (audio: Audio) => void;
   /** Search words to mark in each item's matching passage. */
   highlight?: string[];

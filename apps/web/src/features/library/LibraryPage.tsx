@@ -15,7 +15,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconMicrophone, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Audio } from '@voxpress/contracts';
+import { type Audio, searchWords } from '@voxpress/contracts';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/PageFrame.tsx';
@@ -128,11 +128,7 @@ export function LibraryPage() {
             </EmptyState>
           ) : (
             <>
-              <AudioList
-                items={list.data.items}
-                onDelete={setToDelete}
-                highlight={q.split(/\s+/).filter(Boolean)}
-              />
+              <AudioList items={list.data.items} onDelete={setToDelete} highlight={searchWords(q)} />
               {pages > 1 && (
                 <Pagination
                   total={pages}

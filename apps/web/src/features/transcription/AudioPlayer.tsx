@@ -39,7 +39,6 @@ export function AudioPlayer({ audio }: { audio: Audio }) {
             src={src}
             ref={playback?.attach}
             onTimeUpdate={(e) => playback?.report(e.currentTarget.currentTime)}
-            onSeeked={(e) => playback?.report(e.currentTarget.currentTime)}
             onError={() => void onError()}
             style={{ width: '100%' }}
           />

@@ -21,8 +21,8 @@ export interface TranscriptContent {
  * The rich-text editor for a transcript, with the spec's toolbar: headings 1–3, bold, italic,
  * underline, strike, ordered and bullet lists, blockquote, code block, link (http, https, mailto,
  * tel only), text colour, background and alignment. Pasted images are kept when their address is
- * http, https or an inline data image; any other image is dropped. Undo history is the editor's default (100
- * steps, merged within a second).
+ * http, https or an inline data image; any other image is dropped. Undo history is the editor's
+ * default (100 steps, merged within a second).
  */
 export function TranscriptEditor({
   initialHtml,

@@ -6,7 +6,7 @@ interface PlaybackControls {
   attach(element: HTMLAudioElement | null): void;
   /** Moves the playhead to `seconds` and plays from there. */
   seek(seconds: number): void;
-  /** The player reports its position (on `timeupdate` and `seeked`). */
+  /** The player reports its position (on `timeupdate`, which a seek fires too). */
   report(seconds: number): void;
 }
 
