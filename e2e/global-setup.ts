@@ -18,14 +18,20 @@ declare module 'vitest' {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npmCommand = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+/**
+ * The suite builds the web app into a folder of its own, so a test run never leaves a build of a
+ * work in progress in apps/web/dist for `npm start` to serve later.
+ */
+const webDistDir = path.join(root, 'node_modules', '.cache', 'voxpress-e2e-web');
 
 function buildWebApp(): void {
   if (process.env.E2E_SKIP_BUILD === '1') return;
   const started = Date.now();
-  const result = spawnSync(npmCommand, ['run', 'build', '-w', '@voxpress/web'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    npmCommand,
+    ['run', 'build', '-w', '@voxpress/web', '--', '--outDir', webDistDir, '--emptyOutDir'],
+    { cwd: root, encoding: 'utf8' },
+  );
   if (result.status !== 0) {
     throw new Error(`Building the web app failed:\n${result.stdout}\n${result.stderr}`);
   }
@@ -56,6 +62,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       LOG_LEVEL: 'warn',
       VOXPRESS_SECRET: randomBytes(36).toString('base64url').slice(0, 48),
       NODE_ENV: 'production',
+      WEB_DIST_DIR: webDistDir,
       // No outbound network from the suite: whisper stays off without its model, PocketSphinx hears.
       WHISPER_AUTO_DOWNLOAD: 'false',
     },

@@ -1,6 +1,6 @@
 // `npm test`: lint, typecheck, unit + integration tests, then end-to-end tests in Chromium. Stops at
 // the first failing stage and ends with one summary line over every test run.
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { npm, root, run } from './lib.mjs';
 
@@ -44,6 +44,12 @@ function totals() {
   return sum;
 }
 
+// The suite builds what it serves into folders of its own: the web app `npm start` serves must be
+// the one `npm start` built, never one a test run left behind from a work in progress.
+const servedWeb = path.join(root, 'apps', 'web', 'dist', 'index.html');
+const servedWebStamp = () => (existsSync(servedWeb) ? statSync(servedWeb).mtimeMs : 0);
+const servedWebBefore = servedWebStamp();
+
 const started = Date.now();
 let failedStage;
 for (const [label, stage] of stages) {
@@ -55,6 +61,10 @@ for (const [label, stage] of stages) {
     console.error(`\n✖ ${label} failed: ${err.message}`);
     break;
   }
+}
+if (servedWebStamp() !== servedWebBefore) {
+  failedStage ??= 'served build untouched';
+  console.error('\n✖ the test run rebuilt apps/web/dist, which `npm start` serves; tests must build elsewhere');
 }
 const t = totals();
 console.log(
