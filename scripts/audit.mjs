@@ -23,7 +23,8 @@ if (!counts) {
 }
 const serious = (counts.high ?? 0) + (counts.critical ?? 0);
 for (const [name, v] of Object.entries(report.vulnerabilities ?? {})) {
-  if (v.severity === 'high' || v.severity === 'critical') console.error(`  ${v.severity}: ${name} (${v.range})`);
+  if (v.severity === 'high' || v.severity === 'critical')
+    console.error(`  ${v.severity}: ${name} (${v.range})`);
 }
 console.log(
   `npm audit: ${serious} high or critical, ${counts.moderate ?? 0} moderate, ${counts.low ?? 0} low in production dependencies.`,

@@ -64,7 +64,9 @@ for (const [label, stage] of stages) {
 }
 if (servedWebStamp() !== servedWebBefore) {
   failedStage ??= 'served build untouched';
-  console.error('\n✖ the test run rebuilt apps/web/dist, which `npm start` serves; tests must build elsewhere');
+  console.error(
+    '\n✖ the test run rebuilt apps/web/dist, which `npm start` serves; tests must build elsewhere',
+  );
 }
 const t = totals();
 console.log(
