@@ -72,10 +72,6 @@ export const zUploadInitResponse = z.object({
 export type UploadInitResponse = z.infer<typeof zUploadInitResponse>;
 
 /** `GET /api/v1/audio`. */
-/** The words of a library search (`q`), as the server matches them and the browser marks them. */
-export function searchWords(q: string): string[] {
-  return q.split(/\s+/).filter(Boolean).slice(0, 10);
-}
 
 export const zAudioListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
