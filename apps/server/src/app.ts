@@ -10,6 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
+import type { Config } from './config/config.ts';
 import { registerErrorHandling, registerNotFound } from './http/errors.ts';
 import { VERSION } from './lib/version.ts';
 import { audioRoutes } from './routes/audio.routes.ts';
@@ -30,7 +31,9 @@ export interface BuildAppOptions {
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.logger,
-    trustProxy: true,
+    // Forwarding headers are believed only from the proxies TRUST_PROXY names; otherwise anyone
+    // could pick their own address (and escape the sign-in rate limit) with X-Forwarded-For.
+    trustProxy: trustProxy(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestTimeout: 180_000,
     ajv: { customOptions: { coerceTypes: 'array' } },
@@ -69,6 +72,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         'upgrade-insecure-requests': null,
       },
     },
+    // HSTS over plain HTTP would only break a local or LAN installation that never has a certificate.
+    hsts: ctx.config.publicUrl.startsWith('https:') ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
@@ -103,6 +108,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   registerNotFound(app, options.web ? await registerWebApp(app, ctx) : false);
   return app;
+}
+
+/** A hop count as the function Fastify runs for one (its types leave the number form out). */
+function trustProxy(
+  setting: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
 /** Where presigned upload links point besides this server: the S3 endpoint, or AWS itself. */

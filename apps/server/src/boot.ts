@@ -6,6 +6,7 @@ import { openDatabase } from './db/database.ts';
 import { decodeToWav } from './engines/speech/ffmpeg.ts';
 import { SpeechRouter } from './engines/speech/speech-router.ts';
 import { MemoryEventBus } from './events/event-bus.ts';
+import { REDACTED_HEADERS, requestLogSerializers } from './http/log-redaction.ts';
 import { registerJobs } from './jobs/index.ts';
 import { EmbeddedQueue } from './queue/embedded-queue.ts';
 import { AudioRepository } from './repositories/audio.repository.ts';
@@ -23,12 +24,12 @@ import { createBlobStore } from './storage/create-blob-store.ts';
 /** Opens and migrates the database and wires the queue and event bus; nothing is listening yet. */
 export async function createContext(
   config: Config,
-  options: { memoryDb?: boolean } = {},
+  options: { memoryDb?: boolean; logDestination?: pino.DestinationStream } = {},
 ): Promise<AppContext> {
-  const logger = pino({
-    level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie'],
-  });
+  const logger = pino(
+    { level: config.logLevel, redact: REDACTED_HEADERS, serializers: requestLogSerializers },
+    options.logDestination,
+  );
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: options.memoryDb ? 'memory' : config.dataDir,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/app-context.ts';
 import { closeContext, createContext } from '../src/boot.ts';
@@ -50,7 +51,13 @@ export interface TestContext {
  */
 export async function createTestContext(
   driver: Driver,
-  options: { env?: Record<string, string>; startWorkers?: boolean; web?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    startWorkers?: boolean;
+    web?: boolean;
+    /** Where log lines go (with LOG_LEVEL set in `env`), to check what they contain. */
+    logDestination?: DestinationStream;
+  } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'voxpress-test-'));
   const pgdb = driver === 'postgres' ? await createPostgresDatabase() : undefined;
@@ -63,7 +70,10 @@ export async function createTestContext(
     ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
     ...options.env,
   });
-  const ctx = await createContext(config, { memoryDb: driver === 'pglite' });
+  const ctx = await createContext(config, {
+    memoryDb: driver === 'pglite',
+    logDestination: options.logDestination,
+  });
   const app = await buildApp(ctx, { web: options.web ?? false });
   await app.ready();
   if (options.startWorkers !== false) await ctx.queue.start();

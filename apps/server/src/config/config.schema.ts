@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z
@@ -8,6 +9,27 @@ const roles = z
   .string()
   .transform((v) => v.split(',').map((r) => r.trim()))
   .pipe(z.array(z.enum(['api', 'worker'])).min(1, 'must name at least one role'));
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** A hop count, or proxy addresses and CIDR ranges as `proxy-addr` (Fastify's trustProxy) reads them. */
+const trustProxy = z.string().transform((v, ctx): number | string[] => {
+  if (/^\d+$/.test(v.trim())) return Number(v.trim());
+  const entries = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, ...rest] = entry.split('/');
+    const validBits =
+      bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (isIP(address ?? '') === 6 ? 128 : 32));
+    if (!PROXY_NAMES.has(entry) && (!isIP(address ?? '') || !validBits || rest.length)) {
+      ctx.addIssue({ code: 'custom', message: `must be a hop count or a list of addresses, got "${entry}"` });
+      return z.NEVER;
+    }
+  }
+  return entries;
+});
 
 /**
  * Every setting Voxpress reads from the environment. Missing settings mean the embedded defaults:
@@ -29,7 +51,14 @@ export const zEnv = z.object({
   PUBLIC_URL: z
     .url()
     .optional()
-    .describe('Address users reach Voxpress at, shown at start-up. Defaults to http://localhost:PORT.'),
+    .describe(
+      'Address users reach Voxpress at: every absolute link (upload links included) is built from it, never from request headers. HTTPS here also turns on HSTS. Defaults to http://localhost:PORT.',
+    ),
+  TRUST_PROXY: trustProxy
+    .optional()
+    .describe(
+      'Reverse proxies whose X-Forwarded-For / -Proto headers are believed: a hop count (1 for one proxy in front) or a comma-separated list of addresses or CIDR ranges (loopback, linklocal and uniquelocal also work). Unset: forwarding headers are ignored and the connecting address is the client.',
+    ),
   VOXPRESS_DATA_DIR: z
     .string()
     .min(1)

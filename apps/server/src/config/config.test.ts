@@ -51,6 +51,19 @@ describe('configuration', () => {
     );
   });
 
+  it('trusts no proxy unless TRUST_PROXY names one, by hop count or address', () => {
+    const secret = { VOXPRESS_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(secret).trustProxy).toBe(false);
+    expect(loadConfig({ ...secret, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...secret, TRUST_PROXY: '10.0.0.0/8, ::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+    ]);
+    expect(() => parseEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: must be a hop count/);
+    expect(() => parseEnv({ TRUST_PROXY: '10.0.0.0/40' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(parseEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(8080);
   });

@@ -10,7 +10,10 @@ import { type Env, zEnv } from './config.schema.ts';
 export interface Config {
   host: string;
   port: number;
+  /** Where users reach the server; absolute links are built from it. */
   publicUrl: string;
+  /** Fastify's `trustProxy`: false unless TRUST_PROXY names the proxies in front. */
+  trustProxy: false | number | string[];
   dataDir: string;
   databaseUrl: string | undefined;
   roles: { api: boolean; worker: boolean };
@@ -89,6 +92,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     port: e.PORT,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    trustProxy: e.TRUST_PROXY ?? false,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     roles: { api: e.VOXPRESS_ROLES.includes('api'), worker: e.VOXPRESS_ROLES.includes('worker') },

@@ -46,10 +46,10 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const upload = await ctx.audio.initUpload(request.userId, request.body);
-        // Local storage links are paths on this server: make them absolute for the address the
-        // client used, which works behind a proxy (trustProxy) and for API clients alike.
+        // Local storage links are paths on this server: make them absolute from PUBLIC_URL, never
+        // from the request's Host or X-Forwarded-Host, which a client can set to anything.
         if (upload.presigned_url.startsWith('/'))
-          upload.presigned_url = `${request.protocol}://${request.host}${upload.presigned_url}`;
+          upload.presigned_url = `${ctx.config.publicUrl}${upload.presigned_url}`;
         return upload;
       },
     );

@@ -150,6 +150,14 @@ describe.each(drivers)('auth on %s', (driver) => {
     expect((await me(`${h}.${forged}.${s}`)).json()).toEqual({ detail: 'Invalid token' });
   });
 
+  it('answers 401, not 500, for a validly signed token whose subject is not an account id', async () => {
+    for (const subject of ['not-a-uuid', "1' or '1'='1", '12345']) {
+      const res = await me(await t.ctx.accessTokens.sign(subject));
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ detail: 'Invalid token' });
+    }
+  });
+
   it('signs up and back in with a Google credential', async () => {
     const claims = {
       sub: 'google-123',

@@ -5,6 +5,7 @@ export const ACCESS_TOKEN_TTL_S = 15 * 60;
 export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;
 const ISSUER = 'voxpress';
 const AUDIENCE = 'voxpress-api';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Signs and checks short-lived JWT access tokens (HS256, key derived from the server secret). */
 export class AccessTokens {
@@ -33,7 +34,8 @@ export class AccessTokens {
         audience: AUDIENCE,
         algorithms: ['HS256'],
       });
-      if (!payload.sub) throw new InvalidTokenError('Token has no subject');
+      // Only a UUID can name an account; anything else would reach the database as a bad id.
+      if (!payload.sub || !UUID.test(payload.sub)) throw new InvalidTokenError('Invalid token');
       return payload.sub;
     } catch (err) {
       if (err instanceof InvalidTokenError) throw err;
