@@ -1,9 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+import { zEnvBool as bool } from './env-types.ts';
+import { zWritingEnv } from './writing-env.schema.ts';
 
 const roles = z
   .string()
@@ -177,6 +175,7 @@ export const zEnv = z.object({
     .min(100_000)
     .default(24 * 1024 * 1024)
     .describe('Largest file sent in one request; longer audio is split into pieces under this size.'),
+  ...zWritingEnv.shape,
   WEB_DIST_DIR: z
     .string()
     .optional()

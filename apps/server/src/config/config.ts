@@ -5,6 +5,14 @@ import type { ClientConfig } from '@voxpress/contracts';
 import { LIMITS } from '@voxpress/contracts';
 import { VERSION } from '../lib/version.ts';
 import { type Env, zEnv } from './config.schema.ts';
+import {
+  incompleteWriting,
+  type LlmConfig,
+  type TranslationConfig,
+  writingConfig,
+} from './writing-config.ts';
+
+export type { LlmConfig, LlmEndpoint, TranslationConfig } from './writing-config.ts';
 
 /** The resolved configuration every part of the server reads. */
 export interface Config {
@@ -35,6 +43,9 @@ export interface Config {
       }
     | undefined;
   speech: SpeechConfig;
+  /** Language models that write content. */
+  llm: LlmConfig;
+  translation: TranslationConfig;
   webDistDir: string | undefined;
   logLevel: Env['LOG_LEVEL'];
 }
@@ -82,6 +93,7 @@ function incomplete(env: Record<string, string | undefined>): string[] {
   }
   if (env.OPENAI_STT_API_KEY && !env.OPENAI_STT_BASE_URL)
     problems.push('OPENAI_STT_API_KEY: has no effect without OPENAI_STT_BASE_URL');
+  problems.push(...incompleteWriting(env));
   return problems;
 }
 
@@ -129,6 +141,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     },
+    ...writingConfig(e),
     webDistDir: e.WEB_DIST_DIR,
     logLevel: e.LOG_LEVEL,
   };

@@ -1,0 +1,77 @@
+import type { TranslationEngineId, WritingEnv } from './writing-env.schema.ts';
+
+/** Where one language model is reached. */
+export interface LlmEndpoint {
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+}
+
+/** The language models that write content, and how patient to be with them. */
+export interface LlmConfig {
+  /** Any OpenAI-compatible chat server; unset when LLM_BASE_URL is not set. */
+  openai: LlmEndpoint | undefined;
+  /** Unset when ANTHROPIC_API_KEY is not set. */
+  anthropic: LlmEndpoint | undefined;
+  /** Unset when discovery is off. `model` unset: the first model Ollama lists. */
+  ollama: { url: string; model: string | undefined } | undefined;
+  contextTokens: number;
+  timeoutMs: number;
+  maxRetries: number;
+}
+
+export interface TranslationConfig {
+  /** Translator ids in order of preference. */
+  engines: TranslationEngineId[];
+  deepl: { baseUrl: string; apiKey: string } | undefined;
+  libretranslate: { url: string; apiKey: string | undefined } | undefined;
+  timeoutMs: number;
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** The writing and translation settings from the parsed environment. */
+export function writingConfig(e: WritingEnv): { llm: LlmConfig; translation: TranslationConfig } {
+  return {
+    llm: {
+      openai: e.LLM_BASE_URL
+        ? { baseUrl: trimSlash(e.LLM_BASE_URL), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL }
+        : undefined,
+      anthropic: e.ANTHROPIC_API_KEY
+        ? { baseUrl: trimSlash(e.ANTHROPIC_BASE_URL), apiKey: e.ANTHROPIC_API_KEY, model: e.ANTHROPIC_MODEL }
+        : undefined,
+      ollama: e.OLLAMA_DISCOVERY ? { url: trimSlash(e.OLLAMA_URL), model: e.OLLAMA_MODEL } : undefined,
+      contextTokens: e.LLM_CONTEXT_TOKENS,
+      timeoutMs: e.LLM_TIMEOUT_MS,
+      maxRetries: e.LLM_MAX_RETRIES,
+    },
+    translation: {
+      engines: e.TRANSLATION_ENGINES,
+      deepl: e.DEEPL_API_KEY
+        ? {
+            // DeepL Free keys end in ":fx" and only work on the free endpoint.
+            baseUrl: trimSlash(
+              e.DEEPL_BASE_URL ??
+                (e.DEEPL_API_KEY.endsWith(':fx') ? 'https://api-free.deepl.com' : 'https://api.deepl.com'),
+            ),
+            apiKey: e.DEEPL_API_KEY,
+          }
+        : undefined,
+      libretranslate: e.LIBRETRANSLATE_URL
+        ? { url: trimSlash(e.LIBRETRANSLATE_URL), apiKey: e.LIBRETRANSLATE_API_KEY }
+        : undefined,
+      timeoutMs: e.TRANSLATION_TIMEOUT_MS,
+    },
+  };
+}
+
+/** Settings that only make sense with another one. */
+export function incompleteWriting(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  if (env.LLM_API_KEY && !env.LLM_BASE_URL) problems.push('LLM_API_KEY: has no effect without LLM_BASE_URL');
+  if (env.DEEPL_BASE_URL && !env.DEEPL_API_KEY)
+    problems.push('DEEPL_BASE_URL: has no effect without DEEPL_API_KEY');
+  if (env.LIBRETRANSLATE_API_KEY && !env.LIBRETRANSLATE_URL)
+    problems.push('LIBRETRANSLATE_API_KEY: has no effect without LIBRETRANSLATE_URL');
+  return problems;
+}

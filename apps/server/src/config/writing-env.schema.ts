@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { zEnvBool as bool } from './env-types.ts';
+
+/** The translators a deployment may use, in the order they are tried for a language pair. */
+export const TRANSLATION_ENGINE_IDS = ['deepl', 'libretranslate', 'llm', 'apertium'] as const;
+export type TranslationEngineId = (typeof TRANSLATION_ENGINE_IDS)[number];
+
+/**
+ * Settings of the language models that write content and of the translators. Spread into `zEnv`;
+ * kept apart so the writing settings read as one group.
+ */
+export const zWritingEnv = z.object({
+  LLM_BASE_URL: z
+    .url()
+    .optional()
+    .describe(
+      'Base URL of an OpenAI-compatible chat API that writes content: https://api.openai.com/v1, https://openrouter.ai/api/v1, https://api.groq.com/openai/v1, or a llama.cpp, vLLM or LM Studio server. Unset: that writer is off.',
+    ),
+  LLM_API_KEY: z.string().optional().describe('API key for LLM_BASE_URL, when it needs one.'),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini').describe('Model name sent to LLM_BASE_URL.'),
+  ANTHROPIC_API_KEY: z.string().optional().describe('Anthropic API key. Unset: the Anthropic writer is off.'),
+  ANTHROPIC_BASE_URL: z
+    .url()
+    .default('https://api.anthropic.com/v1')
+    .describe('Base URL of the Anthropic Messages API.'),
+  ANTHROPIC_MODEL: z
+    .string()
+    .min(1)
+    .default('claude-sonnet-4-5')
+    .describe('Anthropic model that writes content.'),
+  OLLAMA_URL: z
+    .url()
+    .default('http://127.0.0.1:11434')
+    .describe('Where Ollama is looked for; when it answers, its installed models can write content.'),
+  OLLAMA_MODEL: z
+    .string()
+    .optional()
+    .describe('Ollama model that writes content. Unset: the first installed model Ollama lists.'),
+  OLLAMA_DISCOVERY: bool.default(true).describe('Look for Ollama at OLLAMA_URL. false: never use Ollama.'),
+  LLM_CONTEXT_TOKENS: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(8192)
+    .describe(
+      'Context window of the writing model in tokens; longer transcripts are written in parts and merged.',
+    ),
+  LLM_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(180_000)
+    .describe('Longest a language model may take to write one piece (or one part of a long transcript).'),
+  LLM_MAX_RETRIES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10)
+    .default(2)
+    .describe('Retries, with growing waits, when a language model answers 429 or 5xx or cannot be reached.'),
+  TRANSLATION_ENGINES: z
+    .string()
+    .default(TRANSLATION_ENGINE_IDS.join(','))
+    .transform((v) => v.split(',').map((e) => e.trim()))
+    .pipe(z.array(z.enum(TRANSLATION_ENGINE_IDS)).min(1, 'must name at least one engine'))
+    .describe(
+      'Translators in order of preference: deepl, libretranslate, llm (the writing model), apertium (offline: en↔es, es↔fr, en→fr through es).',
+    ),
+  DEEPL_API_KEY: z.string().optional().describe('DeepL API key. Unset: DeepL is off.'),
+  DEEPL_BASE_URL: z
+    .url()
+    .optional()
+    .describe(
+      'DeepL API address. Unset: https://api-free.deepl.com for keys ending in :fx, else https://api.deepl.com.',
+    ),
+  LIBRETRANSLATE_URL: z
+    .url()
+    .optional()
+    .describe('Address of a LibreTranslate server. Unset: LibreTranslate is off.'),
+  LIBRETRANSLATE_API_KEY: z
+    .string()
+    .optional()
+    .describe('API key for LIBRETRANSLATE_URL, when it needs one.'),
+  TRANSLATION_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(120_000)
+    .describe('Longest one translation request (or one Apertium run) may take.'),
+});
+
+export type WritingEnv = z.infer<typeof zWritingEnv>;

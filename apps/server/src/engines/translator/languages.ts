@@ -1,0 +1,18 @@
+/** `en` for `en-US`, `en_GB` or `EN`: the primary subtag, lower case. */
+export function primaryLanguage(code: string): string {
+  return (code.split(/[-_]/)[0] ?? code).toLowerCase();
+}
+
+/** "French" for `fr` or `fr-CA`; the code itself when the name is unknown. */
+export function languageName(code: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(primaryLanguage(code)) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The sentence shown when no translator serves a language (spec: the content viewer). */
+export function translationNotAvailable(target: string): string {
+  return `${languageName(target)} translation is not available.`;
+}
