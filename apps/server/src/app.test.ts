@@ -52,7 +52,11 @@ describe.each(drivers)('system routes on %s', (driver) => {
   it('answers unknown API routes with a 404 detail', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ detail: 'Not Found: GET /api/v1/nothing-here' });
+    expect(res.json()).toEqual({
+      detail: 'Not Found: GET /api/v1/nothing-here',
+      code: 'not_found',
+      params: { method: 'GET', path: '/api/v1/nothing-here' },
+    });
   });
 });
 
@@ -97,6 +101,8 @@ describe('web app serving', () => {
     expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/missing' })).json()).toEqual({
       detail: 'Not Found: GET /api/v1/missing',
+      code: 'not_found',
+      params: { method: 'GET', path: '/api/v1/missing' },
     });
   });
 });

@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -47,10 +48,14 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-    }),
+    errorResponseBuilder: (_request, context) => {
+      const seconds = Math.ceil(context.ttl / 1000);
+      return {
+        statusCode: 429,
+        retryAfterS: seconds,
+        message: `Too many attempts. Please wait ${seconds} seconds and try again.`,
+      };
+    },
   });
 
   await app.register(helmet, {
@@ -91,6 +96,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       },
     },
     transform: jsonSchemaTransform,
+    // Schemas with a registered id (the error body) become shared components referenced by $ref.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

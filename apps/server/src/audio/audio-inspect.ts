@@ -38,16 +38,17 @@ const ACCEPTED: Record<string, { format: AudioFormat; mime: string }> = {
  */
 export async function inspectAudio(filePath: string): Promise<AudioInfo> {
   const { size } = await stat(filePath);
-  if (size === 0) throw new HttpError(422, 'The audio file is empty. Choose a file that contains audio.');
+  if (size === 0)
+    throw new HttpError(422, 'audio_empty', 'The audio file is empty. Choose a file that contains audio.');
   const type = await fileTypeFromFile(filePath);
   const accepted = type ? ACCEPTED[type.ext] : undefined;
-  if (!accepted) throw new HttpError(415, INVALID_AUDIO);
+  if (!accepted) throw new HttpError(415, 'unsupported_format', INVALID_AUDIO);
 
   let durationS: number | null = null;
   let codec: string | null = null;
   try {
     const meta = await parseFile(filePath, { duration: accepted.format === 'mp3', skipCovers: true });
-    if (meta.format.hasVideo) throw new HttpError(415, INVALID_AUDIO);
+    if (meta.format.hasVideo) throw new HttpError(415, 'unsupported_format', INVALID_AUDIO);
     durationS = meta.format.duration && Number.isFinite(meta.format.duration) ? meta.format.duration : null;
     codec = meta.format.codec ?? null;
   } catch (err) {
@@ -63,11 +64,16 @@ export async function inspectAudio(filePath: string): Promise<AudioInfo> {
   } catch {
     throw new HttpError(
       422,
+      'audio_undecodable',
       'The audio could not be decoded. The file may be damaged or incomplete; try exporting it again.',
     );
   }
   if (durationS !== null && durationS <= 0) {
-    throw new HttpError(422, 'The audio file contains no sound. Choose a file that contains audio.');
+    throw new HttpError(
+      422,
+      'audio_silent',
+      'The audio file contains no sound. Choose a file that contains audio.',
+    );
   }
   return { ...accepted, durationS, codec };
 }

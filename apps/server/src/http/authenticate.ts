@@ -24,11 +24,14 @@ export function authenticate(tokens: AccessTokens, options: { allowQueryToken?: 
       const q = (request.query as Record<string, unknown> | undefined)?.token;
       if (typeof q === 'string' && q) token = q;
     }
-    if (!token) throw unauthorized('Authentication required');
+    if (!token) throw unauthorized('Authentication required', 'unauthorized');
     try {
       request.userId = await tokens.verify(token);
     } catch (err) {
-      throw unauthorized(err instanceof InvalidTokenError ? err.message : 'Invalid token');
+      throw unauthorized(
+        err instanceof InvalidTokenError ? err.message : 'Invalid token',
+        err instanceof InvalidTokenError && err.expired ? 'token_expired' : 'invalid_token',
+      );
     }
   };
 }

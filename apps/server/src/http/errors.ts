@@ -1,12 +1,8 @@
-import type { ValidationIssue } from '@voxpress/contracts';
+import type { ErrorCode, ErrorParams, ValidationIssue } from '@voxpress/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error.ts';
 
-/**
- * Every error leaves as `{"detail": "..."}` or `{"detail": [{loc, msg, type}]}` with a fitting status.
- * Client mistakes (bad JSON, wrong content type, validation) are 4xx and never 500.
- */
 /** Fastify's names for the parts of a request, as the spec's `loc` names them. */
 const LOCATION: Record<string, string> = {
   body: 'body',
@@ -15,6 +11,11 @@ const LOCATION: Record<string, string> = {
   headers: 'header',
 };
 
+/**
+ * Every error leaves as `{"detail": "...", "code", "params"}` or `{"detail": [{loc, msg, type}],
+ * "code": "validation_failed", "params": {}}` with a fitting status. Client mistakes (bad JSON,
+ * wrong content type, validation) are 4xx and never 500.
+ */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -24,21 +25,24 @@ export function registerErrorHandling(app: FastifyInstance): void {
         msg: v.message ?? 'Invalid value',
         type: v.keyword,
       }));
-      return reply.status(422).send({ detail });
+      return reply.status(422).send({ detail, code: 'validation_failed', params: {} });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return reply.status(500).send({ detail: 'Internal server error' });
+      return reply.status(500).send(INTERNAL);
     }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).headers(error.headers).send({ detail: error.message });
+      return reply
+        .status(error.statusCode)
+        .headers(error.headers)
+        .send({ detail: error.message, code: error.code, params: error.params });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ detail: 'Internal server error' });
+      return reply.status(500).send(INTERNAL);
     }
-    return reply.status(status).send({ detail: clientMessage(error) });
+    return reply.status(status).send(clientError(error, status));
   });
 }
 
@@ -57,23 +61,41 @@ export function registerNotFound(app: FastifyInstance, spa: boolean): void {
     if (spa && isPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ detail: `Not Found: ${request.method} ${url}` });
+    return reply.status(404).send({
+      detail: `Not Found: ${request.method} ${url}`,
+      code: 'not_found',
+      params: { method: request.method, path: url },
+    });
   });
 }
 
-function clientMessage(error: FastifyError): string {
+const INTERNAL = { detail: 'Internal server error', code: 'internal_error', params: {} } as const;
+
+/** Fastify's and its plugins' own client errors, in the spec's words and with a code. */
+function clientError(
+  error: FastifyError,
+  status: number,
+): { detail: string; code: ErrorCode; params: ErrorParams } {
+  const body = (code: ErrorCode, detail: string, params: ErrorParams = {}) => ({ detail, code, params });
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return `Malformed JSON body: ${error.message}`;
+      return body('malformed_json', `Malformed JSON body: ${error.message}`);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return `Unsupported content type: ${error.message}`;
+      return body('unsupported_media_type', `Unsupported content type: ${error.message}`);
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'Request body is too large';
-    default:
-      if (error instanceof SyntaxError) return `Malformed JSON body: ${error.message}`;
-      return error.message;
+      return body('body_too_large', 'Request body is too large');
   }
+  if (error instanceof SyntaxError) return body('malformed_json', `Malformed JSON body: ${error.message}`);
+  if (status === 429) {
+    const retry = (error as { retryAfterS?: unknown }).retryAfterS;
+    return body('rate_limited', error.message, typeof retry === 'number' ? { retry_after_s: retry } : {});
+  }
+  if (status === 413) return body('body_too_large', error.message);
+  if (status === 415) return body('unsupported_media_type', error.message);
+  if (status === 404) return body('not_found', error.message);
+  if (status === 401) return body('unauthorized', error.message);
+  return body('bad_request', error.message);
 }
 
 function instancePath(path: string): string[] {

@@ -317,7 +317,13 @@ function parseRange(header: string | undefined, size: number): { start: number; 
     end = b === '' ? size - 1 : Math.min(Number(b), size - 1);
   }
   if (start >= size || start > end) {
-    throw new HttpError(416, 'Requested range is not satisfiable', { 'content-range': `bytes */${size}` });
+    throw new HttpError(
+      416,
+      'range_not_satisfiable',
+      'Requested range is not satisfiable',
+      { size },
+      { 'content-range': `bytes */${size}` },
+    );
   }
   return { start, end };
 }

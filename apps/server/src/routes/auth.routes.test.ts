@@ -98,7 +98,11 @@ describe.each(drivers)('auth on %s', (driver) => {
     const unknown = await login('nobody@example.com', 'whatever1');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ detail: 'Incorrect email or password' });
+    expect(wrong.json()).toEqual({
+      detail: 'Incorrect email or password',
+      code: 'invalid_credentials',
+      params: {},
+    });
     expect(unknown.json()).toEqual(wrong.json());
   });
 
@@ -128,26 +132,38 @@ describe.each(drivers)('auth on %s', (driver) => {
       payload: { refresh_token: pair.refresh_token },
     });
     expect(out.statusCode).toBe(200);
-    expect((await refresh(pair.refresh_token)).json()).toEqual({ detail: 'Invalid refresh token' });
+    expect((await refresh(pair.refresh_token)).json()).toEqual({
+      detail: 'Invalid refresh token',
+      code: 'refresh_token_invalid',
+      params: {},
+    });
   });
 
   it('rejects missing, expired and tampered access tokens', async () => {
     const none = await t.app.inject({ method: 'GET', url: '/api/v1/users/me' });
     expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({ detail: 'Authentication required' });
+    expect(none.json()).toEqual({ detail: 'Authentication required', code: 'unauthorized', params: {} });
     expect(none.headers['www-authenticate']).toBe('Bearer');
 
     const user = (await login('ada@example.com', 'correct horse')).json();
     const userId = (await me(user.access_token)).json().id;
     const expired = await t.ctx.accessTokens.sign(userId, -10);
-    expect((await me(expired)).json()).toEqual({ detail: 'Token has expired' });
+    expect((await me(expired)).json()).toEqual({
+      detail: 'Token has expired',
+      code: 'token_expired',
+      params: {},
+    });
 
     const [h, p, s] = user.access_token.split('.');
     const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
     const forged = Buffer.from(
       JSON.stringify({ ...claims, sub: '00000000-0000-4000-8000-000000000000' }),
     ).toString('base64url');
-    expect((await me(`${h}.${forged}.${s}`)).json()).toEqual({ detail: 'Invalid token' });
+    expect((await me(`${h}.${forged}.${s}`)).json()).toEqual({
+      detail: 'Invalid token',
+      code: 'invalid_token',
+      params: {},
+    });
   });
 
   it('answers 401, not 500, for a validly signed token whose subject is not an account id', async () => {

@@ -10,7 +10,10 @@ import type { AppContext } from '../app-context.ts';
 import { authenticate } from '../http/authenticate.ts';
 import { HttpError } from '../lib/http-error.ts';
 
-const TOO_BIG = 'File size must be less than 100MB.';
+const tooBig = () =>
+  new HttpError(413, 'upload_too_large', 'File size must be less than 100MB.', {
+    max_bytes: LIMITS.maxUploadBytes,
+  });
 /** Room left for the form's fields and boundaries around the file. */
 const FORM_SLACK = 1024 * 1024;
 
@@ -42,8 +45,9 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const declared = Number(request.headers['content-length'] ?? 0);
         // The form adds a little around the file; anything far past a limit is refused unread.
-        if (declared > LIMITS.maxUploadBytes + FORM_SLACK) throw new HttpError(413, TOO_BIG);
-        if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data.');
+        if (declared > LIMITS.maxUploadBytes + FORM_SLACK) throw tooBig();
+        if (!request.isMultipart())
+          throw new HttpError(415, 'multipart_required', 'Send the file as multipart/form-data.');
         if (declared) await ctx.audio.ensureRoom(request.userId, declared, FORM_SLACK);
 
         const dir = path.join(ctx.config.dataDir, 'tmp');
@@ -56,16 +60,21 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             if (part.type === 'file') {
               if (part.fieldname !== 'file' || file) {
                 part.file.resume();
-                throw new HttpError(400, 'Send exactly one file, in the "file" field.');
+                throw new HttpError(400, 'file_field_invalid', 'Send exactly one file, in the "file" field.');
               }
               await pipeline(part.file, createWriteStream(tmp));
-              if (part.file.truncated) throw new HttpError(413, TOO_BIG);
+              if (part.file.truncated) throw tooBig();
               file = { name: part.filename || 'audio', size: part.file.bytesRead };
             } else if (typeof part.value === 'string') {
               fields[part.fieldname] = part.value;
             }
           }
-          if (!file) throw new HttpError(400, 'No file was uploaded. Choose an audio file and try again.');
+          if (!file)
+            throw new HttpError(
+              400,
+              'file_missing',
+              'No file was uploaded. Choose an audio file and try again.',
+            );
           const audio = await ctx.audio.createFromFile(
             request.userId,
             { path: tmp, ...file },
@@ -84,7 +93,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           return reply.status(201).send({ message: 'Upload successful', data: audio });
         } catch (err) {
           if ((err as { code?: string }).code === 'FST_FILES_LIMIT')
-            throw new HttpError(400, 'Too many files');
+            throw new HttpError(400, 'too_many_files', 'Too many files');
           throw err;
         } finally {
           await rm(tmp, { force: true });

@@ -6,7 +6,14 @@ import { HttpError } from '../lib/http-error.ts';
 import { BlobTooLargeError } from '../storage/blob-store.ts';
 import { InvalidUploadLinkError, type LocalDiskBlobStore } from '../storage/local-disk.blob-store.ts';
 
-const TOO_BIG = 'File size must be less than 100MB.';
+const tooBig = (maxBytes: number) =>
+  new HttpError(
+    413,
+    'upload_too_large',
+    'File size must be less than 100MB.',
+    { max_bytes: maxBytes },
+    { connection: 'close' },
+  );
 
 /**
  * The target of local-disk upload links: `PUT /api/v1/storage/blobs/<key>?expires&max&type&sig`.
@@ -45,23 +52,29 @@ export function storageRoutes(store: LocalDiskBlobStore): FastifyPluginAsyncZod 
         try {
           grant = store.verifyUpload(key, request.query);
         } catch (err) {
-          if (err instanceof InvalidUploadLinkError) throw new HttpError(403, err.message);
+          if (err instanceof InvalidUploadLinkError)
+            throw new HttpError(403, 'upload_link_invalid', err.message);
           throw err;
         }
         const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
         if (type !== grant.contentType.toLowerCase()) {
-          throw new HttpError(415, `This link expects Content-Type ${grant.contentType}.`);
+          throw new HttpError(
+            415,
+            'upload_content_type_mismatch',
+            `This link expects Content-Type ${grant.contentType}.`,
+            { content_type: grant.contentType },
+          );
         }
         const declared = Number(request.headers['content-length'] ?? Number.NaN);
         // Refused unread: close the connection rather than drain a body nobody wants.
-        if (declared > grant.maxBytes) throw new HttpError(413, TOO_BIG, { connection: 'close' });
+        if (declared > grant.maxBytes) throw tooBig(grant.maxBytes);
         try {
           return await store.put(key, request.body as Readable, {
             contentType: grant.contentType,
             maxBytes: grant.maxBytes,
           });
         } catch (err) {
-          if (err instanceof BlobTooLargeError) throw new HttpError(413, TOO_BIG, { connection: 'close' });
+          if (err instanceof BlobTooLargeError) throw tooBig(grant.maxBytes);
           throw err;
         }
       },

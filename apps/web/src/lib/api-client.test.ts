@@ -52,6 +52,12 @@ function setup(options: { access?: string; refresh?: string | null; refreshWorks
         : json(401, { detail: 'Token expired' });
     }
     if (call.url.endsWith('/auth/login')) return json(422, { detail: [{ loc: ['body', 'x'], msg: 'bad' }] });
+    if (call.url.endsWith('/audio/upload'))
+      return json(413, {
+        detail: 'Storage limit reached',
+        code: 'quota_exceeded',
+        params: { needed_bytes: 2048, free_bytes: 1024 },
+      });
     return json(404, { detail: 'Not Found' });
   };
   const client = createApiClient({
@@ -129,6 +135,17 @@ describe('api client', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(422);
     expect((error as ApiError).message).toBe('x: bad');
+  });
+
+  it("keeps the error's code and params beside its detail", async () => {
+    const { client } = setup({ access: 'fresh-1' });
+    const error = (await client
+      .request('/audio/upload', { method: 'POST' })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe('Storage limit reached');
+    expect(error.code).toBe('quota_exceeded');
+    expect(error.params).toEqual({ needed_bytes: 2048, free_bytes: 1024 });
   });
 
   it('does not refresh for requests made without auth', async () => {

@@ -1,5 +1,5 @@
 import { LIMITS, type TokenPair } from '@voxpress/contracts';
-import { ApiError, detailMessage } from './api-error.ts';
+import { ApiError, detailMessage, parseErrorBody } from './api-error.ts';
 import type { TokenStore } from './token-store.ts';
 
 export const API_BASE = '/api/v1';
@@ -80,12 +80,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return inFlightRefresh;
   }
 
-  function expire(options: RequestOptions, detail: unknown): ApiError {
+  function expire(options: RequestOptions, body: ReturnType<typeof parseErrorBody>): ApiError {
     const immediate = !deps.tokens.getRefreshToken();
     deps.tokens.clear();
     if (options.redirectOnExpiry !== false) deps.onSessionExpired({ immediate });
-    const message = immediate ? NO_REFRESH_TOKEN : detailMessage(401, detail);
-    return new ApiError(401, immediate ? NO_REFRESH_TOKEN : detail, message);
+    const message = immediate ? NO_REFRESH_TOKEN : detailMessage(401, body.detail);
+    return new ApiError(401, immediate ? NO_REFRESH_TOKEN : body.detail, message, body);
   }
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -105,8 +105,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
 
     if (!res.ok) {
-      const detail = await readDetail(res);
-      throw new ApiError(res.status, detail, detailMessage(res.status, detail));
+      const body = await readDetail(res);
+      throw new ApiError(res.status, body.detail, detailMessage(res.status, body.detail), body);
     }
     if (res.status === 204) return undefined as T;
     const text = await res.text();
@@ -116,11 +116,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   return { request, refresh };
 }
 
-async function readDetail(res: Response): Promise<unknown> {
+async function readDetail(res: Response): Promise<ReturnType<typeof parseErrorBody>> {
   try {
-    const body = (await res.json()) as { detail?: unknown };
-    return body?.detail ?? null;
+    return parseErrorBody(await res.text());
   } catch {
-    return null;
+    return parseErrorBody('');
   }
 }

@@ -1,15 +1,47 @@
-import type { ValidationIssue } from '@voxpress/contracts';
+import type { ErrorParams, ValidationIssue } from '@voxpress/contracts';
 
-/** A non-OK answer from the API, keeping the server's `detail` as it came. */
+/** The parts of an error body the browser keeps: the stable `code` and the values in the sentence. */
+export interface ErrorInfo {
+  /** The server's machine-readable reason (see `errorCodes` in the contracts); null when absent. */
+  code: string | null;
+  params: ErrorParams;
+}
+
+/**
+ * A non-OK answer from the API, keeping the server's `detail` as it came, with its `code` and
+ * `params` so the message can be shown in the user's language.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  readonly code: string | null;
+  readonly params: ErrorParams;
   constructor(
     readonly status: number,
     readonly detail: unknown,
     message: string,
+    info: ErrorInfo = { code: null, params: {} },
   ) {
     super(message);
+    this.code = info.code;
+    this.params = info.params;
   }
+}
+
+/** Reads `{detail, code, params}` from an error response's text; anything missing becomes null/{}. */
+export function parseErrorBody(text: string): { detail: unknown } & ErrorInfo {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { detail: null, code: null, params: {} };
+  }
+  if (typeof body !== 'object' || body === null) return { detail: null, code: null, params: {} };
+  const b = body as { detail?: unknown; code?: unknown; params?: unknown };
+  const params =
+    typeof b.params === 'object' && b.params !== null && !Array.isArray(b.params)
+      ? (b.params as ErrorParams)
+      : {};
+  return { detail: b.detail ?? null, code: typeof b.code === 'string' ? b.code : null, params };
 }
 
 function isIssue(value: unknown): value is ValidationIssue {

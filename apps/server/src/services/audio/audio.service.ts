@@ -86,10 +86,11 @@ export class AudioService {
         await this.remove(row);
         throw new HttpError(
           410,
+          'upload_link_expired',
           'The upload link expired before the file arrived. Please upload the file again.',
         );
       }
-      throw new HttpError(409, 'The audio file has not been uploaded yet.');
+      throw new HttpError(409, 'upload_pending', 'The audio file has not been uploaded yet.');
     }
     const file = await this.deps.blobs.localFile(row.blobKey, this.deps.tmpDir);
     try {
@@ -218,7 +219,7 @@ export class AudioService {
   async open(userId: string, id: string, rangeOf: (size: number) => BlobRange | undefined) {
     const row = await this.owned(userId, id);
     if (row.status === 'pending_upload')
-      throw new HttpError(409, 'The audio file has not been uploaded yet.');
+      throw new HttpError(409, 'upload_pending', 'The audio file has not been uploaded yet.');
     const range = rangeOf(row.sizeBytes ?? 0);
     const blob = await this.deps.blobs.get(row.blobKey, range);
     return { ...blob, range, row };
@@ -226,7 +227,7 @@ export class AudioService {
 
   async owned(userId: string, id: string): Promise<AudioRow> {
     const row = await this.deps.audio.findOwned(userId, id);
-    if (!row) throw notFound('Audio not found');
+    if (!row) throw notFound('Audio not found', 'audio_not_found');
     return row;
   }
 
@@ -252,14 +253,19 @@ export class AudioService {
     const free = Math.max(0, quota - used);
     throw new HttpError(
       413,
+      'quota_exceeded',
       `Storage limit reached: this file needs ${formatBytes(bytes)} but only ${formatBytes(free)} of your ${formatBytes(quota)} is free. Delete recordings you no longer need, or ask the administrator for more space.`,
+      { needed_bytes: bytes, free_bytes: free, quota_bytes: quota },
     );
   }
 
   private async accept(row: AudioRow, filePath: string, size: number): Promise<Audio> {
     let info: Awaited<ReturnType<typeof inspectAudio>>;
     try {
-      if (size > LIMITS.maxUploadBytes) throw new HttpError(413, 'File size must be less than 100MB.');
+      if (size > LIMITS.maxUploadBytes)
+        throw new HttpError(413, 'upload_too_large', 'File size must be less than 100MB.', {
+          max_bytes: LIMITS.maxUploadBytes,
+        });
       info = await inspectAudio(filePath);
     } catch (err) {
       await this.remove(row);

@@ -30,6 +30,7 @@ export class AuthService {
     if (!row) {
       throw new HttpError(
         409,
+        'email_unavailable',
         'An account could not be created with this email. If you already have one, sign in instead.',
       );
     }
@@ -40,23 +41,28 @@ export class AuthService {
     const row = await this.users.findByEmail(email.trim().toLowerCase());
     // Verify against a dummy hash for unknown accounts so timing does not reveal which exist.
     const ok = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash), password);
-    if (!row?.passwordHash || !ok) throw unauthorized(BAD_CREDENTIALS);
+    if (!row?.passwordHash || !ok) throw unauthorized(BAD_CREDENTIALS, 'invalid_credentials');
     return this.startSession(row.id);
   }
 
   async loginWithGoogle(credential: string): Promise<TokenPair> {
-    if (!this.google) throw new HttpError(400, 'Google sign-in is not enabled on this server');
+    if (!this.google)
+      throw new HttpError(400, 'google_disabled', 'Google sign-in is not enabled on this server');
     let identity: Awaited<ReturnType<GoogleVerifier['verify']>>;
     try {
       identity = await this.google.verify(credential);
     } catch {
-      throw unauthorized('Google sign-in failed: the credential is invalid or expired');
+      throw unauthorized(
+        'Google sign-in failed: the credential is invalid or expired',
+        'google_credential_invalid',
+      );
     }
     let row = await this.users.findByGoogleSub(identity.sub);
     if (!row) {
       const existing = await this.users.findByEmail(identity.email);
       if (existing) {
-        if (!identity.emailVerified) throw unauthorized('Your Google account email is not verified');
+        if (!identity.emailVerified)
+          throw unauthorized('Your Google account email is not verified', 'google_email_unverified');
         row = await this.users.update(existing.id, {
           googleSub: identity.sub,
           profileImage: existing.profileImage ?? identity.picture ?? null,
@@ -70,19 +76,26 @@ export class AuthService {
         });
       }
     }
-    if (!row) throw new HttpError(409, 'Could not sign in with this Google account. Please try again.');
+    if (!row)
+      throw new HttpError(
+        409,
+        'google_sign_in_failed',
+        'Could not sign in with this Google account. Please try again.',
+      );
     return this.startSession(row.id);
   }
 
   /** Swaps a refresh token for a new pair. A token presented twice ends its whole session. */
   async refresh(refreshToken: string): Promise<TokenPair> {
     const row = await this.refreshTokens.findByHash(hashRefreshToken(refreshToken));
-    if (!row || row.revokedAt) throw unauthorized('Invalid refresh token');
-    if (row.expiresAt.getTime() <= Date.now()) throw unauthorized('Refresh token has expired');
+    if (!row || row.revokedAt) throw unauthorized('Invalid refresh token', 'refresh_token_invalid');
+    if (row.expiresAt.getTime() <= Date.now())
+      throw unauthorized('Refresh token has expired', 'refresh_token_expired');
     if (!(await this.refreshTokens.markUsed(row.id))) {
       await this.refreshTokens.revokeFamily(row.familyId);
       throw unauthorized(
         'This refresh token was already used, so the session was signed out. Please sign in again.',
+        'refresh_token_reused',
       );
     }
     return this.issue(row.userId, row.familyId);
@@ -95,7 +108,7 @@ export class AuthService {
 
   async me(userId: string): Promise<User> {
     const row = await this.users.findById(userId);
-    if (!row) throw unauthorized('Account not found');
+    if (!row) throw unauthorized('Account not found', 'account_not_found');
     return toUser(row);
   }
 

@@ -39,7 +39,7 @@ export class AccessTokens {
       return payload.sub;
     } catch (err) {
       if (err instanceof InvalidTokenError) throw err;
-      if (err instanceof errors.JWTExpired) throw new InvalidTokenError('Token has expired');
+      if (err instanceof errors.JWTExpired) throw new InvalidTokenError('Token has expired', true);
       throw new InvalidTokenError('Invalid token');
     }
   }
@@ -47,6 +47,13 @@ export class AccessTokens {
 
 export class InvalidTokenError extends Error {
   override name = 'InvalidTokenError';
+  constructor(
+    message: string,
+    /** True when the token was genuine but has run out (the client should refresh it). */
+    readonly expired = false,
+  ) {
+    super(message);
+  }
 }
 
 export function newRefreshToken(): { token: string; hash: string } {

@@ -65,10 +65,10 @@ export class TranscriptionService {
 
   private async row(userId: string, audioId: string): Promise<TranscriptionRow> {
     const audio = await this.audio.findOwned(userId, audioId);
-    if (!audio) throw notFound('Audio not found');
-    if (!audio.transcriptionId) throw notFound('No transcription available.');
+    if (!audio) throw notFound('Audio not found', 'audio_not_found');
+    if (!audio.transcriptionId) throw notFound('No transcription available.', 'transcription_not_found');
     const row = await this.transcriptions.findOwned(userId, audio.transcriptionId);
-    if (!row) throw notFound('No transcription available.');
+    if (!row) throw notFound('No transcription available.', 'transcription_not_found');
     return row;
   }
 }

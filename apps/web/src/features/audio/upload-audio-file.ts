@@ -1,6 +1,6 @@
 import type { Audio, FileUploadResponse } from '@voxpress/contracts';
 import { API_BASE } from '../../lib/api-client.ts';
-import { ApiError, detailMessage } from '../../lib/api-error.ts';
+import { ApiError, detailMessage, parseErrorBody } from '../../lib/api-error.ts';
 import { transcriptionLanguageFields } from './language-fields.ts';
 import type { XhrOptions, XhrResponse } from './xhr-send.ts';
 
@@ -63,14 +63,6 @@ export interface AudioFileUploadDeps {
   endSession(): void;
 }
 
-function readDetail(body: string): unknown {
-  try {
-    return (JSON.parse(body) as { detail?: unknown }).detail ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * `POST /files/upload/audio` with XMLHttpRequest for progress, the bearer token, and one refresh
  * and retry on a 401. Resolves with the new audio item; rejects with ApiError or XhrFailure.
@@ -93,15 +85,16 @@ export async function uploadAudioFile(
   if (res.status === 401) {
     if (!(await deps.refresh())) {
       deps.endSession();
-      throw new ApiError(401, readDetail(res.body), 'Your session has expired. Please sign in again.');
+      const body = parseErrorBody(res.body);
+      throw new ApiError(401, body.detail, 'Your session has expired. Please sign in again.', body);
     }
     onProgress(0);
     res = await send(deps.accessToken());
   }
   if (res.status < 200 || res.status >= 300) {
-    const detail = readDetail(res.body);
-    const message = detail === null ? 'Failed to upload audio' : detailMessage(res.status, detail);
-    throw new ApiError(res.status, detail, message);
+    const body = parseErrorBody(res.body);
+    const message = body.detail === null ? 'Failed to upload audio' : detailMessage(res.status, body.detail);
+    throw new ApiError(res.status, body.detail, message, body);
   }
   const parsed = JSON.parse(res.body) as Partial<FileUploadResponse>;
   if (!parsed.data?.audio_id) throw new ApiError(res.status, null, 'Failed to upload audio');
