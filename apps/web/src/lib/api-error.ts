@@ -1,9 +1,9 @@
-import type { ErrorParams, ValidationIssue } from '@voxpress/contracts';
+import { type ErrorCode, type ErrorParams, errorCodes, type ValidationIssue } from '@voxpress/contracts';
 
 /** The parts of an error body the browser keeps: the stable `code` and the values in the sentence. */
 export interface ErrorInfo {
-  /** The server's machine-readable reason (see `errorCodes` in the contracts); null when absent. */
-  code: string | null;
+  /** The server's machine-readable reason; null when absent or not one this build knows. */
+  code: ErrorCode | null;
   params: ErrorParams;
 }
 
@@ -13,7 +13,7 @@ export interface ErrorInfo {
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
-  readonly code: string | null;
+  readonly code: ErrorCode | null;
   readonly params: ErrorParams;
   constructor(
     readonly status: number,
@@ -41,7 +41,8 @@ export function parseErrorBody(text: string): { detail: unknown } & ErrorInfo {
     typeof b.params === 'object' && b.params !== null && !Array.isArray(b.params)
       ? (b.params as ErrorParams)
       : {};
-  return { detail: b.detail ?? null, code: typeof b.code === 'string' ? b.code : null, params };
+  const code = errorCodes.find((c) => c === b.code) ?? null;
+  return { detail: b.detail ?? null, code, params };
 }
 
 function isIssue(value: unknown): value is ValidationIssue {
