@@ -7,9 +7,11 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router.tsx';
 import { colorSchemeManager, theme } from './app/theme.ts';
+import { i18n, syncDocumentLanguage } from './i18n/i18n.ts';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -17,16 +19,20 @@ const queryClient = new QueryClient({
   },
 });
 
+syncDocumentLanguage(document);
+
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
-      <Notifications position="top-right" />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+        <Notifications position="top-right" />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>
+    </I18nextProvider>
   </StrictMode>,
 );

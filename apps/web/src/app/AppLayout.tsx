@@ -1,5 +1,6 @@
 import { AppShell, Drawer } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AppHeader } from '../components/AppHeader.tsx';
 import { ControlPanel } from '../components/control-panel/ControlPanel.tsx';
@@ -10,6 +11,7 @@ const HEADER_HEIGHT = 64;
 
 /** The frame of every view: skip link, header, control panel, the page, and the sign-in modal. */
 export function AppLayout() {
+  const { t } = useTranslation();
   const panel = usePanel();
   const { pathname } = useLocation();
 
@@ -34,13 +36,13 @@ export function AppLayout() {
       padding={0}
     >
       <a href="#main-content" className="vp-skip-link">
-        Skip to main content
+        {t('layout.skipToContent')}
       </a>
       <AppShell.Header>
         <AppHeader />
       </AppShell.Header>
       {!panel.narrow && (
-        <AppShell.Navbar aria-label="Control panel">
+        <AppShell.Navbar aria-label={t('layout.controlPanel')}>
           <ControlPanel compact={!panel.expanded} />
         </AppShell.Navbar>
       )}
@@ -48,10 +50,10 @@ export function AppLayout() {
         opened={panel.narrow && panel.expanded}
         onClose={panel.minimize}
         size={300}
-        title="Menu"
+        title={t('layout.menu')}
         hiddenFrom="sm"
         styles={{ body: { height: 'calc(100% - 60px)', padding: 0 } }}
-        aria-label="Control panel"
+        aria-label={t('layout.controlPanel')}
       >
         <ControlPanel compact={false} />
       </Drawer>

@@ -1,4 +1,6 @@
+import type { TFunction } from 'i18next';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LoadErrorBoundary } from '../components/LoadErrorBoundary.tsx';
 import { PageLoader } from '../components/PageState.tsx';
 
@@ -13,11 +15,13 @@ export function LazyView({
   loadingText,
 }: {
   page: LazyExoticComponent<ComponentType>;
-  loadingText: string;
+  /** Reads the loading text in the current language. */
+  loadingText: (t: TFunction<'common'>) => string;
 }) {
+  const { t } = useTranslation();
   return (
     <LoadErrorBoundary>
-      <Suspense fallback={<PageLoader label={loadingText} />}>
+      <Suspense fallback={<PageLoader label={loadingText(t)} />}>
         <Page />
       </Suspense>
     </LoadErrorBoundary>

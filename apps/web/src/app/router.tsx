@@ -26,15 +26,21 @@ export const router = createBrowserRouter([
     children: [
       { index: true, element: <LandingPage /> },
       { path: 'login', element: <LoginRoute /> },
-      { path: 'features', element: <LazyView page={pages.features} loadingText="Loading features..." /> },
-      { path: 'pricing', element: <LazyView page={pages.pricing} loadingText="Loading pricing..." /> },
-      { path: 'about', element: <LazyView page={pages.about} loadingText="Loading about..." /> },
-      { path: 'help', element: <LazyView page={pages.help} loadingText="Loading help..." /> },
+      {
+        path: 'features',
+        element: <LazyView page={pages.features} loadingText={(t) => t('loading.features')} />,
+      },
+      {
+        path: 'pricing',
+        element: <LazyView page={pages.pricing} loadingText={(t) => t('loading.pricing')} />,
+      },
+      { path: 'about', element: <LazyView page={pages.about} loadingText={(t) => t('loading.about')} /> },
+      { path: 'help', element: <LazyView page={pages.help} loadingText={(t) => t('loading.help')} /> },
       {
         path: 'settings',
         element: (
           <RequireAuth>
-            <LazyView page={pages.settings} loadingText="Loading settings..." />
+            <LazyView page={pages.settings} loadingText={(t) => t('loading.settings')} />
           </RequireAuth>
         ),
       },
@@ -42,7 +48,7 @@ export const router = createBrowserRouter([
         path: 'gallery',
         element: (
           <RequireAuth>
-            <LazyView page={pages.gallery} loadingText="Loading gallery..." />
+            <LazyView page={pages.gallery} loadingText={(t) => t('loading.gallery')} />
           </RequireAuth>
         ),
       },
@@ -50,7 +56,7 @@ export const router = createBrowserRouter([
         path: 'home',
         element: (
           <RequireAuth>
-            <LazyView page={pages.home} loadingText="Loading dashboard..." />
+            <LazyView page={pages.home} loadingText={(t) => t('loading.dashboard')} />
           </RequireAuth>
         ),
       },
@@ -58,7 +64,7 @@ export const router = createBrowserRouter([
         path: 'home/audio',
         element: (
           <RequireAuth>
-            <LazyView page={pages.audio} loadingText="Loading audio workflow..." />
+            <LazyView page={pages.audio} loadingText={(t) => t('loading.audioWorkflow')} />
           </RequireAuth>
         ),
       },
@@ -66,7 +72,7 @@ export const router = createBrowserRouter([
         path: 'home/library',
         element: (
           <RequireAuth>
-            <LazyView page={pages.library} loadingText="Loading your audio..." />
+            <LazyView page={pages.library} loadingText={(t) => t('loading.library')} />
           </RequireAuth>
         ),
       },

@@ -1,5 +1,6 @@
 import { Box, Burger, Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePanel } from '../app/panel-context.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
@@ -7,11 +8,12 @@ import { BrandMark } from './BrandMark.tsx';
 
 /** Brand mark, name and tagline, the Home button, and the panel toggle. */
 export function AppHeader() {
+  const { t } = useTranslation();
   const panel = usePanel();
   const { status } = useAuth();
   const navigate = useNavigate();
   const home = status === 'signed-in' ? '/home' : '/';
-  const toggleLabel = panel.expanded ? 'Close control panel' : 'Open control panel';
+  const toggleLabel = panel.expanded ? t('layout.closePanel') : t('layout.openPanel');
 
   return (
     <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="sm">
@@ -31,7 +33,7 @@ export function AppHeader() {
             e.preventDefault();
             void navigate('/');
           }}
-          aria-label="Voxpress, go to the start page"
+          aria-label={t('brand.homeLink')}
           className="vp-focusable"
           style={{ borderRadius: 'var(--mantine-radius-sm)', minWidth: 0 }}
         >
@@ -39,10 +41,10 @@ export function AppHeader() {
             <BrandMark size={34} />
             <Box style={{ minWidth: 0, lineHeight: 1.15 }}>
               <Text fw={800} fz="lg" lh={1.1} data-testid="brand-name">
-                Voxpress
+                {t('brand.name')}
               </Text>
               <Text fz="xs" c="dimmed" lh={1.2} data-testid="tagline" style={{ whiteSpace: 'nowrap' }}>
-                Voice to Content, Simplified
+                {t('brand.tagline')}
               </Text>
             </Box>
           </Group>
@@ -52,11 +54,11 @@ export function AppHeader() {
         variant="light"
         leftSection={<IconHome size={18} aria-hidden />}
         onClick={() => void navigate(home)}
-        aria-label="Home"
+        aria-label={t('layout.home')}
         size="sm"
         px={{ base: 'xs', xs: 'md' }}
       >
-        Home
+        {t('layout.home')}
       </Button>
     </Group>
   );

@@ -1,13 +1,12 @@
 import { Badge, Card, Group, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import {
-  AVAILABILITY_COLOR,
-  AVAILABILITY_LABEL,
-  type Card as CardData,
-} from '../features/landing/landing-content.ts';
+import { useTranslation } from 'react-i18next';
+import { AVAILABILITY_COLOR, type Card as CardData } from '../features/landing/landing-content.ts';
+import { availabilityLabel } from './availability-label.ts';
 
 /** A card with an icon, a title, a text and, when known, how available the capability is. */
 export function InfoCard({ card, step, footer }: { card: CardData; step?: number; footer?: ReactNode }) {
+  const { t } = useTranslation();
   const Icon = card.icon;
   return (
     <Card withBorder radius="lg" padding="lg" h="100%" component="article">
@@ -17,11 +16,11 @@ export function InfoCard({ card, step, footer }: { card: CardData; step?: number
         </ThemeIcon>
         {card.availability && (
           <Badge color={AVAILABILITY_COLOR[card.availability]} variant="light" size="sm">
-            {AVAILABILITY_LABEL[card.availability]}
+            {availabilityLabel(t, card.availability)}
           </Badge>
         )}
         {step !== undefined && (
-          <Badge variant="outline" size="lg" radius="sm" aria-label={`Step ${step}`}>
+          <Badge variant="outline" size="lg" radius="sm" aria-label={t('card.step', { step })}>
             {step}
           </Badge>
         )}

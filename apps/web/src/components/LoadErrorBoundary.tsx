@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ErrorState } from './PageState.tsx';
 
 interface State {
@@ -19,12 +20,17 @@ export class LoadErrorBoundary extends Component<{ children: ReactNode }, State>
 
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
-    return (
-      <ErrorState
-        title="Failed to load component"
-        message="This view could not be loaded. Check your connection and reload the page."
-        onRetry={() => window.location.reload()}
-      />
-    );
+    return <LoadFailed />;
   }
+}
+
+function LoadFailed() {
+  const { t } = useTranslation();
+  return (
+    <ErrorState
+      title={t('state.loadFailedTitle')}
+      message={t('state.loadFailedMessage')}
+      onRetry={() => window.location.reload()}
+    />
+  );
 }

@@ -1,5 +1,6 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 
 /** A centred spinner with a text that screen readers announce. */
 export function PageLoader({ label }: { label: string }) {
@@ -15,7 +16,7 @@ export function PageLoader({ label }: { label: string }) {
 
 /** An error box with an optional retry. */
 export function ErrorState({
-  title = 'Something went wrong',
+  title,
   message,
   onRetry,
 }: {
@@ -23,14 +24,21 @@ export function ErrorState({
   message: string;
   onRetry?: () => void;
 }) {
+  const { t } = useTranslation();
   return (
-    <Alert color="red" variant="light" title={title} icon={<IconAlertTriangle size={20} />} role="alert">
+    <Alert
+      color="red"
+      variant="light"
+      title={title ?? t('state.errorTitle')}
+      icon={<IconAlertTriangle size={20} />}
+      role="alert"
+    >
       <Stack gap="sm">
         <Text size="sm">{message}</Text>
         {onRetry && (
           <Group>
             <Button size="xs" variant="white" color="red" onClick={onRetry}>
-              Try again
+              {t('state.tryAgain')}
             </Button>
           </Group>
         )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createApiClient, NO_REFRESH_TOKEN } from './api-client.ts';
+import { createApiClient } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 import { createMemoryStorage, createTokenStore } from './token-store.ts';
 
@@ -112,7 +112,7 @@ describe('api client', () => {
 
   it('redirects at once with "No refresh token available" when there is none', async () => {
     const { client, expired, calls } = setup({ refresh: null });
-    await expect(client.request('/users/me')).rejects.toThrow(NO_REFRESH_TOKEN);
+    await expect(client.request('/users/me')).rejects.toThrow('No refresh token available');
     expect(expired).toEqual([{ immediate: true }]);
     expect(calls.some((c) => c.url.endsWith('/auth/refresh'))).toBe(false);
   });

@@ -1,9 +1,9 @@
 import { LIMITS, type TokenPair } from '@voxpress/contracts';
+import { i18n } from '../i18n/i18n.ts';
 import { ApiError, detailMessage, parseErrorBody } from './api-error.ts';
 import type { TokenStore } from './token-store.ts';
 
 export const API_BASE = '/api/v1';
-export const NO_REFRESH_TOKEN = 'No refresh token available';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -84,8 +84,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const immediate = !deps.tokens.getRefreshToken();
     deps.tokens.clear();
     if (options.redirectOnExpiry !== false) deps.onSessionExpired({ immediate });
-    const message = immediate ? NO_REFRESH_TOKEN : detailMessage(401, body.detail);
-    return new ApiError(401, immediate ? NO_REFRESH_TOKEN : body.detail, message, body);
+    if (immediate) {
+      const message = i18n.t('errors.noRefreshToken');
+      return new ApiError(401, message, message, body);
+    }
+    return new ApiError(401, body.detail, detailMessage(401, body.detail), body);
   }
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {

@@ -1,4 +1,5 @@
 import { type ErrorCode, type ErrorParams, errorCodes, type ValidationIssue } from '@voxpress/contracts';
+import { i18n } from '../i18n/i18n.ts';
 
 /** The parts of an error body the browser keeps: the stable `code` and the values in the sentence. */
 export interface ErrorInfo {
@@ -64,7 +65,7 @@ export function issueLines(detail: readonly unknown[]): string[] {
 export function detailMessage(status: number, detail: unknown): string {
   if (typeof detail === 'string' && detail.trim()) return detail;
   if (Array.isArray(detail) && detail.length > 0) return issueLines(detail).join('\n');
-  return `Request failed with status ${status}`;
+  return i18n.t('errors.requestFailed', { status });
 }
 
 /**
@@ -77,5 +78,5 @@ export function formatAuthError(error: unknown): string[] {
     if (Array.isArray(error.detail) && error.detail.length > 0) return issueLines(error.detail);
   }
   if (error instanceof Error && error.message.trim()) return [error.message];
-  return ['Authentication failed'];
+  return [i18n.t('errors.authFailed')];
 }

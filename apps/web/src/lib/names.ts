@@ -1,10 +1,12 @@
+import { i18n } from '../i18n/i18n.ts';
+
 /** Longest name shown in the control panel before it is cut (spec: 12 characters plus '...'). */
 export const MAX_DISPLAY_NAME = 12;
 
 /** The user's name as the control panel shows it: cut to 12 characters plus '...', else 'User'. */
 export function displayName(name: string | null | undefined): string {
   const trimmed = name?.trim() ?? '';
-  if (!trimmed) return 'User';
+  if (!trimmed) return i18n.t('user.fallbackName');
   const chars = Array.from(trimmed);
   return chars.length > MAX_DISPLAY_NAME ? `${chars.slice(0, MAX_DISPLAY_NAME).join('')}...` : trimmed;
 }

@@ -1,5 +1,6 @@
 import { ActionIcon, Divider, Group, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { usePanel } from '../../app/panel-context.tsx';
 import { DefaultLanguagePicker } from '../../features/audio/DefaultLanguagePicker.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
@@ -13,9 +14,10 @@ import { UserMenu } from './UserMenu.tsx';
  * when signed in and the panel is open.
  */
 export function ControlPanel({ compact }: { compact: boolean }) {
+  const { t } = useTranslation();
   const panel = usePanel();
   const { status } = useAuth();
-  const toggleLabel = panel.expanded ? 'Minimize control panel' : 'Expand control panel';
+  const toggleLabel = panel.expanded ? t('layout.minimizePanel') : t('layout.expandPanel');
 
   return (
     <Stack h="100%" gap="sm" p={compact ? 'xs' : 'md'} align={compact ? 'center' : 'stretch'}>
@@ -23,10 +25,10 @@ export function ControlPanel({ compact }: { compact: boolean }) {
       {!compact && status === 'signed-in' && <DefaultLanguagePicker />}
       <Divider />
       <ScrollArea style={{ flex: 1 }} type="auto" offsetScrollbars={false}>
-        <nav aria-label="Main menu">
+        <nav aria-label={t('layout.mainMenu')}>
           {!compact && !panel.narrow && (
             <Text size="xs" tt="uppercase" fw={700} c="dimmed" mb={6} px={6}>
-              Menu
+              {t('layout.menu')}
             </Text>
           )}
           <SideMenu compact={compact} onChoose={panel.minimize} />

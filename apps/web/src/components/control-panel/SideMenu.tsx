@@ -1,14 +1,16 @@
 import { NavLink, Stack, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { visibleNavItems } from './nav-items.ts';
 
 /** The side menu. Choosing an item navigates, then minimizes the control panel. */
 export function SideMenu({ compact, onChoose }: { compact: boolean; onChoose(): void }) {
+  const { t } = useTranslation();
   const { status } = useAuth();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const items = visibleNavItems(status === 'signed-in');
+  const items = visibleNavItems(t, status === 'signed-in');
 
   return (
     <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>

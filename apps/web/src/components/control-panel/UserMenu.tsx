@@ -1,10 +1,12 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogin, IconLogout } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { displayName, initials } from '../../lib/names.ts';
 
 /** Who is signed in, with Sign Out; or the way in when nobody is. */
 export function UserMenu({ compact }: { compact: boolean }) {
+  const { t } = useTranslation();
   const { user, status, openModal, signOut } = useAuth();
   const signedIn = status === 'signed-in' && user !== null;
   const name = displayName(user?.name || user?.full_name);
@@ -13,7 +15,11 @@ export function UserMenu({ compact }: { compact: boolean }) {
     <Menu position={compact ? 'right-start' : 'bottom-start'} width={240} withArrow shadow="md">
       <Menu.Target>
         <UnstyledButton
-          aria-label={signedIn ? `Account menu for ${user.full_name || user.email}` : 'Account menu'}
+          aria-label={
+            signedIn
+              ? t('user.accountMenuFor', { name: user.full_name || user.email })
+              : t('user.accountMenu')
+          }
           p={4}
           style={{ borderRadius: 'var(--mantine-radius-md)', width: compact ? 'auto' : '100%' }}
           className="vp-focusable"
@@ -25,7 +31,7 @@ export function UserMenu({ compact }: { compact: boolean }) {
             {!compact && (
               <>
                 <Text size="sm" fw={600} style={{ flex: 1, whiteSpace: 'nowrap' }}>
-                  {signedIn ? name : 'User'}
+                  {signedIn ? name : t('user.fallbackName')}
                 </Text>
                 <IconChevronDown size={16} aria-hidden />
               </>
@@ -36,7 +42,7 @@ export function UserMenu({ compact }: { compact: boolean }) {
       <Menu.Dropdown>
         {signedIn ? (
           <>
-            <Menu.Label>Signed in as</Menu.Label>
+            <Menu.Label>{t('user.signedInAs')}</Menu.Label>
             <div style={{ padding: '0 12px 8px' }}>
               <Text size="sm" fw={600} style={{ wordBreak: 'break-word' }}>
                 {user.full_name || name}
@@ -47,12 +53,12 @@ export function UserMenu({ compact }: { compact: boolean }) {
             </div>
             <Menu.Divider />
             <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
-              Sign Out
+              {t('user.signOut')}
             </Menu.Item>
           </>
         ) : (
           <Menu.Item leftSection={<IconLogin size={16} />} onClick={() => openModal('signin')}>
-            Sign In / Sign Up
+            {t('user.signInOrUp')}
           </Menu.Item>
         )}
       </Menu.Dropdown>

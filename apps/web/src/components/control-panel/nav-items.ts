@@ -7,6 +7,7 @@ import {
   IconSettings,
   IconSparkles,
 } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 
 export interface NavItem {
   label: string;
@@ -16,15 +17,17 @@ export interface NavItem {
 }
 
 /** Side menu targets (spec: Audio Workflow, Gallery, Settings need sign-in; the rest are public). */
-export const NAV_ITEMS: readonly NavItem[] = [
-  { label: 'Audio Workflow', to: '/home', icon: IconMicrophone, signedInOnly: true },
-  { label: 'Gallery', to: '/gallery', icon: IconPhoto, signedInOnly: true },
-  { label: 'Settings', to: '/settings', icon: IconSettings, signedInOnly: true },
-  { label: 'Features', to: '/features', icon: IconSparkles, signedInOnly: false },
-  { label: 'About', to: '/about', icon: IconInfoCircle, signedInOnly: false },
-  { label: 'Help', to: '/help', icon: IconHelpCircle, signedInOnly: false },
-];
+export function navItems(t: TFunction<'common'>): NavItem[] {
+  return [
+    { label: t('nav.audioWorkflow'), to: '/home', icon: IconMicrophone, signedInOnly: true },
+    { label: t('nav.gallery'), to: '/gallery', icon: IconPhoto, signedInOnly: true },
+    { label: t('nav.settings'), to: '/settings', icon: IconSettings, signedInOnly: true },
+    { label: t('nav.features'), to: '/features', icon: IconSparkles, signedInOnly: false },
+    { label: t('nav.about'), to: '/about', icon: IconInfoCircle, signedInOnly: false },
+    { label: t('nav.help'), to: '/help', icon: IconHelpCircle, signedInOnly: false },
+  ];
+}
 
-export function visibleNavItems(signedIn: boolean): NavItem[] {
-  return NAV_ITEMS.filter((item) => signedIn || !item.signedInOnly);
+export function visibleNavItems(t: TFunction<'common'>, signedIn: boolean): NavItem[] {
+  return navItems(t).filter((item) => signedIn || !item.signedInOnly);
 }

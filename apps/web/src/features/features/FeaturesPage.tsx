@@ -1,7 +1,9 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { availabilityLabel } from '../../components/availability-label.ts';
 import { InfoCard } from '../../components/InfoCard.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
-import { AVAILABILITY_LABEL, type Availability, FEATURES } from '../landing/landing-content.ts';
+import { type Availability, FEATURES } from '../landing/landing-content.ts';
 
 const ORDER: readonly Availability[] = ['available', 'in-progress', 'planned'];
 
@@ -13,6 +15,7 @@ const GROUP_TEXT: Record<Availability, string> = {
 
 /** Every capability, grouped by where it stands. */
 export function FeaturesPage() {
+  const { t } = useTranslation();
   return (
     <PageFrame
       title="Features"
@@ -24,7 +27,7 @@ export function FeaturesPage() {
           <Stack key={availability} gap="md" component="section" aria-labelledby={`group-${availability}`}>
             <div>
               <Title order={2} id={`group-${availability}`} fz="h3">
-                {AVAILABILITY_LABEL[availability]}
+                {availabilityLabel(t, availability)}
               </Title>
               <Text c="dimmed">{GROUP_TEXT[availability]}</Text>
             </div>

@@ -25,12 +25,6 @@ import {
 /** Where a capability stands in this release, so the page never claims more than exists. */
 export type Availability = 'available' | 'in-progress' | 'planned';
 
-export const AVAILABILITY_LABEL: Record<Availability, string> = {
-  available: 'Available now',
-  'in-progress': 'In development',
-  planned: 'Planned',
-};
-
 export const AVAILABILITY_COLOR: Record<Availability, string> = {
   available: 'teal',
   'in-progress': 'blue',

@@ -1,0 +1,12 @@
+import common from './locales/en/common.json';
+
+/** The namespace of keys written without a prefix. */
+export const DEFAULT_NAMESPACE = 'common';
+
+/**
+ * English texts, one namespace per feature. They ship in the main bundle; other languages have the
+ * same files under locales/<language>/ and load when chosen.
+ */
+export const englishResources = {
+  common,
+};
