@@ -170,7 +170,7 @@ describe.each(drivers)('auth on %s', (driver) => {
     for (const subject of ['not-a-uuid', "1' or '1'='1", '12345']) {
       const res = await me(await t.ctx.accessTokens.sign(subject));
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: 'Invalid token' });
+      expect(res.json()).toEqual({ detail: 'Invalid token', code: 'invalid_token', params: {} });
     }
   });
 
