@@ -5,7 +5,7 @@ import type { Config } from './config/config.ts';
 import { openDatabase } from './db/database.ts';
 import { decodeToWav } from './engines/speech/ffmpeg.ts';
 import { SpeechRouter } from './engines/speech/speech-router.ts';
-import { MemoryEventBus } from './events/event-bus.ts';
+import { createEventBus } from './events/create-event-bus.ts';
 import { REDACTED_HEADERS, requestLogSerializers } from './http/log-redaction.ts';
 import { registerJobs } from './jobs/index.ts';
 import { EmbeddedQueue } from './queue/embedded-queue.ts';
@@ -36,7 +36,7 @@ export async function createContext(
     onConnectionError: (err) => logger.warn({ err }, 'database connection dropped'),
   });
   await database.migrate();
-  const events = new MemoryEventBus();
+  const events = createEventBus(config, logger);
   const queue = new EmbeddedQueue({
     database,
     events,

@@ -67,6 +67,13 @@ export const zEnv = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional()
     .describe('PostgreSQL connection string. Unset: embedded PostgreSQL (PGlite) in the data folder.'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional()
+    .describe(
+      'Redis connection string. Set: events between processes travel by Redis pub/sub. Unset: by PostgreSQL LISTEN/NOTIFY with DATABASE_URL, else in memory.',
+    ),
   VOXPRESS_ROLES: roles
     .default(['api', 'worker'])
     .describe('Comma-separated roles of this process: api, worker or both.'),

@@ -24,6 +24,8 @@ export interface Config {
   trustProxy: false | number | string[];
   dataDir: string;
   databaseUrl: string | undefined;
+  /** `redis://…`: events between processes over Redis pub/sub. */
+  redisUrl: string | undefined;
   roles: { api: boolean; worker: boolean };
   secret: string;
   googleClientId: string | undefined;
@@ -107,6 +109,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY ?? false,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     roles: { api: e.VOXPRESS_ROLES.includes('api'), worker: e.VOXPRESS_ROLES.includes('worker') },
     secret: e.VOXPRESS_SECRET ?? loadOrCreateSecret(dataDir),
     googleClientId: e.GOOGLE_CLIENT_ID,

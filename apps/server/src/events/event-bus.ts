@@ -11,6 +11,11 @@ export type Unsubscribe = () => void;
 export interface EventBus {
   publish(topic: string, event: BusEvent): Promise<void>;
   subscribe(topic: string, handler: (event: BusEvent) => void): Unsubscribe;
+  /**
+   * Resolves once the subscriptions made so far receive events. A reader subscribes, awaits this,
+   * then reads the state, so no change falls between the read and the first event.
+   */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -26,6 +31,8 @@ export class MemoryEventBus implements EventBus {
     this.emitter.on(topic, handler);
     return () => this.emitter.off(topic, handler);
   }
+
+  async settled(): Promise<void> {}
 
   async close(): Promise<void> {
     this.emitter.removeAllListeners();

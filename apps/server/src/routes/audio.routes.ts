@@ -29,6 +29,9 @@ const errors = {
 };
 const secured = { security: [{ bearer: [] }] };
 
+/** How often an open status stream re-reads the stored state. */
+const STATUS_RESYNC_MS = 5000;
+
 export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const auth = authenticate(ctx.accessTokens);
   return async (app) => {
@@ -221,20 +224,37 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           s.transcription_status === 'completed' ||
           s.transcription_status === 'failed' ||
           s.status === 'failed';
+        let last = '';
         const push = (event: ReturnType<typeof statusEvent>) => {
+          const text = JSON.stringify(event);
+          if (text === last) return;
+          last = text;
           channel.send(event);
           if (isFinal(event)) {
             channel.send(event, 'complete');
             channel.close();
           }
         };
+        // One step at a time, so a slow read never sends an older state after a newer one.
+        let steps: Promise<unknown> = Promise.resolve();
+        const step = (work: () => unknown) => {
+          steps = steps.then(work).catch((err) => request.log.warn({ err }, 'status stream read failed'));
+          return steps;
+        };
+        const reread = async () => push(statusEvent(await ctx.audio.owned(request.userId, row.id)));
         const unsubscribe = ctx.events.subscribe(`audio:${row.id}`, (event) => {
           const { type: _type, ...status } = event;
-          push(status as ReturnType<typeof statusEvent>);
+          // An event too large for its bus arrives as its type alone: read the state instead.
+          void step(() => ('audio_id' in status ? push(status as ReturnType<typeof statusEvent>) : reread()));
         });
-        // Read again after subscribing so a change between the first read and now is not missed.
-        push(statusEvent(await ctx.audio.owned(request.userId, row.id)));
+        // Read after the subscription is live so a change between the first read and now is not missed.
+        await ctx.events.settled();
+        await step(reread);
+        // Events may be lost between processes (at-most-once); re-reading now and then means a
+        // missed one can delay a stream but never leave it stuck.
+        const resync = setInterval(() => void step(reread), STATUS_RESYNC_MS);
         await channel.closed;
+        clearInterval(resync);
         unsubscribe();
       },
     );

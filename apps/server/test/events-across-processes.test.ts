@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { closeContext, createContext } from '../src/boot.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { createPostgresDatabase, drivers } from './harness.ts';
+import { postAudioFile, signUp } from './http.ts';
+import { redisAvailable, TEST_REDIS_URL } from './redis.ts';
+import { FIXTURE_PARAGRAPH, makeAudioFile } from './speech-fixtures.ts';
+
+/** The `data:` payloads of a server-sent events body, and the names of its named events. */
+function parseSse(body: string): { data: Record<string, unknown>[]; events: string[] } {
+  const data: Record<string, unknown>[] = [];
+  const events: string[] = [];
+  for (const block of body.split('\n\n')) {
+    const name = /^event: (.+)$/m.exec(block)?.[1];
+    const payload = /^data: (.+)$/m.exec(block)?.[1];
+    if (name) events.push(name);
+    else if (payload) data.push(JSON.parse(payload) as Record<string, unknown>);
+  }
+  return { data, events };
+}
+
+const legs: { name: string; env: Record<string, string> }[] = [];
+if (drivers.includes('postgres')) {
+  legs.push({ name: 'PostgreSQL LISTEN/NOTIFY', env: {} });
+  if (await redisAvailable()) legs.push({ name: 'Redis pub/sub', env: { REDIS_URL: TEST_REDIS_URL } });
+}
+
+// An API process and a separate worker process on one PostgreSQL database: the browser follows
+// the status stream on the API process while the worker transcribes.
+describe.skipIf(legs.length === 0).each(legs)('status stream across processes over $name', ({ env }) => {
+  let close: () => Promise<void>;
+  let api: Awaited<ReturnType<typeof buildApp>>;
+  let wav: Buffer;
+
+  beforeAll(async () => {
+    const db = await createPostgresDatabase();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'voxpress-processes-'));
+    const settings = (roles: string) =>
+      loadConfig({
+        VOXPRESS_DATA_DIR: dataDir,
+        DATABASE_URL: db.url,
+        VOXPRESS_ROLES: roles,
+        LOG_LEVEL: 'silent',
+        VOXPRESS_SECRET: `shared-secret-${randomBytes(24).toString('hex')}`.slice(0, 48),
+        WHISPER_AUTO_DOWNLOAD: 'false',
+        SPEECH_ENGINES: 'pocketsphinx',
+        ...env,
+      });
+    const apiSettings = settings('api');
+    const apiCtx = await createContext(apiSettings);
+    const workerCtx = await createContext({ ...settings('worker'), secret: apiSettings.secret });
+    api = await buildApp(apiCtx);
+    await api.ready();
+    await workerCtx.queue.start();
+    wav = readFileSync(await makeAudioFile(FIXTURE_PARAGRAPH, 'wav', dataDir));
+    close = async () => {
+      await api.close();
+      await closeContext(workerCtx);
+      await closeContext(apiCtx);
+      await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+  });
+  afterAll(() => close());
+
+  it('follows a transcription done by another process to its complete event', async () => {
+    const token = await signUp(api, `streams${randomBytes(4).toString('hex')}@example.com`);
+    const upload = await postAudioFile(api, token, { name: 'talk.wav', content: wav }, { language: 'en-US' });
+    expect(upload.statusCode).toBe(201);
+    const id = upload.json().data.audio_id as string;
+
+    const stream = await api.inject({ method: 'GET', url: `/api/v1/audio/${id}/status?token=${token}` });
+
+    const { data, events } = parseSse(stream.body);
+    expect(events).toEqual(['complete']);
+    expect(data.at(-1)).toMatchObject({
+      audio_id: id,
+      status: 'completed',
+      transcription_status: 'completed',
+    });
+    // The worker's progress reached the API process as it happened, not only the final state.
+    expect(data.some((d) => d.transcription_status === 'processing')).toBe(true);
+  });
+});
