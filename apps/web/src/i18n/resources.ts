@@ -1,4 +1,7 @@
+import about from './locales/en/about.json';
 import common from './locales/en/common.json';
+import landing from './locales/en/landing.json';
+import pricing from './locales/en/pricing.json';
 
 /** The namespace of keys written without a prefix. */
 export const DEFAULT_NAMESPACE = 'common';
@@ -8,5 +11,8 @@ export const DEFAULT_NAMESPACE = 'common';
  * same files under locales/<language>/ and load when chosen.
  */
 export const englishResources = {
+  about,
   common,
+  landing,
+  pricing,
 };

@@ -62,25 +62,60 @@ interface Use {
   values: Set<string> | undefined;
 }
 
-/** The namespace unprefixed keys of a file belong to, from useTranslation / TFunction / getFixedT. */
-function fileNamespaces(file: ParsedFile): Set<string> {
-  const found = new Set<string>();
+function namespaceArg(node: ts.Expression | undefined): string | undefined {
+  const first = node && ts.isArrayLiteralExpression(node) ? node.elements[0] : node;
+  return literalText(first);
+}
+
+/**
+ * Which namespace each translate function of a file reads: `const { t } = useTranslation('ns')`,
+ * `const { t: tCommon } = useTranslation('common')`, `(t: TFunction<'ns'>)`, `getFixedT(null, 'ns')`.
+ * A `t` bound nowhere (i18n.t, an inline callback) reads the default namespace.
+ */
+function translateFunctions(file: ParsedFile, problems: string[]): Map<string, string> {
+  const bound = new Map<string, string>();
+  const bind = (name: string, ns: string, node: ts.Node) => {
+    const before = bound.get(name);
+    if (before && before !== ns)
+      problems.push(`${lineOf(file, node)}: '${name}' reads both ${before} and ${ns}`);
+    bound.set(name, ns);
+  };
   visit(file.source, (node) => {
-    if (ts.isCallExpression(node)) {
-      const callee = node.expression.getText(file.source);
-      const arg = callee.endsWith('getFixedT') ? node.arguments[1] : node.arguments[0];
-      if (callee === 'useTranslation' || callee.endsWith('getFixedT')) {
-        const first = arg && ts.isArrayLiteralExpression(arg) ? arg.elements[0] : arg;
-        const ns = literalText(first);
-        if (ns) found.add(ns);
+    if (ts.isVariableDeclaration(node) && node.initializer && ts.isCallExpression(node.initializer)) {
+      const call = node.initializer;
+      const callee = call.expression.getText(file.source);
+      if (callee === 'useTranslation' && ts.isObjectBindingPattern(node.name)) {
+        const ns = namespaceArg(call.arguments[0]) ?? DEFAULT_NAMESPACE;
+        for (const el of node.name.elements) {
+          const prop = (el.propertyName ?? el.name).getText(file.source);
+          if (prop === 't' && ts.isIdentifier(el.name)) bind(el.name.text, ns, el);
+        }
+      }
+      if (callee.endsWith('getFixedT') && ts.isIdentifier(node.name)) {
+        bind(node.name.text, namespaceArg(call.arguments[1]) ?? DEFAULT_NAMESPACE, node);
       }
     }
-    if (ts.isTypeReferenceNode(node) && node.typeName.getText(file.source) === 'TFunction') {
-      const arg = node.typeArguments?.[0];
-      if (arg && ts.isLiteralTypeNode(arg) && ts.isStringLiteral(arg.literal)) found.add(arg.literal.text);
+    if (
+      ts.isParameter(node) &&
+      ts.isIdentifier(node.name) &&
+      node.type &&
+      ts.isTypeReferenceNode(node.type)
+    ) {
+      const type = node.type;
+      if (type.typeName.getText(file.source) === 'TFunction') {
+        bind(
+          node.name.text,
+          namespaceArg(
+            type.typeArguments?.[0] && ts.isLiteralTypeNode(type.typeArguments[0])
+              ? (type.typeArguments[0].literal as ts.Expression)
+              : undefined,
+          ) ?? DEFAULT_NAMESPACE,
+          node,
+        );
+      }
     }
   });
-  return found;
+  return bound;
 }
 
 function valuesOf(node: ts.Expression | undefined): Set<string> | undefined {
@@ -101,26 +136,23 @@ function collectUses(files: ParsedFile[]): { uses: Use[]; problems: string[] } {
   const uses: Use[] = [];
   const problems: string[] = [];
   for (const file of files) {
-    const namespaces = fileNamespaces(file);
-    if (namespaces.size > 1) {
-      problems.push(`${file.path}: several namespaces (${[...namespaces].join(', ')}); prefix keys instead`);
-    }
-    const ns = [...namespaces][0] ?? DEFAULT_NAMESPACE;
-    const qualify = (key: string) => (key.includes(':') ? key : `${ns}:${key}`);
+    const functions = translateFunctions(file, problems);
+    const qualify = (key: string, ns: string) => (key.includes(':') ? key : `${ns}:${key}`);
     visit(file.source, (node) => {
       if (ts.isCallExpression(node)) {
         const callee = node.expression;
-        const isT =
-          (ts.isIdentifier(callee) && callee.text === 't') ||
-          (ts.isPropertyAccessExpression(callee) && callee.name.text === 't');
-        if (!isT) return;
+        let ns: string | undefined;
+        if (ts.isIdentifier(callee))
+          ns = functions.get(callee.text) ?? (callee.text === 't' ? DEFAULT_NAMESPACE : undefined);
+        if (ts.isPropertyAccessExpression(callee) && callee.name.text === 't') ns = DEFAULT_NAMESPACE;
+        if (ns === undefined) return;
         const key = literalText(node.arguments[0]);
         if (key === undefined) {
           if (COMPUTED_KEYS[ns] !== file.path)
             problems.push(`${lineOf(file, node)}: key computed at run time`);
           return;
         }
-        uses.push({ id: qualify(key), where: lineOf(file, node), values: valuesOf(node.arguments[1]) });
+        uses.push({ id: qualify(key, ns), where: lineOf(file, node), values: valuesOf(node.arguments[1]) });
       }
       if (
         (ts.isJsxSelfClosingElement(node) || ts.isJsxOpeningElement(node)) &&
@@ -136,7 +168,13 @@ function collectUses(files: ParsedFile[]): { uses: Use[]; problems: string[] } {
         const init = attrs.get('values')?.initializer;
         const values = init && ts.isJsxExpression(init) ? valuesOf(init.expression) : new Set<string>();
         if (values && attrs.has('count')) values.add('count');
-        uses.push({ id: qualify(key), where: lineOf(file, node), values });
+        const tAttr = attrs.get('t')?.initializer;
+        const tName =
+          tAttr && ts.isJsxExpression(tAttr) && tAttr.expression
+            ? tAttr.expression.getText(file.source)
+            : 't';
+        const ns = literalText(attrs.get('ns')?.initializer) ?? functions.get(tName) ?? DEFAULT_NAMESPACE;
+        uses.push({ id: qualify(key, ns), where: lineOf(file, node), values });
       }
     });
   }
@@ -147,7 +185,7 @@ describe('translation keys', () => {
   const entries = resourceEntries();
   const { uses, problems } = collectUses(webSourceFiles());
 
-  it('are literal and read in one namespace per file', () => {
+  it('are literal, and each translate function reads one namespace', () => {
     expect(problems).toEqual([]);
   });
 

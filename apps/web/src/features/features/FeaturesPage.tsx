@@ -1,35 +1,39 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { availabilityLabel } from '../../components/availability-label.ts';
 import { InfoCard } from '../../components/InfoCard.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
-import { type Availability, FEATURES } from '../landing/landing-content.ts';
+import { type Availability, features } from '../landing/landing-content.ts';
 
 const ORDER: readonly Availability[] = ['available', 'in-progress', 'planned'];
 
-const GROUP_TEXT: Record<Availability, string> = {
-  available: 'Works in this release.',
-  'in-progress': 'Being built now; the server side of recording and upload is the next step.',
-  planned: 'On the roadmap after transcription, in this order.',
-};
+function groupText(t: TFunction<'landing'>, availability: Availability): string {
+  switch (availability) {
+    case 'available':
+      return t('featuresPage.groups.available');
+    case 'in-progress':
+      return t('featuresPage.groups.inProgress');
+    case 'planned':
+      return t('featuresPage.groups.planned');
+  }
+}
 
 /** Every capability, grouped by where it stands. */
 export function FeaturesPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('landing');
+  const { t: tCommon } = useTranslation('common');
   return (
-    <PageFrame
-      title="Features"
-      lead="Voxpress is built in the open and in steps. Here is what works today and what comes next."
-    >
+    <PageFrame title={t('featuresPage.title')} lead={t('featuresPage.lead')}>
       {ORDER.map((availability) => {
-        const cards = FEATURES.filter((f) => f.availability === availability);
+        const cards = features(t).filter((f) => f.availability === availability);
         return (
           <Stack key={availability} gap="md" component="section" aria-labelledby={`group-${availability}`}>
             <div>
               <Title order={2} id={`group-${availability}`} fz="h3">
-                {availabilityLabel(t, availability)}
+                {availabilityLabel(tCommon, availability)}
               </Title>
-              <Text c="dimmed">{GROUP_TEXT[availability]}</Text>
+              <Text c="dimmed">{groupText(t, availability)}</Text>
             </div>
             <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
               {cards.map((card) => (

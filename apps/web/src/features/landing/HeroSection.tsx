@@ -1,13 +1,14 @@
 import { Badge, Box, Button, Container, Group, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconCheck, IconPlayerPlay, IconVideo } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../auth/auth-context.tsx';
 
-const FACTS = ['MP3, WAV, M4A and OGG', 'Files up to 100 MB', 'Runs on your own server', 'No card needed'];
-
 /** The hero: what Voxpress does, the sign-up call and the how-it-works button. */
 export function HeroSection() {
+  const { t } = useTranslation('landing');
+  const facts = [t('hero.facts.formats'), t('hero.facts.size'), t('hero.facts.server'), t('hero.facts.card')];
   const { status, openModal } = useAuth();
   const navigate = useNavigate();
   const [demoOpen, setDemoOpen] = useState(false);
@@ -18,19 +19,18 @@ export function HeroSection() {
       <Container size="lg">
         <Stack gap="lg" maw={760}>
           <Badge variant="light" size="lg" w="fit-content">
-            Self-hosted · private by default
+            {t('hero.badge')}
           </Badge>
           <Title order={1} id="hero-title">
-            Speak your ideas. Get them back as finished writing.
+            {t('hero.title')}
           </Title>
           <Text size="xl" c="dimmed" maw={640}>
-            Voxpress turns a voice recording into a clean transcript and, step by step, into posts, articles
-            and images — using speech engines that run on your own machine.
+            {t('hero.lead')}
           </Text>
           <Group gap="sm">
             {signedIn ? (
               <Button size="lg" rightSection={<IconArrowRight size={18} />} onClick={() => navigate('/home')}>
-                Go to your dashboard
+                {t('hero.dashboard')}
               </Button>
             ) : (
               <Button
@@ -38,7 +38,7 @@ export function HeroSection() {
                 rightSection={<IconArrowRight size={18} />}
                 onClick={() => openModal('signup')}
               >
-                Sign up free
+                {t('hero.signUp')}
               </Button>
             )}
             <Button
@@ -47,11 +47,11 @@ export function HeroSection() {
               leftSection={<IconPlayerPlay size={18} />}
               onClick={() => setDemoOpen(true)}
             >
-              Watch how it works
+              {t('hero.watch')}
             </Button>
           </Group>
           <Group gap="lg" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {FACTS.map((fact) => (
+            {facts.map((fact) => (
               <Group key={fact} gap={6} component="li" wrap="nowrap">
                 <ThemeIcon size={20} radius="xl" color="teal" variant="light" aria-hidden>
                   <IconCheck size={14} />
@@ -62,16 +62,16 @@ export function HeroSection() {
           </Group>
         </Stack>
       </Container>
-      <Modal opened={demoOpen} onClose={() => setDemoOpen(false)} title="How Voxpress works" centered>
+      <Modal opened={demoOpen} onClose={() => setDemoOpen(false)} title={t('hero.demo.title')} centered>
         <Stack align="center" gap="md" py="md">
           <ThemeIcon size={64} radius="xl" variant="light" aria-hidden>
             <IconVideo size={34} />
           </ThemeIcon>
           <Text fw={700} size="lg">
-            Demo video coming soon
+            {t('hero.demo.heading')}
           </Text>
           <Text c="dimmed" ta="center" size="sm">
-            Until it is ready, the four steps below show the whole path from recording to published text.
+            {t('hero.demo.text')}
           </Text>
           <Button
             variant="light"
@@ -80,7 +80,7 @@ export function HeroSection() {
               document.getElementById('how-it-works')?.scrollIntoView();
             }}
           >
-            Show me the steps
+            {t('hero.demo.showSteps')}
           </Button>
         </Stack>
       </Modal>

@@ -1,52 +1,45 @@
 import { Anchor, Button, Card, Group, List, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowRight, IconCircleCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { InfoCard } from '../../components/InfoCard.tsx';
 import { Section } from '../../components/Section.tsx';
 import { HeroSection } from './HeroSection.tsx';
-import { AUDIENCES, COMMUNITY, FEATURES, QUICK_START, STEPS, WHY } from './landing-content.ts';
+import { audiences, community, features, quickStart, steps, whyLines } from './landing-content.ts';
 
 /** The public start page (spec section 1). */
 export function LandingPage() {
+  const { t } = useTranslation('landing');
   return (
     <>
       <HeroSection />
-      <Section
-        id="how-it-works"
-        title="How it works"
-        lead="Four steps from your voice to something you can publish."
-      >
+      <Section id="how-it-works" title={t('sections.howItWorks')} lead={t('sections.howItWorksLead')}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
-          {STEPS.map((card, i) => (
+          {steps(t).map((card, i) => (
             <InfoCard key={card.title} card={card} step={i + 1} />
           ))}
         </SimpleGrid>
       </Section>
-      <Section
-        id="features"
-        tinted
-        title="What you get"
-        lead="Each card says where that part stands today, so you know exactly what to expect."
-      >
+      <Section id="features" tinted title={t('sections.whatYouGet')} lead={t('sections.whatYouGetLead')}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
-          {FEATURES.map((card) => (
+          {features(t).map((card) => (
             <InfoCard key={card.title} card={card} />
           ))}
         </SimpleGrid>
         <Group>
           <Button component={Link} to="/features" variant="light" rightSection={<IconArrowRight size={16} />}>
-            Learn more about the features
+            {t('sections.moreFeatures')}
           </Button>
         </Group>
       </Section>
-      <Section id="audiences" title="Who it is for">
+      <Section id="audiences" title={t('sections.audiences')}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
-          {AUDIENCES.map((card) => (
+          {audiences(t).map((card) => (
             <InfoCard key={card.title} card={card} />
           ))}
         </SimpleGrid>
       </Section>
-      <Section id="why" tinted title="Why choose Voxpress">
+      <Section id="why" tinted title={t('sections.why')}>
         <List
           spacing="md"
           size="md"
@@ -56,21 +49,21 @@ export function LandingPage() {
             </ThemeIcon>
           }
         >
-          {WHY.map((line) => (
+          {whyLines(t).map((line) => (
             <List.Item key={line}>{line}</List.Item>
           ))}
         </List>
       </Section>
-      <Section id="quick-start" title="Quick start" lead="From a fresh download to your first transcript.">
+      <Section id="quick-start" title={t('sections.quickStart')} lead={t('sections.quickStartLead')}>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-          {QUICK_START.map((card, i) => (
+          {quickStart(t).map((card, i) => (
             <InfoCard key={card.title} card={card} step={i + 1} />
           ))}
         </SimpleGrid>
       </Section>
-      <Section id="community" tinted title="Learn, build and take part">
+      <Section id="community" tinted title={t('sections.community')}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
-          {COMMUNITY.map((card) => (
+          {community(t).map((card) => (
             <InfoCard
               key={card.title}
               card={card}
@@ -91,7 +84,7 @@ export function LandingPage() {
       </Section>
       <Card component="footer" radius={0} py="lg" px="md" ta="center" bg="transparent">
         <Text size="sm" c="dimmed">
-          Voxpress — Voice to Content, Simplified. Free software under the AGPL-3.0 licence.
+          {t('sections.footer')}
         </Text>
       </Card>
     </>

@@ -1,19 +1,19 @@
 import { Button, Container, EmptyState } from '@mantine/core';
 import { IconMapOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 /** Any address the app does not know. */
 export function NotFoundPage() {
+  const { t } = useTranslation('landing');
   return (
     <Container size="sm" py={80}>
       <EmptyState icon={<IconMapOff size={32} />} variant="light">
-        <EmptyState.Title order={1}>Page not found</EmptyState.Title>
-        <EmptyState.Description>
-          There is nothing at this address. It may have moved, or the link may be mistyped.
-        </EmptyState.Description>
+        <EmptyState.Title order={1}>{t('notFound.title')}</EmptyState.Title>
+        <EmptyState.Description>{t('notFound.text')}</EmptyState.Description>
         <EmptyState.Actions>
           <Button component={Link} to="/">
-            Back to the start page
+            {t('notFound.back')}
           </Button>
         </EmptyState.Actions>
       </EmptyState>

@@ -21,6 +21,7 @@ import {
   IconUserCircle,
   IconWaveSine,
 } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 
 /** Where a capability stands in this release, so the page never claims more than exists. */
 export type Availability = 'available' | 'in-progress' | 'planned';
@@ -38,139 +39,97 @@ export interface Card {
   availability?: Availability;
 }
 
-export const STEPS: readonly Card[] = [
-  {
-    icon: IconMicrophone,
-    title: 'Record or upload',
-    text: 'Speak into your microphone in the browser, or drop an MP3, WAV, M4A or OGG file of up to 100 MB.',
-  },
-  {
-    icon: IconWaveSine,
-    title: 'Transcription',
-    text: 'A speech engine on your own server turns the audio into text with timestamps.',
-  },
-  {
-    icon: IconSparkles,
-    title: 'Content enhancement',
-    text: 'The transcript is cleaned of filler words and shaped into a titled piece with sections and key points.',
-  },
-  {
-    icon: IconShare,
-    title: 'Export and share',
-    text: 'Copy the text for your blog or social channels, download subtitles, or turn it into an image.',
-  },
-];
+export function steps(t: TFunction<'landing'>): Card[] {
+  return [
+    { icon: IconMicrophone, title: t('steps.record.title'), text: t('steps.record.text') },
+    { icon: IconWaveSine, title: t('steps.transcribe.title'), text: t('steps.transcribe.text') },
+    { icon: IconSparkles, title: t('steps.enhance.title'), text: t('steps.enhance.text') },
+    { icon: IconShare, title: t('steps.share.title'), text: t('steps.share.text') },
+  ];
+}
 
-export const FEATURES: readonly Card[] = [
-  {
-    icon: IconServer,
-    title: 'Runs on your machine',
-    text: 'One command starts the whole app with an embedded database. No cloud account, no card.',
-    availability: 'available',
-  },
-  {
-    icon: IconLock,
-    title: 'Private by default',
-    text: 'Audio and text stay on your server unless you configure an outside engine yourself.',
-    availability: 'available',
-  },
-  {
-    icon: IconUserCircle,
-    title: 'Accounts and sign-in',
-    text: 'Email and password with strong hashing, or Google sign-in when your server has a client id.',
-    availability: 'available',
-  },
-  {
-    icon: IconMicrophone,
-    title: 'Browser recording',
-    text: 'Record up to 5 minutes with a live waveform, pause and resume, then listen before you use it.',
-    availability: 'in-progress',
-  },
-  {
-    icon: IconCloudUpload,
-    title: 'File upload',
-    text: 'MP3, WAV, M4A and OGG files up to 100 MB, checked by their content rather than their name.',
-    availability: 'in-progress',
-  },
-  {
-    icon: IconWaveSine,
-    title: 'Local transcription',
-    text: 'whisper.cpp or PocketSphinx on your own hardware, or any OpenAI-compatible speech server.',
-    availability: 'in-progress',
-  },
-  {
-    icon: IconLanguage,
-    title: 'Writing in ten languages',
-    text: 'Blog posts, articles and social posts, with a translation per language you choose.',
-    availability: 'planned',
-  },
-  {
-    icon: IconPhoto,
-    title: 'Infographics',
-    text: 'Shareable images in five styles and common social sizes, built from your content.',
-    availability: 'planned',
-  },
-];
+export function features(t: TFunction<'landing'>): Card[] {
+  return [
+    {
+      icon: IconServer,
+      title: t('features.machine.title'),
+      text: t('features.machine.text'),
+      availability: 'available',
+    },
+    {
+      icon: IconLock,
+      title: t('features.private.title'),
+      text: t('features.private.text'),
+      availability: 'available',
+    },
+    {
+      icon: IconUserCircle,
+      title: t('features.accounts.title'),
+      text: t('features.accounts.text'),
+      availability: 'available',
+    },
+    {
+      icon: IconMicrophone,
+      title: t('features.recording.title'),
+      text: t('features.recording.text'),
+      availability: 'in-progress',
+    },
+    {
+      icon: IconCloudUpload,
+      title: t('features.upload.title'),
+      text: t('features.upload.text'),
+      availability: 'in-progress',
+    },
+    {
+      icon: IconWaveSine,
+      title: t('features.transcription.title'),
+      text: t('features.transcription.text'),
+      availability: 'in-progress',
+    },
+    {
+      icon: IconLanguage,
+      title: t('features.writing.title'),
+      text: t('features.writing.text'),
+      availability: 'planned',
+    },
+    {
+      icon: IconPhoto,
+      title: t('features.infographics.title'),
+      text: t('features.infographics.text'),
+      availability: 'planned',
+    },
+  ];
+}
 
-export const AUDIENCES: readonly Card[] = [
-  {
-    icon: IconSpeakerphone,
-    title: 'Content creators',
-    text: 'Talk through an idea on a walk and come back to a draft you can edit.',
-  },
-  {
-    icon: IconBriefcase,
-    title: 'Business professionals',
-    text: 'Turn a spoken update into written notes without sending it to a third party.',
-  },
-  {
-    icon: IconSchool,
-    title: 'Educators and students',
-    text: 'Transcribe explanations and study notes, and keep them on a school-run server.',
-  },
-  {
-    icon: IconNews,
-    title: 'Journalists and writers',
-    text: 'Get interview audio into text with timestamps, without a per-minute bill.',
-  },
-  {
-    icon: IconBulb,
-    title: 'Marketers and agencies',
-    text: 'Host one instance for the whole team and shape recordings into posts for each channel.',
-  },
-  {
-    icon: IconStethoscope,
-    title: 'Coaches and consultants',
-    text: 'Capture session summaries while keeping sensitive conversations under your control.',
-  },
-];
+export function audiences(t: TFunction<'landing'>): Card[] {
+  return [
+    { icon: IconSpeakerphone, title: t('audiences.creators.title'), text: t('audiences.creators.text') },
+    { icon: IconBriefcase, title: t('audiences.business.title'), text: t('audiences.business.text') },
+    { icon: IconSchool, title: t('audiences.education.title'), text: t('audiences.education.text') },
+    { icon: IconNews, title: t('audiences.journalists.title'), text: t('audiences.journalists.text') },
+    { icon: IconBulb, title: t('audiences.marketers.title'), text: t('audiences.marketers.text') },
+    { icon: IconStethoscope, title: t('audiences.coaches.title'), text: t('audiences.coaches.text') },
+  ];
+}
 
-export const WHY: readonly string[] = [
-  'Self-hosted and open source (AGPL-3.0): you can read, change and run every part of it.',
-  'Works offline: the embedded database needs no internet connection, and neither will the local speech engines.',
-  'No subscription and no usage limits beyond what your own hardware can do.',
-  'Replaceable engines: swap the speech, writing or storage engine in configuration.',
-  'A documented HTTP API (OpenAPI) for scripts and integrations.',
-  'Light and dark themes, keyboard navigation and screen-reader labels throughout.',
-];
+export function whyLines(t: TFunction<'landing'>): string[] {
+  return [
+    t('why.open'),
+    t('why.offline'),
+    t('why.noLimits'),
+    t('why.engines'),
+    t('why.api'),
+    t('why.access'),
+  ];
+}
 
-export const QUICK_START: readonly Card[] = [
-  {
-    icon: IconServer,
-    title: 'Start the server',
-    text: 'Run npm start in the project folder. It installs what is missing, then serves Voxpress on port 8080.',
-  },
-  {
-    icon: IconUserCircle,
-    title: 'Create your account',
-    text: 'Sign up with an email address and a password of at least 8 characters.',
-  },
-  {
-    icon: IconMicrophone,
-    title: 'Speak or upload',
-    text: 'Open Audio Workflow from the menu to record or import your first file.',
-  },
-];
+export function quickStart(t: TFunction<'landing'>): Card[] {
+  return [
+    { icon: IconServer, title: t('quickStart.server.title'), text: t('quickStart.server.text') },
+    { icon: IconUserCircle, title: t('quickStart.account.title'), text: t('quickStart.account.text') },
+    { icon: IconMicrophone, title: t('quickStart.first.title'), text: t('quickStart.first.text') },
+  ];
+}
 
 export interface CommunityLink extends Card {
   href: string;
@@ -178,34 +137,36 @@ export interface CommunityLink extends Card {
   external?: boolean;
 }
 
-export const COMMUNITY: readonly CommunityLink[] = [
-  {
-    icon: IconBooks,
-    title: 'Help and guides',
-    text: 'How recording and upload work, the limits, and which speech engines your server has.',
-    href: '/help',
-    cta: 'Open help',
-  },
-  {
-    icon: IconApi,
-    title: 'API reference',
-    text: 'Every endpoint of your instance, generated from the same schemas the server validates with.',
-    href: '/api/docs',
-    cta: 'Browse the API',
-    external: true,
-  },
-  {
-    icon: IconFileText,
-    title: 'About the project',
-    text: 'What Voxpress is for, how it is built, and what is coming next.',
-    href: '/about',
-    cta: 'Read more',
-  },
-  {
-    icon: IconHeartHandshake,
-    title: 'Contribute',
-    text: 'Report problems and propose changes in the repository you installed Voxpress from.',
-    href: '/about#contribute',
-    cta: 'How to contribute',
-  },
-];
+export function community(t: TFunction<'landing'>): CommunityLink[] {
+  return [
+    {
+      icon: IconBooks,
+      title: t('community.help.title'),
+      text: t('community.help.text'),
+      href: '/help',
+      cta: t('community.help.cta'),
+    },
+    {
+      icon: IconApi,
+      title: t('community.api.title'),
+      text: t('community.api.text'),
+      href: '/api/docs',
+      cta: t('community.api.cta'),
+      external: true,
+    },
+    {
+      icon: IconFileText,
+      title: t('community.about.title'),
+      text: t('community.about.text'),
+      href: '/about',
+      cta: t('community.about.cta'),
+    },
+    {
+      icon: IconHeartHandshake,
+      title: t('community.contribute.title'),
+      text: t('community.contribute.text'),
+      href: '/about#contribute',
+      cta: t('community.contribute.cta'),
+    },
+  ];
+}

@@ -1,40 +1,31 @@
 import { Badge, Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame.tsx';
-
-const INCLUDED = [
-  'Every feature, with no usage caps set by us',
-  'Unlimited accounts on your own instance',
-  'Local speech engines that need no paid service',
-  'Your data in your own database and folders',
-];
-
-const COSTS = [
-  {
-    title: 'Your hardware',
-    text: 'A laptop runs it. Transcription is faster with more CPU cores; nothing needs a GPU.',
-  },
-  {
-    title: 'Optional cloud engines',
-    text: 'If you connect an outside speech or language service, that provider bills you directly.',
-  },
-  {
-    title: 'Your time',
-    text: 'Updates are a download and a restart; the database migrates itself on start.',
-  },
-];
 
 /** Pricing: self-hosted Voxpress is free. */
 export function PricingPage() {
+  const { t } = useTranslation('pricing');
+  const included = [
+    t('plan.included.features'),
+    t('plan.included.accounts'),
+    t('plan.included.engines'),
+    t('plan.included.data'),
+  ];
+  const costs = [
+    { title: t('costs.hardware.title'), text: t('costs.hardware.text') },
+    { title: t('costs.cloud.title'), text: t('costs.cloud.text') },
+    { title: t('costs.time.title'), text: t('costs.time.text') },
+  ];
   return (
-    <PageFrame title="Pricing" lead="Voxpress is free software that you run yourself. There is no paid plan.">
+    <PageFrame title={t('title')} lead={t('lead')}>
       <Card withBorder radius="lg" padding="xl" maw={560}>
         <Stack gap="md">
           <Badge variant="light" w="fit-content">
-            Self-hosted
+            {t('plan.badge')}
           </Badge>
-          <Title order={2}>Free</Title>
-          <Text c="dimmed">Licensed under the AGPL-3.0. No card, no trial period, no sign-up with us.</Text>
+          <Title order={2}>{t('plan.name')}</Title>
+          <Text c="dimmed">{t('plan.terms')}</Text>
           <List
             spacing="sm"
             icon={
@@ -43,7 +34,7 @@ export function PricingPage() {
               </ThemeIcon>
             }
           >
-            {INCLUDED.map((line) => (
+            {included.map((line) => (
               <List.Item key={line}>{line}</List.Item>
             ))}
           </List>
@@ -51,10 +42,10 @@ export function PricingPage() {
       </Card>
       <Stack gap="md">
         <Title order={2} fz="h3">
-          What it can cost you
+          {t('costs.title')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-          {COSTS.map((c) => (
+          {costs.map((c) => (
             <Card key={c.title} withBorder radius="lg" padding="lg">
               <Title order={3} fz="lg" mb={6}>
                 {c.title}
