@@ -2,7 +2,9 @@
 // (port 5173, proxying /api to the API).
 import { spawn } from 'node:child_process';
 import { ensureDependencies, npm, root } from './lib.mjs';
+import { ensureSupportedNode } from './node-runtime.mjs';
 
+await ensureSupportedNode();
 await ensureDependencies();
 const children = [
   spawn(npm, ['run', 'dev', '-w', '@voxpress/server'], { cwd: root, stdio: 'inherit' }),

@@ -3,7 +3,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ensureDependencies, newest, npm, root, run } from './lib.mjs';
+import { ensureSupportedNode } from './node-runtime.mjs';
 
+await ensureSupportedNode();
 const started = Date.now();
 await ensureDependencies();
 

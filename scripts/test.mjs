@@ -3,6 +3,9 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { npm, root, run } from './lib.mjs';
+import { ensureSupportedNode } from './node-runtime.mjs';
+
+await ensureSupportedNode();
 
 const reports = path.join(root, 'node_modules', '.cache', 'voxpress-test');
 rmSync(reports, { recursive: true, force: true });
