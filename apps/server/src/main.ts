@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { closeContext, createContext } from './boot.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
+import { LockedError } from './db/process-lock.ts';
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -14,7 +15,11 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const ctx = await createContext(config);
+  const ctx = await createContext(config).catch((err: unknown) => {
+    if (!(err instanceof LockedError)) throw err;
+    console.error(err.message);
+    return process.exit(78);
+  });
   const app = config.roles.api ? await buildApp(ctx, { web: true }) : undefined;
   let sweeper: NodeJS.Timeout | undefined;
   if (config.roles.worker) {

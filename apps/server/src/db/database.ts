@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serverRoot } from '../lib/paths.ts';
+import { lockForProcess } from './process-lock.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -87,19 +88,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
   }
   let dataPath: string | undefined;
+  let unlock = () => {};
   if (options.dataDir !== 'memory') {
     dataPath = path.join(options.dataDir, 'pglite');
     mkdirSync(dataPath, { recursive: true });
+    // Two processes on one PGlite folder would corrupt it: the second one is refused at start-up.
+    unlock = lockForProcess(path.join(options.dataDir, 'pglite.lock'));
     if (!existsSync(path.join(dataPath, 'PG_VERSION'))) await createCluster(dataPath);
   }
-  const client = await PGlite.create(dataPath, PGLITE);
+  const client = await PGlite.create(dataPath, PGLITE).catch((err: unknown) => {
+    unlock();
+    throw err;
+  });
   const db = drizzlePglite(client, { schema });
   return finish({
     db: db as unknown as Db,
     driver: 'pglite',
     exclusive: true,
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
-    close: () => client.close(),
+    close: () => client.close().finally(unlock),
   });
 }
 
