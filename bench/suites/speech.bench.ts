@@ -106,8 +106,8 @@ export async function speechBenchmark(): Promise<Results> {
     try {
       for (const { label, engine, memory } of engines) {
         const status = await engine.status();
-        if (status.state !== 'available') {
-          results[label] = `not available (${status.detail}); to enable: ${status.enable ?? '—'}`;
+        if (status.state !== 'ready') {
+          results[label] = `not available (${status.detail}); to enable: ${status.hint ?? '—'}`;
           continue;
         }
         // An engine that fails (a damaged model, a server that is down) is reported, not fatal.
@@ -121,7 +121,7 @@ export async function speechBenchmark(): Promise<Results> {
       await whisper.close();
     }
     const binary = findExecutable('pocketsphinx_continuous');
-    if (binary && (await new PocketsphinxSpeechEngine().status()).state === 'available') {
+    if (binary && (await new PocketsphinxSpeechEngine().status()).state === 'ready') {
       report('pocketsphinx unsplit', await measure('children', () => wholeFile(binary, wav)), 'children');
     }
     const fastest = walls.get(`pocketsphinx ×${parallel}`);

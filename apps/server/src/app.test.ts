@@ -33,8 +33,9 @@ describe.each(drivers)('system routes on %s', (driver) => {
   it('lists the engines serving each port', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/system/engines' });
     expect(res.statusCode).toBe(200);
-    const ports = res.json().ports as { port: string; active: string }[];
+    const ports = res.json().ports as { port: string; kind: string; active: string }[];
     expect(ports.find((p) => p.port === 'Database')?.active).toBe(driver);
+    expect(ports.map((p) => p.kind)).toEqual(['speech', 'storage', 'database', 'queue']);
   });
 
   it('exposes only the client-safe configuration', async () => {

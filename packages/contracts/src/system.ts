@@ -14,22 +14,39 @@ export const zHealth = z.object({
 });
 export type Health = z.infer<typeof zHealth>;
 
-export const zEngineState = z.enum(['active', 'available', 'missing', 'disabled']);
+export const zEngineState = z.enum(['active', 'available', 'missing', 'misconfigured', 'disabled']);
 export type EngineState = z.infer<typeof zEngineState>;
+
+/** What a port does: an engine kind the server routes work to, or a piece of its infrastructure. */
+export const zEngineKind = z.enum([
+  'speech',
+  'writer',
+  'translator',
+  'renderer',
+  'storage',
+  'database',
+  'queue',
+]);
+export type EngineKind = z.infer<typeof zEngineKind>;
 
 /** One implementation of a port (speech, writer, translator, renderer, storage, queue). */
 export const zEngineImplementation = z.object({
   id: z.string(),
+  kind: zEngineKind,
   name: z.string(),
   state: zEngineState,
+  /** Plain words anyone may read: no paths, addresses, variables or commands. */
+  reason: z.string(),
+  /** For administrators: the facts behind the state (may name paths and hosts). */
   detail: z.string(),
-  /** What to do to enable it, when it is missing or disabled. */
+  /** For administrators: what to do to enable it, when it is missing or disabled. */
   enable: z.string().optional(),
 });
 export type EngineImplementation = z.infer<typeof zEngineImplementation>;
 
 export const zEnginePort = z.object({
   port: z.string(),
+  kind: zEngineKind,
   active: z.string().nullable(),
   implementations: z.array(zEngineImplementation),
 });

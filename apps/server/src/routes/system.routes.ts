@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
 import { clientConfig } from '../config/config.ts';
 import { VERSION } from '../lib/version.ts';
-import { describeEngines } from '../services/engines.service.ts';
+import { describeEngines } from '../services/engines/engines.service.ts';
 
 export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

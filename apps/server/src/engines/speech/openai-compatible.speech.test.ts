@@ -106,16 +106,18 @@ function engine(overrides: { maxBytes?: number; apiKey?: string; url?: string } 
 const request = (overrides: Partial<SpeechRequest> = {}) => speechRequest(wav, durationS, overrides);
 
 describe('OpenAI-compatible engine', () => {
-  it('is disabled until configured, and never calls the server for its status', async () => {
+  it('is missing until configured, and never calls the server for its status', async () => {
     const off = new OpenAiCompatibleSpeechEngine(undefined, silentLogger);
     expect(await off.status()).toMatchObject({
-      state: 'disabled',
-      enable: expect.stringMatching(/^Set OPENAI_STT_BASE_URL/),
+      state: 'missing',
+      reason: 'No OpenAI-compatible speech server is configured',
+      hint: expect.stringMatching(/^Set OPENAI_STT_BASE_URL/),
     });
     received.length = 0;
     const on = engine({ apiKey: 'sk-test' });
     expect(await on.status()).toEqual({
-      state: 'available',
+      state: 'ready',
+      reason: 'Model whisper-1 on the configured speech server',
       detail: `Model whisper-1 at ${baseUrl}, with an API key`,
     });
     expect(on.supports('ta-IN')).toBe(true);

@@ -34,6 +34,7 @@ export interface OpenAiCompatibleOptions {
  */
 export class OpenAiCompatibleSpeechEngine implements SpeechEngine {
   readonly id = 'openai';
+  readonly kind = 'speech' as const;
   readonly name = 'OpenAI-compatible speech API';
   /** Learned from the first refusal, then used for every request. */
   private format: 'verbose_json' | 'json' = 'verbose_json';
@@ -52,14 +53,18 @@ export class OpenAiCompatibleSpeechEngine implements SpeechEngine {
   async status(): Promise<SpeechEngineStatus> {
     if (!this.config) {
       return {
-        state: 'disabled',
+        state: 'missing',
+        reason: 'No OpenAI-compatible speech server is configured',
         detail: 'Not configured',
-        enable:
-          'Set OPENAI_STT_BASE_URL (e.g. https://api.openai.com/v1, https://api.groq.com/openai/v1 or a speaches/LocalAI server), OPENAI_STT_API_KEY and OPENAI_STT_MODEL',
+        hint: 'Set OPENAI_STT_BASE_URL (e.g. https://api.openai.com/v1, https://api.groq.com/openai/v1 or a speaches/LocalAI server), OPENAI_STT_API_KEY and OPENAI_STT_MODEL',
       };
     }
     const key = this.config.apiKey ? 'with an API key' : 'without an API key';
-    return { state: 'available', detail: `Model ${this.config.model} at ${this.config.baseUrl}, ${key}` };
+    return {
+      state: 'ready',
+      reason: `Model ${this.config.model} on the configured speech server`,
+      detail: `Model ${this.config.model} at ${this.config.baseUrl}, ${key}`,
+    };
   }
 
   async transcribe(request: SpeechRequest): Promise<SpeechResult> {
@@ -128,9 +133,7 @@ export class OpenAiCompatibleSpeechEngine implements SpeechEngine {
       throw new SpeechEngineError(
         `The speech server at ${where} could not be reached: ${describeNetworkError(err)}`,
         true,
-        {
-          cause: err,
-        },
+        { cause: err, userMessage: 'The speech server could not be reached.' },
       );
     }
     const body = await res.text().catch(() => '');
@@ -140,6 +143,7 @@ export class OpenAiCompatibleSpeechEngine implements SpeechEngine {
       throw new SpeechEngineError(
         `The speech server at ${where} answered something that is not a transcription.`,
         false,
+        { userMessage: 'The speech server answered something that is not a transcription.' },
       );
     }
     const message = serverMessage(body);
@@ -160,23 +164,30 @@ export class OpenAiCompatibleSpeechEngine implements SpeechEngine {
     if (res.status === 401 || res.status === 403) {
       throw new SpeechEngineUnavailableError(
         `The speech server at ${where} refused the API key (${status}). Check OPENAI_STT_API_KEY.`,
+        { userMessage: 'The speech server refused the API key it was given.' },
       );
     }
     if (res.status === 404) {
       throw new SpeechEngineUnavailableError(
         `The speech server at ${where} has no /audio/transcriptions or no model ${config.model} (${status}). Check OPENAI_STT_BASE_URL and OPENAI_STT_MODEL.`,
+        { userMessage: 'The speech server does not offer the configured model.' },
       );
     }
     if (res.status === 408 || res.status === 429 || res.status >= 500) {
-      throw new SpeechEngineError(`The speech server at ${where} is busy or failing (${status}).`, true);
+      throw new SpeechEngineError(`The speech server at ${where} is busy or failing (${status}).`, true, {
+        userMessage: 'The speech server is busy or failing.',
+      });
     }
     if (res.status === 413) {
       throw new SpeechEngineError(
         `The speech server at ${where} found the audio too large (${status}). Lower OPENAI_STT_MAX_BYTES.`,
         false,
+        { userMessage: 'The speech server found the audio too large.' },
       );
     }
-    throw new SpeechEngineError(`The speech server at ${where} rejected the audio (${status}).`, false);
+    throw new SpeechEngineError(`The speech server at ${where} rejected the audio (${status}).`, false, {
+      userMessage: `The speech server rejected the audio (${res.status}).`,
+    });
   }
 
   /**

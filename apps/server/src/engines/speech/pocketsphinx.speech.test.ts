@@ -23,7 +23,7 @@ describe('PocketSphinx engine', () => {
   const engine = new PocketsphinxSpeechEngine();
 
   it('is available with Debian’s packages, for English only', async () => {
-    expect(await engine.status()).toMatchObject({ state: 'available' });
+    expect(await engine.status()).toMatchObject({ state: 'ready' });
     expect(engine.supports('en')).toBe(true);
     expect(engine.supports('en-GB')).toBe(true);
     expect(engine.supports('es-ES')).toBe(false);
@@ -34,13 +34,14 @@ describe('PocketSphinx engine', () => {
     const missing = new PocketsphinxSpeechEngine({ binary: null });
     expect(await missing.status()).toEqual({
       state: 'missing',
+      reason: 'PocketSphinx is not installed',
       detail: 'pocketsphinx_continuous is not installed',
-      enable: 'apt-get install pocketsphinx pocketsphinx-en-us',
+      hint: 'apt-get install pocketsphinx pocketsphinx-en-us',
     });
     const noModel = new PocketsphinxSpeechEngine({ modelDir: path.join(dir, 'nowhere') });
     expect(await noModel.status()).toMatchObject({
       state: 'missing',
-      enable: expect.stringMatching(/apt-get/),
+      hint: expect.stringMatching(/apt-get/),
     });
     await expect(
       missing.transcribe({

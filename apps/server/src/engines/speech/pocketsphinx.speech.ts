@@ -47,6 +47,7 @@ export interface PocketsphinxOptions {
  */
 export class PocketsphinxSpeechEngine implements SpeechEngine {
   readonly id = 'pocketsphinx';
+  readonly kind = 'speech' as const;
   readonly name = 'CMU PocketSphinx (offline, English)';
   private readonly binary: string | null;
   private readonly modelDir: string;
@@ -66,12 +67,26 @@ export class PocketsphinxSpeechEngine implements SpeechEngine {
 
   async status(): Promise<SpeechEngineStatus> {
     if (!this.binary) {
-      return { state: 'missing', detail: `${BINARY} is not installed`, enable: INSTALL };
+      return {
+        state: 'missing',
+        reason: 'PocketSphinx is not installed',
+        detail: `${BINARY} is not installed`,
+        hint: INSTALL,
+      };
     }
     if (!existsSync(path.join(this.modelDir, 'en-us'))) {
-      return { state: 'missing', detail: `The English model is not in ${this.modelDir}`, enable: INSTALL };
+      return {
+        state: 'missing',
+        reason: 'The English model for PocketSphinx is not installed',
+        detail: `The English model is not in ${this.modelDir}`,
+        hint: INSTALL,
+      };
     }
-    return { state: 'available', detail: 'CMU Sphinx 0.8 with the US English model; English only, offline' };
+    return {
+      state: 'ready',
+      reason: 'English only, offline',
+      detail: 'CMU Sphinx 0.8 with the US English model; English only, offline',
+    };
   }
 
   /**
@@ -82,7 +97,10 @@ export class PocketsphinxSpeechEngine implements SpeechEngine {
    */
   async transcribe(request: SpeechRequest): Promise<SpeechResult> {
     const { binary } = this;
-    if (!binary) throw new SpeechEngineUnavailableError(`PocketSphinx is not installed (${INSTALL}).`);
+    if (!binary)
+      throw new SpeechEngineUnavailableError(`PocketSphinx is not installed (${INSTALL}).`, {
+        userMessage: 'PocketSphinx is not installed on this server.',
+      });
     const { info, pieces } = await planWavPieces(request.wavPath, {
       maxFileBytes: Number.MAX_SAFE_INTEGER,
       maxSeconds: this.pieceS,
@@ -180,6 +198,7 @@ export class PocketsphinxSpeechEngine implements SpeechEngine {
         reject(
           new SpeechEngineUnavailableError(`PocketSphinx could not be started: ${err.message}`, {
             cause: err,
+            userMessage: 'PocketSphinx could not be started on this server.',
           }),
         );
       });
@@ -189,7 +208,9 @@ export class PocketsphinxSpeechEngine implements SpeechEngine {
         if (code !== 0) {
           const how = killedBy ? `was stopped by ${killedBy}` : `stopped with exit code ${code}`;
           return reject(
-            new SpeechEngineUnavailableError(`PocketSphinx ${how}: ${tail(stderr) || 'no message'}`),
+            new SpeechEngineUnavailableError(`PocketSphinx ${how}: ${tail(stderr) || 'no message'}`, {
+              userMessage: 'PocketSphinx stopped unexpectedly.',
+            }),
           );
         }
         resolve(output.result());

@@ -1,4 +1,5 @@
 import type { Segment } from '@voxpress/contracts';
+import { type Engine, EngineError, type EngineStatus, EngineUnavailableError } from '../engine.ts';
 
 /** What an engine heard in one file. */
 export interface SpeechResult {
@@ -25,52 +26,23 @@ export interface SpeechRequest {
   onProgress(fraction: number): void;
 }
 
-/** How an engine stands on this machine, for `GET /api/v1/system/engines` and for selection. */
-export interface SpeechEngineStatus {
-  state: 'available' | 'missing' | 'disabled';
-  detail: string;
-  /** What to do to enable it, when not available. */
-  enable?: string;
-}
+/** How a speech engine stands on this machine (see `EngineStatus`). */
+export type SpeechEngineStatus = EngineStatus;
 
 /**
  * A speech-to-text engine. Implementations live beside this file: whisper.cpp in-process,
  * an OpenAI-compatible HTTP server, CMU PocketSphinx. Errors meant for the user are
- * `SpeechEngineError`s.
+ * `SpeechEngineError`s; the router falls back on `SpeechEngineUnavailableError`s.
  */
-export interface SpeechEngine {
-  /** Stable id recorded as the transcription's `provider`: `whisper`, `openai`, `pocketsphinx`. */
-  readonly id: string;
-  readonly name: string;
+export interface SpeechEngine extends Engine {
+  readonly kind: 'speech';
   /** Whether it can transcribe this language at all (`en-US` → checks `en`). */
   supports(language: string): boolean;
-  status(): Promise<SpeechEngineStatus>;
   transcribe(request: SpeechRequest): Promise<SpeechResult>;
 }
 
-/**
- * A failure with a message for the user. `retryable` says whether running the job again could
- * help (a server that is down: yes; a corrupt model or audio: no).
- */
-export class SpeechEngineError extends Error {
-  override name = 'SpeechEngineError';
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-}
-
-/**
- * A failure of the engine itself rather than of the audio: its model is missing, damaged or could
- * not be downloaded, its server refused the key. Never retryable on the same engine; the speech
- * router moves on to the next engine that can serve the language.
- */
-export class SpeechEngineUnavailableError extends SpeechEngineError {
-  override name = 'SpeechEngineUnavailableError';
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, false, options);
-  }
-}
+/** Speech engines fail with the errors every engine kind uses. */
+export const SpeechEngineError = EngineError;
+export type SpeechEngineError = EngineError;
+export const SpeechEngineUnavailableError = EngineUnavailableError;
+export type SpeechEngineUnavailableError = EngineUnavailableError;

@@ -21,6 +21,7 @@ import { readWavInfo } from './wav-file.ts';
 
 /** A scripted engine: which languages, which state, what it does when asked. */
 class FakeEngine implements SpeechEngine {
+  readonly kind = 'speech' as const;
   readonly name: string;
   calls = 0;
   closed = false;
@@ -39,7 +40,7 @@ class FakeEngine implements SpeechEngine {
     return (this.script.languages ?? /.*/).test(language);
   }
   async status(): Promise<SpeechEngineStatus> {
-    return this.script.status ?? { state: 'available', detail: `${this.id} ready` };
+    return this.script.status ?? { state: 'ready', reason: `${this.id} ready`, detail: `${this.id} ready` };
   }
   async transcribe(request: SpeechRequest): Promise<SpeechResult> {
     this.calls++;
@@ -75,8 +76,14 @@ const request = (language: string, overrides: Partial<SpeechRequest> = {}): Spee
 
 const missing: SpeechEngineStatus = {
   state: 'missing',
-  detail: 'Model base is not downloaded',
-  enable: 'npm run models -- pull base',
+  reason: 'Model base is not downloaded',
+  detail: 'Model base is not downloaded in /srv/models',
+  hint: 'npm run models -- pull base',
+};
+const notConfigured: SpeechEngineStatus = {
+  state: 'missing',
+  reason: 'Not configured',
+  detail: 'Not configured',
 };
 
 describe('speech router: choosing', () => {
@@ -97,18 +104,24 @@ describe('speech router: choosing', () => {
     const router = new SpeechRouter(config(['whisper', 'openai', 'pocketsphinx']), silentLogger, {
       engines: [
         new FakeEngine('whisper', { status: missing }),
-        new FakeEngine('openai', { status: { state: 'disabled', detail: 'Not configured' } }),
+        new FakeEngine('openai', { status: notConfigured }),
         new FakeEngine('pocketsphinx', { languages: /^en/ }),
       ],
     });
     const english = await router.choose('en');
     expect(english.engine.id).toBe('pocketsphinx');
     expect(english.reason).toBe(
-      'pocketsphinx: whisper unavailable (Model base is not downloaded); openai not configured — first configured engine that supports en and is available',
+      'pocketsphinx: whisper unavailable (Model base is not downloaded); openai unavailable (Not configured) — first configured engine that supports en and is available',
     );
-    await expect(router.choose('fr-FR')).rejects.toThrow(
+    const french = router.choose('fr-FR');
+    await expect(french).rejects.toThrow(
       /^No speech engine on this server can transcribe French \(fr-FR\)\./,
     );
+    // What the user reads names no path, setting or command; the log gets the rest.
+    await expect(french).rejects.toMatchObject({
+      userMessage:
+        'Transcription in French is not available on this server. Ask your administrator to enable a speech engine for it.',
+    });
   });
 
   it('follows the configured order, and ignores engines left out of it', async () => {
@@ -130,14 +143,14 @@ describe('speech router: choosing', () => {
     const router = new SpeechRouter(config(['whisper', 'openai', 'pocketsphinx']), silentLogger, {
       engines: [
         new FakeEngine('whisper'),
-        new FakeEngine('openai', { status: { state: 'disabled', detail: 'Not configured' } }),
+        new FakeEngine('openai', { status: notConfigured }),
         new FakeEngine('pocketsphinx', { languages: /^en/ }),
       ],
     });
     const english = await router.choose('en-GB', { useWhisperForEnglish: false });
     expect(english.engine.id).toBe('pocketsphinx');
     expect(english.reason).toBe(
-      'pocketsphinx: use_whisper_for_english is off, so whisper comes last; openai not configured — first configured engine that supports en-GB and is available',
+      'pocketsphinx: use_whisper_for_english is off, so whisper comes last; openai unavailable (Not configured) — first configured engine that supports en-GB and is available',
     );
     expect((await router.choose('en-GB', { useWhisperForEnglish: true })).engine.id).toBe('whisper');
     expect((await router.choose('es', { useWhisperForEnglish: false })).engine.id).toBe('whisper');
@@ -210,8 +223,9 @@ describe('speech router: transcribing', () => {
     });
     await expect(router.transcribe(request('en'))).rejects.toMatchObject({
       retryable: false,
-      message:
-        'Every speech engine that could transcribe this failed: whisper: Model damaged. openai: Key refused.',
+      message: 'Every speech engine that could serve en failed: whisper: Model damaged. openai: Key refused.',
+      userMessage:
+        'Transcription in English could not be done: the speech engines on this server are not working. Ask your administrator to check them.',
     });
     const single = new SpeechRouter(config(['whisper']), silentLogger, {
       engines: [new FakeEngine('whisper', { fail: new SpeechEngineUnavailableError('Model damaged.') })],
@@ -250,35 +264,42 @@ describe('speech router with the real engines', () => {
     );
   });
 
-  it('describes the speech port: what is active for English, what is missing and how to enable it', async () => {
-    const port = await new SpeechRouter(
+  it('describes the speech engines: which English uses, what is missing and how to enable it', async () => {
+    const described = await new SpeechRouter(
       config(['whisper', 'openai', 'pocketsphinx'], dir),
       silentLogger,
     ).describe();
-    expect(port).toEqual({
-      port: 'Speech',
+    expect(described).toEqual({
       active: 'pocketsphinx',
-      implementations: [
+      engines: [
         {
           id: 'whisper',
+          kind: 'speech',
           name: 'whisper.cpp (in-process)',
+          position: 1,
           state: 'missing',
-          detail: 'Model base is not downloaded. Preference 1 of 3',
-          enable: 'npm run models -- pull base (or set WHISPER_AUTO_DOWNLOAD=true)',
+          reason: 'Model base is not downloaded',
+          detail: 'Model base is not downloaded',
+          hint: 'npm run models -- pull base (or set WHISPER_AUTO_DOWNLOAD=true)',
         },
         {
           id: 'openai',
+          kind: 'speech',
           name: 'OpenAI-compatible speech API',
-          state: 'disabled',
-          detail: 'Not configured. Preference 2 of 3',
-          enable: expect.stringMatching(/^Set OPENAI_STT_BASE_URL/),
+          position: 2,
+          state: 'missing',
+          reason: 'No OpenAI-compatible speech server is configured',
+          detail: 'Not configured',
+          hint: expect.stringMatching(/^Set OPENAI_STT_BASE_URL/),
         },
         {
           id: 'pocketsphinx',
+          kind: 'speech',
           name: 'CMU PocketSphinx (offline, English)',
-          state: 'active',
-          detail:
-            'CMU Sphinx 0.8 with the US English model; English only, offline. Preference 3 of 3; used for English',
+          position: 3,
+          state: 'ready',
+          reason: 'English only, offline',
+          detail: 'CMU Sphinx 0.8 with the US English model; English only, offline',
         },
       ],
     });
@@ -318,13 +339,13 @@ describe('speech router with the real engines', () => {
       ['whisper', false],
       ['pocketsphinx', true],
     ]);
-    expect(routed.attempts[0]?.error).toMatch(/could not be downloaded.*connection refused/);
+    expect(routed.attempts[0]?.error).toBe('The whisper model base could not be downloaded.');
     expect(wordErrorRate(FIXTURE_PARAGRAPH, routed.result.text)).toBeLessThanOrEqual(0.15);
     // The failed download is remembered: whisper now shows as missing and is skipped at once.
     const next = await router.choose('en');
     expect(next.engine.id).toBe('pocketsphinx');
     expect(next.reason).toMatch(
-      /^pocketsphinx: whisper unavailable \(The whisper model base could not be downloaded\./,
+      /^pocketsphinx: whisper unavailable \(The whisper model base could not be downloaded\)/,
     );
     await router.close();
   });

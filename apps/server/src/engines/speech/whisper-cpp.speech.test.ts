@@ -54,8 +54,9 @@ describe('whisper.cpp engine without a usable model', () => {
     const e = engine();
     expect(await e.status()).toEqual({
       state: 'missing',
+      reason: 'Model base is not downloaded',
       detail: 'Model base is not downloaded',
-      enable: 'npm run models -- pull base (or set WHISPER_AUTO_DOWNLOAD=true)',
+      hint: 'npm run models -- pull base (or set WHISPER_AUTO_DOWNLOAD=true)',
     });
     const err = await failure(e.transcribe(request()));
     expect(err).toBeInstanceOf(SpeechEngineUnavailableError);
@@ -63,19 +64,29 @@ describe('whisper.cpp engine without a usable model', () => {
     expect(err.message).toBe(
       'The whisper model base is not downloaded. Run `npm run models -- pull base` on the server (or set WHISPER_AUTO_DOWNLOAD=true).',
     );
+    expect((err as SpeechEngineUnavailableError).userMessage).toBe(
+      'The whisper model base is not downloaded on this server.',
+    );
   });
 
   it('reports a damaged model file clearly and keeps the process alive', async () => {
     const e = engine();
     writeFileSync(e.modelFile, 'this is not a model'.repeat(500));
-    expect(await e.status()).toMatchObject({ state: 'available' });
+    expect(await e.status()).toMatchObject({ state: 'ready' });
     const err = await failure(e.transcribe(request()));
     expect(err).toBeInstanceOf(SpeechEngineUnavailableError);
     expect(err.message).toMatch(
       /^The whisper model file .*ggml-base\.bin could not be loaded: it is damaged or not a whisper\.cpp model \(.*bad magic.*\)\. Delete it and run `npm run models -- pull base`\.$/,
     );
     // Remembered: the status says so, and the next job fails at once without loading again.
-    expect(await e.status()).toMatchObject({ state: 'missing', detail: err.message });
+    expect(await e.status()).toMatchObject({
+      state: 'misconfigured',
+      reason: 'The whisper model base is damaged',
+      detail: err.message,
+    });
+    expect((err as SpeechEngineUnavailableError).userMessage).toBe(
+      'The whisper model on this server is damaged.',
+    );
     const again = await failure(e.transcribe(request()));
     expect(again.message).toBe(err.message);
     expect(process.exitCode ?? 0).toBe(0);
@@ -84,8 +95,8 @@ describe('whisper.cpp engine without a usable model', () => {
   it('refuses an unknown model name with the valid names', async () => {
     const e = engine({ model: 'huge', autoDownload: true });
     expect(await e.status()).toMatchObject({
-      state: 'missing',
-      enable: expect.stringMatching(/tiny, tiny\.en, base/),
+      state: 'misconfigured',
+      hint: expect.stringMatching(/tiny, tiny\.en, base/),
     });
     const err = await failure(e.transcribe(request()));
     expect(err.message).toMatch(
@@ -136,7 +147,8 @@ describe('whisper.cpp engine downloading its model', () => {
     let now = 1_000_000;
     const e = engine({ model: 'tiny', autoDownload: true, modelsUrl: baseUrl }, { now: () => now });
     expect(await e.status()).toEqual({
-      state: 'available',
+      state: 'ready',
+      reason: 'Model tiny, downloaded on first use',
       detail: `Model tiny (74 MiB) is downloaded from ${new URL(baseUrl).host} on first use`,
     });
     const err = await failure(e.transcribe(request()));
@@ -148,6 +160,9 @@ describe('whisper.cpp engine downloading its model', () => {
     expect(readdirSync(path.dirname(e.modelFile))).toEqual([]);
     // The failure is remembered for ten minutes: no new request, and the status says why.
     expect(await e.status()).toMatchObject({ state: 'missing', detail: err.message });
+    expect((err as SpeechEngineUnavailableError).userMessage).toBe(
+      'The whisper model tiny could not be downloaded.',
+    );
     expect((await failure(e.transcribe(request()))).message).toBe(err.message);
     expect(requests).toBe(1);
     now += 10 * 60_000 + 1;
@@ -204,7 +219,7 @@ describe('whisper.cpp engine with a (toy) model', () => {
     engines.push(e);
     writeToyWhisperModel(e.modelFile, { multilingual: true });
     expect(await e.status()).toMatchObject({
-      state: 'available',
+      state: 'ready',
       detail: expect.stringMatching(/^Model base \(multilingual, \d+ MiB\) in /),
     });
     const progress: number[] = [];

@@ -42,6 +42,7 @@ export interface WhisperCppOptions {
  */
 export class WhisperCppSpeechEngine implements SpeechEngine {
   readonly id = 'whisper';
+  readonly kind = 'speech' as const;
   readonly name = 'whisper.cpp (in-process)';
   private context: Promise<WhisperContext> | undefined;
   private downloadFailure: { at: number; message: string } | undefined;
@@ -81,34 +82,49 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
     if (file?.isFile()) {
       if (this.loadFailure?.key === fileKey(file)) {
         return {
-          state: 'missing',
+          state: 'misconfigured',
+          reason: `The whisper model ${model} is damaged`,
           detail: this.loadFailure.message,
-          enable: `Delete ${this.modelFile}, then ${pull}`,
+          hint: `Delete ${this.modelFile}, then ${pull}`,
         };
       }
       const kind = this.multilingual ? 'multilingual' : 'English only';
-      return { state: 'available', detail: `Model ${model} (${kind}, ${mb(file.size)}) in ${modelsDir}` };
+      return {
+        state: 'ready',
+        reason: `Model ${model} (${kind})`,
+        detail: `Model ${model} (${kind}, ${mb(file.size)}) in ${modelsDir}`,
+      };
     }
     const info = findModel(model);
     if (!info) {
       return {
-        state: 'missing',
+        state: 'misconfigured',
+        reason: `The whisper model "${model}" is unknown`,
         detail: `Unknown model "${model}" and no ${this.modelFile}`,
-        enable: `Set WHISPER_MODEL to one of ${WHISPER_MODELS.map((m) => m.name).join(', ')}`,
+        hint: `Set WHISPER_MODEL to one of ${WHISPER_MODELS.map((m) => m.name).join(', ')}`,
       };
     }
     const failure = this.recentDownloadFailure();
-    if (failure) return { state: 'missing', detail: failure.message, enable: pull };
+    if (failure) {
+      return {
+        state: 'missing',
+        reason: `The whisper model ${model} could not be downloaded`,
+        detail: failure.message,
+        hint: pull,
+      };
+    }
     if (autoDownload) {
       return {
-        state: 'available',
+        state: 'ready',
+        reason: `Model ${model}, downloaded on first use`,
         detail: `Model ${model} (${mb(info.bytes)}) is downloaded from ${new URL(this.config.modelsUrl).host} on first use`,
       };
     }
     return {
       state: 'missing',
+      reason: `Model ${model} is not downloaded`,
       detail: `Model ${model} is not downloaded`,
-      enable: `${pull} (or set WHISPER_AUTO_DOWNLOAD=true)`,
+      hint: `${pull} (or set WHISPER_AUTO_DOWNLOAD=true)`,
     };
   }
 
@@ -139,15 +155,18 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
     if (!info) {
       throw new SpeechEngineUnavailableError(
         `The whisper model "${model}" is not in ${modelsDir} and is not one Voxpress can download. Put ggml-${model}.bin there, or set WHISPER_MODEL to one of ${WHISPER_MODELS.map((m) => m.name).join(', ')}.`,
+        { userMessage: `The whisper model "${model}" configured on this server is unknown.` },
       );
     }
     if (!autoDownload) {
       throw new SpeechEngineUnavailableError(
         `The whisper model ${model} is not downloaded. Run ${pull} on the server (or set WHISPER_AUTO_DOWNLOAD=true).`,
+        { userMessage: `The whisper model ${model} is not downloaded on this server.` },
       );
     }
     const failure = this.recentDownloadFailure();
-    if (failure) throw new SpeechEngineUnavailableError(failure.message);
+    if (failure)
+      throw new SpeechEngineUnavailableError(failure.message, { userMessage: notDownloaded(model) });
     this.logger.info({ model, modelsDir }, 'downloading whisper model');
     let logged = 0;
     // Not tied to this job's signal: other jobs may wait for the same download, and a failure is
@@ -171,7 +190,7 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
       const message = `The whisper model ${model} could not be downloaded. ${(err as Error).message} Run ${pull} on the server once it can reach the internet, or copy ${info.file} into ${modelsDir}.`;
       this.downloadFailure = { at: this.now(), message };
       this.logger.warn({ model, reason: (err as Error).message }, 'whisper model download failed');
-      throw new SpeechEngineUnavailableError(message, { cause: err });
+      throw new SpeechEngineUnavailableError(message, { cause: err, userMessage: notDownloaded(model) });
     });
     await abortable(download, signal);
     this.logger.info({ model, file }, 'whisper model downloaded');
@@ -182,7 +201,7 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
   private async loadContext(file: string): Promise<WhisperContext> {
     const info = await stat(file);
     if (this.loadFailure?.key === fileKey(info))
-      throw new SpeechEngineUnavailableError(this.loadFailure.message);
+      throw new SpeechEngineUnavailableError(this.loadFailure.message, { userMessage: DAMAGED });
     this.context ??= this.initContext(file);
     try {
       return await this.context;
@@ -194,7 +213,7 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
       const message = `The whisper model file ${file} could not be loaded: it is damaged or not a whisper.cpp model (${detail}). Delete it and run \`npm run models -- pull ${this.config.model}\`.`;
       this.loadFailure = { key: fileKey(info), message };
       this.logger.warn({ err, file }, 'whisper model could not be loaded');
-      throw new SpeechEngineUnavailableError(message, { cause: err });
+      throw new SpeechEngineUnavailableError(message, { cause: err, userMessage: DAMAGED });
     }
   }
 
@@ -205,9 +224,7 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
     } catch (err) {
       throw new SpeechEngineUnavailableError(
         `whisper.cpp cannot run on this machine: ${(err as Error).message}`,
-        {
-          cause: err,
-        },
+        { cause: err, userMessage: 'whisper.cpp cannot run on this server.' },
       );
     }
     // Native logs go to our logger instead of stderr; the first error explains a failed load.
@@ -244,7 +261,7 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
       throw new SpeechEngineError(
         `whisper.cpp cannot read ${request.wavPath}: ${(err as Error).message}`,
         false,
-        { cause: err },
+        { cause: err, userMessage: 'whisper.cpp could not read the decoded audio.' },
       );
     });
     signal.throwIfAborted();
@@ -273,7 +290,10 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
     } catch (err) {
       this.context = undefined;
       const message = `whisper.cpp could not start: ${(err as Error).message}`;
-      throw new SpeechEngineUnavailableError(message, { cause: err });
+      throw new SpeechEngineUnavailableError(message, {
+        cause: err,
+        userMessage: 'whisper.cpp could not start.',
+      });
     }
     const result = await new Promise<SpeechResult>((resolve, reject) => {
       let settled = false;
@@ -313,7 +333,7 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
               new SpeechEngineError(
                 `whisper.cpp could not transcribe the audio: ${(err as Error).message}`,
                 false,
-                { cause: err },
+                { cause: err, userMessage: 'whisper.cpp could not transcribe the audio.' },
               ),
             ),
           ),
@@ -347,6 +367,12 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
     const keepMs = this.options.retryDownloadAfterMs ?? 10 * 60_000;
     return failure && this.now() - failure.at < keepMs ? failure : undefined;
   }
+}
+
+const DAMAGED = 'The whisper model on this server is damaged.';
+
+function notDownloaded(model: string): string {
+  return `The whisper model ${model} could not be downloaded.`;
 }
 
 /** Whisper's marker for silence, and surrounding whitespace, are not words. */

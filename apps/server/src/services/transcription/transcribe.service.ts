@@ -2,6 +2,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Audio, TranscribeRequest, TranscriptionAttempt } from '@voxpress/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { userMessageOf } from '../../engines/engine.ts';
 import type { SpeechRequest, SpeechResult } from '../../engines/speech/speech-engine.ts';
 import type { JobContext, Queue } from '../../queue/queue.ts';
 import { PermanentJobError } from '../../queue/queue.ts';
@@ -150,18 +151,21 @@ export class TranscribeService {
       const failure = err as Error & { retryable?: boolean };
       const final =
         failure instanceof PermanentJobError || failure.retryable === false || job.attempt >= job.maxAttempts;
+      // Users read plain words; what an administrator needs (paths, addresses, commands) is logged.
+      const shown = userFacing(err);
       if (final) {
         this.deps.logger.warn({ err, audioId: row.id }, 'transcription failed');
         await this.deps.audioService.setStatus(row.id, {
           status: 'failed',
           transcriptionStatus: 'failed',
           progressMessage: null,
-          error: failure.message || 'Transcription failed',
+          error: shown,
         });
         if (failure.retryable === false) throw new PermanentJobError(failure.message);
       } else if (!job.signal.aborted) {
+        this.deps.logger.info({ err, audioId: row.id }, 'transcription will be retried');
         await this.deps.audioService.setStatus(row.id, {
-          progressMessage: `Retrying after an error: ${failure.message}`,
+          progressMessage: `Retrying after an error: ${shown}`,
         });
       }
       throw err;
@@ -221,4 +225,10 @@ export class TranscribeService {
       },
     };
   }
+}
+
+/** The message a user is shown for a failed transcription. */
+function userFacing(err: unknown): string {
+  if (err instanceof PermanentJobError) return err.message;
+  return userMessageOf(err, 'Transcription failed because of an error on the server.');
 }

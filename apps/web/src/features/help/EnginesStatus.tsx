@@ -8,6 +8,7 @@ const STATE_COLOR: Record<EngineState, string> = {
   active: 'teal',
   available: 'blue',
   missing: 'orange',
+  misconfigured: 'red',
   disabled: 'gray',
 };
 

@@ -1,23 +1,38 @@
 import type { EnginePort, Engines } from '@voxpress/contracts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../../app-context.ts';
+import { enginePort } from './engine-port.ts';
 
-/** Reports which implementation serves each port. Each port's module adds its own report here. */
+/**
+ * Reports which implementation serves each port, with administrator detail (paths, hosts, how to
+ * enable); `enginesForUsers` strips that detail for everyone else. Each port's module adds its
+ * own report here.
+ */
 export async function describeEngines(ctx: AppContext): Promise<Engines> {
   const s3 = ctx.config.s3;
+  const speech = await ctx.speech.describe();
   const ports: EnginePort[] = [
-    await ctx.speech.describe(),
+    enginePort('Speech', 'speech', speech.engines, {
+      active: speech.active,
+      activeFor: 'English',
+      orderSetting: 'SPEECH_ENGINES',
+    }),
     {
       port: 'Storage',
+      kind: 'storage',
       active: ctx.blobs.driver,
       implementations: [
         {
           id: 'local',
+          kind: 'storage',
+          reason: 'Files are kept on this server’s disk',
           name: 'Local disk',
           state: ctx.blobs.driver === 'local' ? 'active' : 'available',
           detail: 'Files in the data folder; browsers upload to this server through signed links',
         },
         {
           id: 's3',
+          kind: 'storage',
+          reason: 'Files are kept in S3-compatible object storage',
           name: 'S3-compatible object storage',
           state: ctx.blobs.driver === 's3' ? 'active' : 'disabled',
           detail: s3
@@ -30,16 +45,21 @@ export async function describeEngines(ctx: AppContext): Promise<Engines> {
     },
     {
       port: 'Database',
+      kind: 'database',
       active: ctx.database.driver,
       implementations: [
         {
           id: 'pglite',
+          kind: 'database',
+          reason: 'Embedded database, kept with the server’s data',
           name: 'Embedded PostgreSQL (PGlite)',
           state: ctx.database.driver === 'pglite' ? 'active' : 'available',
           detail: 'Kept in the data folder',
         },
         {
           id: 'postgres',
+          kind: 'database',
+          reason: 'A PostgreSQL server',
           name: 'PostgreSQL server',
           state: ctx.database.driver === 'postgres' ? 'active' : 'disabled',
           detail: ctx.database.driver === 'postgres' ? 'Connected through DATABASE_URL' : 'Not configured',
@@ -49,16 +69,21 @@ export async function describeEngines(ctx: AppContext): Promise<Engines> {
     },
     {
       port: 'Queue',
+      kind: 'queue',
       active: ctx.queue.driver,
       implementations: [
         {
           id: 'embedded',
+          kind: 'queue',
+          reason: 'Jobs are kept in the database and run by this server',
           name: 'Database-backed queue, in-process workers',
           state: ctx.queue.driver === 'embedded' ? 'active' : 'available',
           detail: `Concurrency ${ctx.config.jobs.concurrency} per worker process`,
         },
         {
           id: 'bullmq',
+          kind: 'queue',
+          reason: 'A Redis-backed queue for several worker processes (not yet available)',
           name: 'BullMQ on Redis',
           state: ctx.queue.driver === 'bullmq' ? 'active' : 'missing',
           detail: 'Scale-out queue for several worker processes (not yet available in this release)',
