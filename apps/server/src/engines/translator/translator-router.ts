@@ -21,6 +21,12 @@ export interface RoutedTranslation<B extends TranslatableBlock> {
   attempts: TranslationAttempt[];
 }
 
+const PLAIN_STATE = {
+  available: 'Ready',
+  missing: 'Not installed on this server',
+  disabled: 'Not set up on this server',
+} as const;
+
 interface Choice {
   translator: Translator;
   support: NonNullable<PairSupport>;
@@ -132,23 +138,28 @@ export class TranslatorRouter {
         if (position < 0) {
           return {
             id: t.id,
+            kind: 'translator',
             name: t.name,
             state: 'disabled',
+            reason: 'Not enabled on this server',
             detail: `Not in TRANSLATION_ENGINES. ${status.detail}`,
             enable: [`Add ${t.id} to TRANSLATION_ENGINES`, status.enable].filter(Boolean).join('; '),
           };
         }
         return {
           id: t.id,
+          kind: 'translator',
           name: t.name,
           state: status.state,
+          // Until translators describe themselves with a plain reason, users see only the state.
+          reason: PLAIN_STATE[status.state],
           detail: `${status.detail}. Preference ${position + 1} of ${configured.length}`,
           ...(status.enable ? { enable: status.enable } : {}),
         };
       }),
     );
     const active = implementations.find((i) => i.state === 'available')?.id ?? null;
-    return { port: 'Translator', active, implementations };
+    return { port: 'Translator', kind: 'translator', active, implementations };
   }
 
   private configured(): Translator[] {
