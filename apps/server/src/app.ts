@@ -13,6 +13,7 @@ import {
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config/config.ts';
 import { registerErrorHandling, registerNotFound } from './http/errors.ts';
+import { closeStreamsOnShutdown } from './http/sse.ts';
 import { VERSION } from './lib/version.ts';
 import { audioRoutes } from './routes/audio.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
@@ -42,6 +43,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  closeStreamsOnShutdown(app);
   // OAuth2-style sign-in posts form-encoded fields; parse them without another dependency.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
