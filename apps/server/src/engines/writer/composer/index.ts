@@ -1,0 +1,26 @@
+/**
+ * The built-in composer: Voxpress's offline writer (engine kind `writer`, id `composer`) and the
+ * transcript shaping the transcript panel reads with.
+ *
+ * - `BuiltInComposer#write(request)` / `composeContent(request)`: a `ComposeRequest` (segments,
+ *   optional edited text, language, optional content type, title and keywords) → a
+ *   `ComposedContent` (title, summary, titled sections of grounded paragraphs, key points,
+ *   quotes, keywords, hashtags, metadata per content type, word count).
+ * - `renderMarkdown` / `renderHtml`: the piece as text; HTML carries `data-segment-ids` and
+ *   `data-start` on every paragraph so the viewer can play its source.
+ * - `shapeTranscript(segments, language, options)`: sentences and paragraphs for reading.
+ * - `guessContentType(text, title)`: the spec's keyword rules.
+ */
+export { composeContent } from './compose.ts';
+export * from './composed-content.schema.ts';
+export { BuiltInComposer, type ComposerStatus } from './composer.writer.ts';
+export { guessContentType } from './content-type-guess.ts';
+export { CONTENT_LANGUAGES } from './language.ts';
+export { clock, countWords, plainText, renderHtml, renderMarkdown } from './render.ts';
+export { slugify } from './seo-metadata.ts';
+export {
+  type ShapedTranscript,
+  type ShapeOptions,
+  shapeTranscript,
+  zShapedTranscript,
+} from './shape-transcript.ts';
