@@ -10,12 +10,14 @@ import { REDACTED_HEADERS, requestLogSerializers } from './http/log-redaction.ts
 import { registerJobs } from './jobs/index.ts';
 import { EmbeddedQueue } from './queue/embedded-queue.ts';
 import { AudioRepository } from './repositories/audio.repository.ts';
+import { LoginThrottlesRepository } from './repositories/login-throttles.repository.ts';
 import { RefreshTokensRepository } from './repositories/refresh-tokens.repository.ts';
 import { TranscriptionsRepository } from './repositories/transcriptions.repository.ts';
 import { UsersRepository } from './repositories/users.repository.ts';
 import { AudioService } from './services/audio/audio.service.ts';
 import { AuthService } from './services/auth/auth.service.ts';
 import { GoogleVerifier } from './services/auth/google-verifier.ts';
+import { LoginThrottle } from './services/auth/login-throttle.ts';
 import { AccessTokens } from './services/auth/tokens.ts';
 import { TranscribeService } from './services/transcription/transcribe.service.ts';
 import { TranscriptionService } from './services/transcription/transcription.service.ts';
@@ -50,6 +52,7 @@ export async function createContext(
     new RefreshTokensRepository(database.db),
     accessTokens,
     config.googleClientId ? new GoogleVerifier(config.googleClientId, config.auth.googleCertsUrl) : undefined,
+    new LoginThrottle(new LoginThrottlesRepository(database.db)),
   );
   const tmpDir = path.join(config.dataDir, 'tmp');
   const blobs = createBlobStore(config);

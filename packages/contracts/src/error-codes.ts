@@ -20,6 +20,7 @@ export const errorCodes = [
   'invalid_token',
   'token_expired',
   'invalid_credentials',
+  'account_locked',
   'account_not_found',
   'email_unavailable',
   'google_disabled',

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const jobStatuses = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof jobStatuses)[number];
@@ -36,15 +47,38 @@ export const jobs = pgTable(
 );
 
 /** People who sign in. Email is stored lower-cased; a Google account links by its subject id. */
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull().unique(),
-  passwordHash: text('password_hash'),
-  fullName: text('full_name').notNull(),
-  profileImage: text('profile_image'),
-  googleSub: text('google_sub').unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash'),
+    fullName: text('full_name').notNull(),
+    profileImage: text('profile_image'),
+    googleSub: text('google_sub').unique(),
+    /** The first account administers the installation; everyone else is a user. */
+    role: text('role', { enum: ['admin', 'user'] })
+      .notNull()
+      .default('user'),
+    /** Access tokens issued before this instant no longer count (set when sessions are revoked). */
+    sessionsValidFrom: timestamp('sessions_valid_from', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // At most one administrator, so two first sign-ups at once cannot both become one.
+  (t) => [uniqueIndex('users_single_admin').on(t.role).where(sql`${t.role} = 'admin'`)],
+);
+
+/**
+ * Failed password sign-ins per account (by email, whether or not the account exists), shared by
+ * every process through the database. Past a few failures each attempt locks the account's
+ * sign-in for a doubling delay, whichever address it comes from.
+ */
+export const loginThrottles = pgTable('login_throttles', {
+  email: text('email').primaryKey(),
+  failures: integer('failures').notNull(),
+  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
 /**

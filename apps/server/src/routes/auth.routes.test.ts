@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGoogleCertsServer } from '../../test/google-certs-server.ts';
 import { createTestContext, drivers, type TestContext } from '../../test/harness.ts';
+import { signUp } from '../../test/http.ts';
 
 const CLIENT_ID = 'voxpress-test-client.apps.googleusercontent.com';
 
@@ -247,5 +248,41 @@ describe('auth rate limiting', () => {
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json().detail).toMatch(/Too many attempts/);
+  });
+});
+
+describe.each(drivers)('per-account sign-in throttling on %s', (driver) => {
+  let t: TestContext;
+  beforeAll(async () => {
+    // A high per-address limit: only the per-account throttle stands in the attacker's way.
+    t = await createTestContext(driver, { env: { AUTH_RATE_LIMIT: '1000' }, startWorkers: false });
+    await signUp(t.app, 'victim@example.com');
+    await signUp(t.app, 'bystander@example.com');
+  });
+  afterAll(async () => t?.close());
+
+  const login = (username: string, password: string, address: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      remoteAddress: address,
+      payload: { username, password },
+    });
+
+  it('does not let the right password in at once after 65 wrong ones from many addresses', async () => {
+    const codes = new Set<number>();
+    for (let i = 0; i < 65; i++)
+      codes.add((await login('victim@example.com', `guess-${i}-x`, `198.51.100.${i}`)).statusCode);
+    expect([...codes].sort()).toEqual([401, 429]);
+
+    const right = await login('Victim@example.com', 'correct horse battery', '192.0.2.7');
+    expect(right.statusCode).toBe(429);
+    const seconds = Number(right.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(0);
+    expect(right.json().detail).toBe(
+      `Too many failed sign-in attempts for this account. Please wait ${seconds} seconds and try again.`,
+    );
+    // Another account on the same server signs in as usual.
+    expect((await login('bystander@example.com', 'correct horse battery', '192.0.2.7')).statusCode).toBe(200);
   });
 });

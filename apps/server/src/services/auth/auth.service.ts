@@ -4,6 +4,7 @@ import { HttpError, unauthorized } from '../../lib/http-error.ts';
 import type { RefreshTokensRepository } from '../../repositories/refresh-tokens.repository.ts';
 import type { UserRow, UsersRepository } from '../../repositories/users.repository.ts';
 import type { GoogleVerifier } from './google-verifier.ts';
+import type { LoginThrottle } from './login-throttle.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import {
   ACCESS_TOKEN_TTL_S,
@@ -22,6 +23,7 @@ export class AuthService {
     private readonly refreshTokens: RefreshTokensRepository,
     private readonly accessTokens: AccessTokens,
     private readonly google: GoogleVerifier | undefined,
+    private readonly throttle: LoginThrottle,
   ) {}
 
   async register(request: RegisterRequest): Promise<{ tokens: TokenPair; user: User }> {
@@ -38,10 +40,15 @@ export class AuthService {
   }
 
   async login(email: string, password: string): Promise<TokenPair> {
-    const row = await this.users.findByEmail(email.trim().toLowerCase());
-    // Verify against a dummy hash for unknown accounts so timing does not reveal which exist.
-    const ok = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash), password);
-    if (!row?.passwordHash || !ok) throw unauthorized(BAD_CREDENTIALS, 'invalid_credentials');
+    const key = email.trim().toLowerCase();
+    const row = await this.users.findByEmail(key);
+    // Unknown accounts are throttled too, and verified against a dummy hash, so neither the
+    // answers nor their timing reveal which accounts exist.
+    const ok = await this.throttle.guard(key, async () => {
+      const valid = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash), password);
+      return valid && Boolean(row?.passwordHash);
+    });
+    if (!row || !ok) throw unauthorized(BAD_CREDENTIALS, 'invalid_credentials');
     return this.startSession(row.id);
   }
 
