@@ -1,4 +1,5 @@
 import about from './locales/en/about.json';
+import auth from './locales/en/auth.json';
 import common from './locales/en/common.json';
 import landing from './locales/en/landing.json';
 import pricing from './locales/en/pricing.json';
@@ -12,6 +13,7 @@ export const DEFAULT_NAMESPACE = 'common';
  */
 export const englishResources = {
   about,
+  auth,
   common,
   landing,
   pricing,

@@ -2,15 +2,15 @@ import { Alert, Anchor, Button, Divider, Modal, PasswordInput, Stack, Text, Text
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatAuthError } from '../../lib/api-error.ts';
 import { CLIENT_CONFIG_KEY, fetchClientConfig } from './auth-api.ts';
-import { type AuthMode, useAuth } from './auth-context.tsx';
+import { useAuth } from './auth-context.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
-
-const TITLES: Record<AuthMode, string> = { signin: 'Sign In', signup: 'Create Account' };
 
 /** The sign-in / create-account modal; it overlays every view. */
 export function AuthModal() {
+  const { t } = useTranslation('auth');
   const { modal, closeModal, setMode, submit, signInWithGoogle } = useAuth();
   const { opened, mode } = modal;
   const [email, setEmail] = useState('');
@@ -48,11 +48,12 @@ export function AuthModal() {
   }
 
   const signUp = mode === 'signup';
+  const title = signUp ? t('createAccount') : t('signIn');
   return (
     <Modal
       opened={opened}
       onClose={closeModal}
-      title={TITLES[mode]}
+      title={title}
       centered
       size="md"
       styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
@@ -66,14 +67,14 @@ export function AuthModal() {
               onCredential={signInWithGoogle}
               onError={(message) => setErrors([message])}
             />
-            <Divider label="or" labelPosition="center" />
+            <Divider label={t('or')} labelPosition="center" />
           </>
         )}
-        <form onSubmit={onSubmit} aria-label={TITLES[mode]}>
+        <form onSubmit={onSubmit} aria-label={title}>
           <Stack gap="sm">
             {signUp && (
               <TextInput
-                label="Full name"
+                label={t('fullName')}
                 name="full_name"
                 autoComplete="name"
                 required
@@ -82,7 +83,7 @@ export function AuthModal() {
               />
             )}
             <TextInput
-              label="Email"
+              label={t('email')}
               name="email"
               type="email"
               autoComplete="email"
@@ -92,7 +93,7 @@ export function AuthModal() {
               onChange={(e) => setEmail(e.currentTarget.value)}
             />
             <PasswordInput
-              label="Password"
+              label={t('password')}
               name="password"
               autoComplete={signUp ? 'new-password' : 'current-password'}
               required
@@ -109,7 +110,7 @@ export function AuthModal() {
               </Alert>
             )}
             <Button type="submit" fullWidth disabled={busy} aria-busy={busy}>
-              {busy ? 'Processing...' : TITLES[mode]}
+              {busy ? t('processing') : title}
             </Button>
           </Stack>
         </form>
@@ -122,7 +123,7 @@ export function AuthModal() {
               setMode(signUp ? 'signin' : 'signup');
             }}
           >
-            {signUp ? 'Already have an account? Sign in' : "Don't have an account? Sign up"}
+            {signUp ? t('toSignIn') : t('toSignUp')}
           </Anchor>
         </Text>
       </Stack>

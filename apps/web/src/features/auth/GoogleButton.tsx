@@ -1,5 +1,6 @@
 import { Box, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AuthMode } from './auth-context.tsx';
 import { loadGoogleIdentity } from './google-identity.ts';
 
@@ -13,6 +14,7 @@ interface GoogleButtonProps {
 
 /** The Google sign-in button (300x50), in sign-in or sign-up wording. */
 export function GoogleButton({ clientId, mode, onCredential, onError }: GoogleButtonProps) {
+  const { t, i18n } = useTranslation('auth');
   const container = useRef<HTMLDivElement>(null);
   const [setupError, setSetupError] = useState<string | null>(null);
   const handlers = useRef({ onCredential, onError });
@@ -30,7 +32,7 @@ export function GoogleButton({ clientId, mode, onCredential, onError }: GoogleBu
           callback: (response) => {
             handlers.current.onCredential(response.credential).catch((err: unknown) => {
               google.accounts.id.cancel();
-              handlers.current.onError(googleError(err));
+              handlers.current.onError(googleError(err, t('google.failed')));
             });
           },
         });
@@ -43,16 +45,18 @@ export function GoogleButton({ clientId, mode, onCredential, onError }: GoogleBu
           width: 300,
           text: mode === 'signin' ? 'signin_with' : 'signup_with',
           logo_alignment: 'left',
+          // Google draws the button's words itself: in the interface language.
+          locale: i18n.resolvedLanguage,
         });
         setSetupError(null);
       })
       .catch(() => {
-        if (!cancelled) setSetupError('Failed to initialize Google Sign-In');
+        if (!cancelled) setSetupError(t('google.setupFailed'));
       });
     return () => {
       cancelled = true;
     };
-  }, [clientId, mode]);
+  }, [clientId, mode, t, i18n.resolvedLanguage]);
 
   return (
     <Box>
@@ -62,7 +66,7 @@ export function GoogleButton({ clientId, mode, onCredential, onError }: GoogleBu
         h={50}
         mx="auto"
         style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}
-        aria-label={mode === 'signin' ? 'Sign in with Google' : 'Sign up with Google'}
+        aria-label={mode === 'signin' ? t('google.signIn') : t('google.signUp')}
       />
       {setupError && (
         <Text c="red" size="sm" ta="center" role="alert">
@@ -74,7 +78,7 @@ export function GoogleButton({ clientId, mode, onCredential, onError }: GoogleBu
 }
 
 /** Google failure text (spec section 8): the server's detail or the error message, else a fixed text. */
-function googleError(err: unknown): string {
+function googleError(err: unknown, fallback: string): string {
   if (err instanceof Error && err.message.trim()) return err.message;
-  return 'Google Sign-In failed';
+  return fallback;
 }

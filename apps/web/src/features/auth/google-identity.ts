@@ -8,6 +8,8 @@ export interface GoogleButtonOptions {
   theme?: 'outline' | 'filled_blue' | 'filled_black';
   size?: 'large' | 'medium' | 'small';
   text?: 'signin_with' | 'signup_with' | 'continue_with' | 'signin';
+  /** The language of the button's words, e.g. 'en' or 'de'. */
+  locale?: string | undefined;
   shape?: 'rectangular' | 'pill';
   width?: number;
   logo_alignment?: 'left' | 'center';
