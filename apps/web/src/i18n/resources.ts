@@ -1,6 +1,7 @@
 import about from './locales/en/about.json';
 import auth from './locales/en/auth.json';
 import common from './locales/en/common.json';
+import help from './locales/en/help.json';
 import landing from './locales/en/landing.json';
 import pricing from './locales/en/pricing.json';
 
@@ -15,6 +16,7 @@ export const englishResources = {
   about,
   auth,
   common,
+  help,
   landing,
   pricing,
 };

@@ -10,7 +10,6 @@ export const WEB_SRC = join(import.meta.dirname, '..');
 export const PENDING: readonly string[] = [
   'features/audio/',
   'features/gallery/',
-  'features/help/',
   'features/home/',
   'features/library/',
   'features/settings/',

@@ -1,8 +1,23 @@
 import { Badge, Card, Code, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { EngineState } from '@voxpress/contracts';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/PageState.tsx';
 import { ENGINES_KEY, fetchEngines } from './engines-api.ts';
+
+function stateLabel(t: TFunction<'help'>, state: EngineState): string {
+  switch (state) {
+    case 'active':
+      return t('engines.state.active');
+    case 'available':
+      return t('engines.state.available');
+    case 'missing':
+      return t('engines.state.missing');
+    case 'disabled':
+      return t('engines.state.disabled');
+  }
+}
 
 const STATE_COLOR: Record<EngineState, string> = {
   active: 'teal',
@@ -14,11 +29,12 @@ const STATE_COLOR: Record<EngineState, string> = {
 
 /** What this server reports about its engines, live. */
 export function EnginesStatus() {
+  const { t } = useTranslation('help');
   const engines = useQuery({ queryKey: ENGINES_KEY, queryFn: fetchEngines });
 
   if (engines.isPending) {
     return (
-      <SimpleGrid cols={{ base: 1, sm: 2 }} aria-busy="true" aria-label="Loading engine status">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} aria-busy="true" aria-label={t('engines.loading')}>
         <Skeleton h={140} radius="lg" />
         <Skeleton h={140} radius="lg" />
       </SimpleGrid>
@@ -27,14 +43,14 @@ export function EnginesStatus() {
   if (engines.isError) {
     return (
       <ErrorState
-        title="Could not read the engine status"
+        title={t('engines.loadFailed')}
         message={engines.error.message}
         onRetry={() => void engines.refetch()}
       />
     );
   }
   if (engines.data.ports.length === 0) {
-    return <Text c="dimmed">This server reports no engines yet.</Text>;
+    return <Text c="dimmed">{t('engines.none')}</Text>;
   }
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" data-testid="engines">
@@ -51,7 +67,7 @@ export function EnginesStatus() {
                     {impl.name}
                   </Text>
                   <Badge color={STATE_COLOR[impl.state]} variant="light" size="sm" style={{ flexShrink: 0 }}>
-                    {impl.state}
+                    {stateLabel(t, impl.state)}
                   </Badge>
                 </Group>
                 <Text size="sm" c="dimmed">
@@ -59,7 +75,7 @@ export function EnginesStatus() {
                 </Text>
                 {impl.enable && impl.state !== 'active' && (
                   <Text size="xs" c="dimmed">
-                    To enable:{' '}
+                    {t('engines.toEnable')}{' '}
                     <Code style={{ whiteSpace: 'normal', wordBreak: 'break-all' }}>{impl.enable}</Code>
                   </Text>
                 )}

@@ -1,31 +1,30 @@
 import { Accordion, Anchor, List, Stack, Text, Title } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { EnginesStatus } from './EnginesStatus.tsx';
-import { FAQ } from './help-content.tsx';
+import { faq } from './help-content.tsx';
 
 /** How to use Voxpress, its limits, and what this server can do right now. */
 export function HelpPage() {
+  const { t } = useTranslation('help');
   return (
-    <PageFrame title="Help" lead="How to get audio into Voxpress, the limits, and what your server can do.">
+    <PageFrame title={t('title')} lead={t('lead')}>
       <Stack gap="xs" component="section" aria-labelledby="help-limits" maw={760}>
         <Title order={2} fz="h3" id="help-limits">
-          Formats and limits
+          {t('limits.title')}
         </Title>
         <List spacing="xs">
-          <List.Item>Audio files: MP3, WAV, M4A or OGG, one file at a time, at most 100 MB.</List.Item>
-          <List.Item>Recordings in the browser: up to 5 minutes or 50 MB, whichever comes first.</List.Item>
-          <List.Item>
-            Files are checked by their content, so a renamed file of another type is refused with a clear
-            message.
-          </List.Item>
+          <List.Item>{t('limits.files')}</List.Item>
+          <List.Item>{t('limits.recordings')}</List.Item>
+          <List.Item>{t('limits.checked')}</List.Item>
         </List>
       </Stack>
       <Stack gap="sm" component="section" aria-labelledby="help-faq">
         <Title order={2} fz="h3" id="help-faq">
-          Questions
+          {t('questions')}
         </Title>
         <Accordion variant="separated" radius="md">
-          {FAQ.map((item) => (
+          {faq(t).map((item) => (
             <Accordion.Item key={item.q} value={item.q}>
               <Accordion.Control>{item.q}</Accordion.Control>
               <Accordion.Panel>{item.a}</Accordion.Panel>
@@ -35,11 +34,10 @@ export function HelpPage() {
       </Stack>
       <Stack gap="sm" component="section" id="engines" aria-labelledby="help-engines">
         <Title order={2} fz="h3" id="help-engines">
-          Engines on this server
+          {t('engines.title')}
         </Title>
         <Text c="dimmed" maw={760}>
-          Read live from this server. Speech, writing and image engines appear here as they are added; the API
-          reference at <Anchor href="/api/docs">/api/docs</Anchor> lists every endpoint.
+          <Trans t={t} i18nKey="engines.lead" components={{ apiLink: <Anchor href="/api/docs" /> }} />
         </Text>
         <EnginesStatus />
       </Stack>

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider, Trans } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import { i18n } from './i18n.ts';
+
+// Sentences with a link or code inside are kept whole for translators and rendered by <Trans>:
+// the English page must read exactly as before, with the markup in place.
+function render(node: ReactNode): string {
+  return renderToStaticMarkup(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>);
+}
+
+describe('sentences with markup', () => {
+  it('keep the link of the about page inside the sentence', () => {
+    const html = render(
+      <Trans ns="about" i18nKey="next.text" components={{ featuresLink: <a href="/features" /> }} />,
+    );
+    expect(html).toBe(
+      'Recording and upload with local transcription come first, then written content and translations, ' +
+        'then infographics. The <a href="/features">features page</a> shows where each part stands.',
+    );
+  });
+
+  it('show the model command of the help page as code, angle brackets included', () => {
+    const html = render(<Trans ns="help" i18nKey="faq.engines.a" components={{ code: <code /> }} />);
+    expect(html).toContain(
+      'whisper.cpp running inside the server (models are downloaded once with <code>npm run models -- pull &lt;name&gt;</code>), CMU',
+    );
+  });
+
+  it('link the API reference from the engines lead', () => {
+    const html = render(
+      <Trans ns="help" i18nKey="engines.lead" components={{ apiLink: <a href="/api/docs" /> }} />,
+    );
+    expect(html).toContain('the API reference at <a href="/api/docs">/api/docs</a> lists every endpoint.');
+  });
+});
