@@ -14,6 +14,8 @@ function stateLabel(t: TFunction<'help'>, state: EngineState): string {
       return t('engines.state.available');
     case 'missing':
       return t('engines.state.missing');
+    case 'misconfigured':
+      return t('engines.state.misconfigured');
     case 'disabled':
       return t('engines.state.disabled');
   }
