@@ -74,6 +74,13 @@ export const zEnv = z.object({
     .describe(
       'Redis connection string. Set: events between processes travel by Redis pub/sub. Unset: by PostgreSQL LISTEN/NOTIFY with DATABASE_URL, else in memory.',
     ),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .describe(
+      'Bearer token Prometheus must send to read /metrics. Unset: /metrics is open (it holds counts and timings, no user data).',
+    ),
   VOXPRESS_ROLES: roles
     .default(['api', 'worker'])
     .describe('Comma-separated roles of this process: api, worker or both.'),

@@ -26,6 +26,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** `redis://…`: events between processes over Redis pub/sub. */
   redisUrl: string | undefined;
+  /** Unset: /metrics answers anyone. */
+  metricsToken: string | undefined;
   roles: { api: boolean; worker: boolean };
   secret: string;
   googleClientId: string | undefined;
@@ -110,6 +112,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    metricsToken: e.METRICS_TOKEN,
     roles: { api: e.VOXPRESS_ROLES.includes('api'), worker: e.VOXPRESS_ROLES.includes('worker') },
     secret: e.VOXPRESS_SECRET ?? loadOrCreateSecret(dataDir),
     googleClientId: e.GOOGLE_CLIENT_ID,
