@@ -1,0 +1,150 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModel } from 'ai';
+import type { LlmConfig, LlmEndpoint } from '../../../config/writing-config.ts';
+import { listOllamaModels } from './ollama-discovery.ts';
+
+/** How a language model stands here, for the engines page and for choosing. */
+export interface LlmStatus {
+  state: 'available' | 'missing' | 'disabled';
+  detail: string;
+  enable?: string;
+}
+
+/** A model ready to call, named for messages. */
+export interface ResolvedModel {
+  model: LanguageModel;
+  modelId: string;
+  /** "Anthropic (claude-sonnet-4-5)" */
+  service: string;
+}
+
+/** One place a language model is reached: an OpenAI-compatible server, Anthropic, or Ollama. */
+export interface LlmProvider {
+  /** `openai`, `anthropic`, `ollama`: recorded with every piece written. */
+  readonly id: string;
+  readonly name: string;
+  status(): Promise<LlmStatus>;
+  /** The model to call; throws a plain Error saying why when there is none. */
+  resolve(): Promise<ResolvedModel>;
+}
+
+/** Any OpenAI-compatible chat server (OpenAI, OpenRouter, Groq, vLLM, llama.cpp, LM Studio). */
+export class OpenAiCompatibleProvider implements LlmProvider {
+  readonly id = 'openai';
+  readonly name = 'OpenAI-compatible chat API';
+  constructor(private readonly endpoint: LlmEndpoint | undefined) {}
+
+  async status(): Promise<LlmStatus> {
+    if (!this.endpoint)
+      return {
+        state: 'disabled',
+        detail: 'Not configured',
+        enable:
+          'Set LLM_BASE_URL (e.g. https://api.openai.com/v1 or a local llama.cpp/vLLM/LM Studio server), LLM_API_KEY and LLM_MODEL',
+      };
+    return { state: 'available', detail: `Model ${this.endpoint.model} at ${this.endpoint.baseUrl}` };
+  }
+
+  async resolve(): Promise<ResolvedModel> {
+    if (!this.endpoint) throw new Error('LLM_BASE_URL is not set');
+    return openAiCompatibleModel('openai', this.endpoint);
+  }
+}
+
+export class AnthropicProvider implements LlmProvider {
+  readonly id = 'anthropic';
+  readonly name = 'Anthropic';
+  constructor(private readonly endpoint: LlmEndpoint | undefined) {}
+
+  async status(): Promise<LlmStatus> {
+    if (!this.endpoint)
+      return { state: 'disabled', detail: 'Not configured', enable: 'Set ANTHROPIC_API_KEY' };
+    return { state: 'available', detail: `Model ${this.endpoint.model} at ${this.endpoint.baseUrl}` };
+  }
+
+  async resolve(): Promise<ResolvedModel> {
+    if (!this.endpoint) throw new Error('ANTHROPIC_API_KEY is not set');
+    const provider = createAnthropic({ baseURL: this.endpoint.baseUrl, apiKey: this.endpoint.apiKey });
+    return {
+      model: provider(this.endpoint.model),
+      modelId: this.endpoint.model,
+      service: `Anthropic (${this.endpoint.model})`,
+    };
+  }
+}
+
+/**
+ * Ollama on this machine (or at OLLAMA_URL), found by asking it for its models; it is spoken to
+ * through its OpenAI-compatible `/v1`. With no OLLAMA_MODEL the first installed model writes.
+ */
+export class OllamaProvider implements LlmProvider {
+  readonly id = 'ollama';
+  readonly name = 'Ollama';
+  constructor(private readonly config: LlmConfig['ollama']) {}
+
+  async status(): Promise<LlmStatus> {
+    if (!this.config)
+      return { state: 'disabled', detail: 'OLLAMA_DISCOVERY is off', enable: 'Set OLLAMA_DISCOVERY=true' };
+    const models = await listOllamaModels(this.config.url);
+    const install = `Install Ollama (https://ollama.com), then ollama pull llama3.2 (or set OLLAMA_URL)`;
+    if (!models)
+      return { state: 'missing', detail: `No Ollama answers at ${this.config.url}`, enable: install };
+    if (!models.length)
+      return {
+        state: 'missing',
+        detail: `Ollama at ${this.config.url} has no models`,
+        enable: 'Run ollama pull llama3.2',
+      };
+    const wanted = this.config.model;
+    if (wanted && !models.some((m) => m.name === wanted || m.name === `${wanted}:latest`))
+      return {
+        state: 'missing',
+        detail: `Ollama at ${this.config.url} does not have ${wanted} (it has ${models.map((m) => m.name).join(', ')})`,
+        enable: `Run ollama pull ${wanted}`,
+      };
+    const using = wanted ?? models[0]?.name;
+    return {
+      state: 'available',
+      detail: `Ollama at ${this.config.url}, model ${using}; installed: ${models.map((m) => m.name).join(', ')}`,
+    };
+  }
+
+  async resolve(): Promise<ResolvedModel> {
+    if (!this.config) throw new Error('OLLAMA_DISCOVERY is off');
+    const model = this.config.model ?? (await listOllamaModels(this.config.url))?.[0]?.name;
+    if (!model) throw new Error(`no Ollama with an installed model answers at ${this.config.url}`);
+    return openAiCompatibleModel('ollama', { baseUrl: `${this.config.url}/v1`, apiKey: undefined, model });
+  }
+}
+
+function openAiCompatibleModel(name: string, endpoint: LlmEndpoint): ResolvedModel {
+  const provider = createOpenAICompatible({
+    name,
+    baseURL: endpoint.baseUrl,
+    ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}),
+    // Sends response_format json_schema, which OpenAI, Ollama, vLLM, llama.cpp and LM Studio honour.
+    supportsStructuredOutputs: true,
+    includeUsage: true,
+  });
+  return {
+    model: provider.chatModel(endpoint.model),
+    modelId: endpoint.model,
+    service: `${name === 'ollama' ? 'Ollama' : 'OpenAI-compatible server'} at ${endpoint.baseUrl} (${endpoint.model})`,
+  };
+}
+
+/** Every provider, in the order they are preferred: configured cloud or server first, then Ollama. */
+export function llmProviders(config: LlmConfig): LlmProvider[] {
+  return [
+    new OpenAiCompatibleProvider(config.openai),
+    new AnthropicProvider(config.anthropic),
+    new OllamaProvider(config.ollama),
+  ];
+}
+
+/** The configured LLM: the first provider that is available, or null. */
+export async function firstAvailable(providers: readonly LlmProvider[]): Promise<LlmProvider | null> {
+  for (const provider of providers) if ((await provider.status()).state === 'available') return provider;
+  return null;
+}
