@@ -83,7 +83,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db: db as unknown as Db,
       driver: 'postgres',
       exclusive: false,
-      migrate: () => migrateNodePg(db, { migrationsFolder: migrationsFolder() }),
+      migrate: () =>
+        migrateExclusively(pool, () => migrateNodePg(db, { migrationsFolder: migrationsFolder() })),
       close: () => pool.end(),
     });
   }
@@ -108,6 +109,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
     close: () => client.close().finally(unlock),
   });
+}
+
+/** Any fixed number: the advisory lock all Voxpress processes take around migrations. */
+const MIGRATION_LOCK = 0x766f7870;
+
+/**
+ * Migrates while holding a session-level advisory lock, so processes starting together on a new
+ * database migrate one after the other (the later ones find nothing left to do) instead of
+ * creating the same tables at once.
+ */
+async function migrateExclusively(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 function finish(parts: Omit<Database, 'ping'>): Database {
