@@ -6,6 +6,10 @@ import { i18n } from './i18n.ts';
 
 // Sentences with a link or code inside are kept whole for translators and rendered by <Trans>:
 // the English page must read exactly as before, with the markup in place.
+function Link({ href, children }: { href: string; children?: ReactNode }) {
+  return <a href={href}>{children}</a>;
+}
+
 function render(node: ReactNode): string {
   return renderToStaticMarkup(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>);
 }
@@ -13,7 +17,7 @@ function render(node: ReactNode): string {
 describe('sentences with markup', () => {
   it('keep the link of the about page inside the sentence', () => {
     const html = render(
-      <Trans ns="about" i18nKey="next.text" components={{ featuresLink: <a href="/features" /> }} />,
+      <Trans ns="about" i18nKey="next.text" components={{ featuresLink: <Link href="/features" /> }} />,
     );
     expect(html).toBe(
       'Recording and upload with local transcription come first, then written content and translations, ' +
@@ -30,7 +34,7 @@ describe('sentences with markup', () => {
 
   it('link the API reference from the engines lead', () => {
     const html = render(
-      <Trans ns="help" i18nKey="engines.lead" components={{ apiLink: <a href="/api/docs" /> }} />,
+      <Trans ns="help" i18nKey="engines.lead" components={{ apiLink: <Link href="/api/docs" /> }} />,
     );
     expect(html).toContain('the API reference at <a href="/api/docs">/api/docs</a> lists every endpoint.');
   });
