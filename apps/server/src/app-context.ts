@@ -10,6 +10,7 @@ import type { AccessTokens } from './services/auth/tokens.ts';
 import type { TranscribeService } from './services/transcription/transcribe.service.ts';
 import type { TranscriptionService } from './services/transcription/transcription.service.ts';
 import type { BlobStore } from './storage/blob-store.ts';
+import type { ScratchSpace } from './storage/scratch-space.ts';
 
 /** The long-lived parts every route and service may use, created once at boot. */
 export interface AppContext {
@@ -21,6 +22,8 @@ export interface AppContext {
   accessTokens: AccessTokens;
   auth: AuthService;
   blobs: BlobStore;
+  /** This process's folder for temporary files. */
+  scratch: ScratchSpace;
   speech: SpeechRouter;
   audio: AudioService;
   transcribe: TranscribeService;

@@ -12,7 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config/config.ts';
-import { registerErrorHandling, registerNotFound } from './http/errors.ts';
+import { frameworkErrors, registerErrorHandling, registerNotFound } from './http/errors.ts';
 import { closeStreamsOnShutdown } from './http/sse.ts';
 import { VERSION } from './lib/version.ts';
 import { registerMetrics } from './metrics/metrics.ts';
@@ -40,6 +40,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     bodyLimit: 1024 * 1024,
     requestTimeout: 180_000,
     ajv: { customOptions: { coerceTypes: 'array' } },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -112,7 +113,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(usersRoutes(ctx));
       await api.register(audioRoutes(ctx));
       await api.register(filesRoutes(ctx));
-      if (ctx.blobs instanceof LocalDiskBlobStore) await api.register(storageRoutes(ctx.blobs));
+      if (ctx.blobs instanceof LocalDiskBlobStore)
+        await api.register(
+          storageRoutes(ctx.blobs, { acceptsUpload: (key) => ctx.audio.acceptsUpload(key) }),
+        );
     },
     { prefix: '/api/v1' },
   );

@@ -22,6 +22,7 @@ import { AccessTokens } from './services/auth/tokens.ts';
 import { TranscribeService } from './services/transcription/transcribe.service.ts';
 import { TranscriptionService } from './services/transcription/transcription.service.ts';
 import { createBlobStore } from './storage/create-blob-store.ts';
+import { ScratchSpace } from './storage/scratch-space.ts';
 
 /** Opens and migrates the database and wires the queue and event bus; nothing is listening yet. */
 export async function createContext(
@@ -54,8 +55,11 @@ export async function createContext(
     config.googleClientId ? new GoogleVerifier(config.googleClientId, config.auth.googleCertsUrl) : undefined,
     new LoginThrottle(new LoginThrottlesRepository(database.db)),
   );
-  const tmpDir = path.join(config.dataDir, 'tmp');
-  const blobs = createBlobStore(config);
+  // Temporary files of this process; a sweep removes those a crashed process left behind.
+  const scratch = new ScratchSpace(path.join(config.dataDir, 'tmp'));
+  await scratch.open();
+  const tmpDir = scratch.dir;
+  const blobs = createBlobStore(config, tmpDir);
   const speech = new SpeechRouter(config.speech, logger);
   const audioRepository = new AudioRepository(database.db);
   const transcriptionsRepository = new TranscriptionsRepository(database.db);
@@ -92,6 +96,7 @@ export async function createContext(
     accessTokens,
     auth,
     blobs,
+    scratch,
     speech,
     audio,
     transcribe,
@@ -107,4 +112,5 @@ export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.speech.close();
   await ctx.events.close();
   await ctx.database.close();
+  await ctx.scratch.close();
 }

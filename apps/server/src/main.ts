@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { closeContext, createContext } from './boot.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { LockedError } from './db/process-lock.ts';
+import { startHousekeeping } from './storage/housekeeping.ts';
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -21,17 +22,8 @@ async function main(): Promise<void> {
     return process.exit(78);
   });
   const app = config.roles.api ? await buildApp(ctx, { web: true }) : undefined;
-  let sweeper: NodeJS.Timeout | undefined;
-  if (config.roles.worker) {
-    await ctx.queue.start();
-    const sweep = () =>
-      ctx.audio
-        .sweepAbandonedUploads()
-        .then((n) => n && ctx.logger.info({ uploads: n }, 'removed abandoned uploads'))
-        .catch((err: unknown) => ctx.logger.warn({ err }, 'sweeping abandoned uploads failed'));
-    void sweep();
-    sweeper = setInterval(sweep, 10 * 60 * 1000).unref();
-  }
+  if (config.roles.worker) await ctx.queue.start();
+  const stopHousekeeping = await startHousekeeping(ctx, { worker: config.roles.worker });
   if (app) await app.listen({ host: config.host, port: config.port });
 
   const roles = [config.roles.api && 'api', config.roles.worker && 'worker'].filter(Boolean).join(', ');
@@ -45,7 +37,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     ctx.logger.info({ signal }, 'shutting down');
-    clearInterval(sweeper);
+    stopHousekeeping();
     await app?.close();
     await closeContext(ctx);
     process.exit(0);

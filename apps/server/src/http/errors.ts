@@ -1,5 +1,5 @@
 import type { ErrorCode, ErrorParams, ValidationIssue } from '@voxpress/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error.ts';
 
@@ -44,6 +44,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     return reply.status(status).send(clientError(error, status));
   });
+}
+
+/**
+ * Errors Fastify raises before any route runs (a URL whose percent-encoding is broken), in the
+ * same shape as every other error; pass as Fastify's `frameworkErrors` option.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  void reply
+    .status(status)
+    .send({ detail: `Bad request: ${error.message}`, code: 'bad_request', params: {} });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -119,7 +119,7 @@ describe.each(drivers)('dashboard figures and storage quota on %s', (driver) => 
     });
     expect(streamed.statusCode).toBe(413);
     expect(streamed.json().detail).toMatch(/^Storage limit reached/);
-    expect(readdirSync(path.join(t.dataDir, 'tmp'))).toEqual([]);
+    expect(await t.ctx.scratch.files()).toEqual([]);
     expect((await stats(ada)).total_recordings).toBe(1);
 
     // Another account has its own quota.

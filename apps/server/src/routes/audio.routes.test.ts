@@ -101,7 +101,7 @@ describe.each(drivers)('audio upload and library on %s', (driver) => {
 
     expect(await audioCount(ada)).toBe(before.rows);
     expect(blobFiles()).toBe(before.blobs);
-    expect(readdirSync(path.join(t.dataDir, 'tmp'))).toEqual([]);
+    expect(await t.ctx.scratch.files()).toEqual([]);
   });
 
   it('refuses a file over 100 MB, early from its Content-Length and while streaming', async () => {
@@ -120,7 +120,7 @@ describe.each(drivers)('audio upload and library on %s', (driver) => {
     });
     expect(streamed.statusCode).toBe(413);
     expect(streamed.json().detail).toBe('File size must be less than 100MB.');
-    expect(readdirSync(path.join(t.dataDir, 'tmp'))).toEqual([]);
+    expect(await t.ctx.scratch.files()).toEqual([]);
   });
 
   it('uploads through a signed link, then checks the bytes when transcription is asked for', async () => {
@@ -373,7 +373,7 @@ describe('audio on S3-compatible storage', () => {
       payload: { file_format: 'wav', file_size_bytes: wav.length },
     });
     const { audio_id, presigned_url, headers: putHeaders } = init.json();
-    expect(presigned_url.startsWith(`${s3.endpoint}/${s3.bucket}/audio/`)).toBe(true);
+    expect(presigned_url.startsWith(`${s3.endpoint}/${s3.bucket}/uploads/`)).toBe(true);
     const put = await fetch(presigned_url, { method: 'PUT', headers: putHeaders, body: wav });
     expect(put.status).toBe(200);
 

@@ -50,7 +50,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           throw new HttpError(415, 'multipart_required', 'Send the file as multipart/form-data.');
         if (declared) await ctx.audio.ensureRoom(request.userId, declared, FORM_SLACK);
 
-        const dir = path.join(ctx.config.dataDir, 'tmp');
+        const dir = ctx.scratch.dir;
         await mkdir(dir, { recursive: true });
         const tmp = path.join(dir, `${randomUUID()}.upload`);
         const fields: Record<string, string> = {};
@@ -92,9 +92,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           );
           return reply.status(201).send({ message: 'Upload successful', data: audio });
         } catch (err) {
-          if ((err as { code?: string }).code === 'FST_FILES_LIMIT')
-            throw new HttpError(400, 'too_many_files', 'Too many files');
-          throw err;
+          throw formError(err);
         } finally {
           await rm(tmp, { force: true });
         }
@@ -102,3 +100,22 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
   };
 }
+
+/**
+ * The client's mistakes in a form, said as such: a body that is not multipart (no boundary), is
+ * cut off or has broken part headers is the sender's problem, never a server error.
+ */
+function formError(err: unknown): unknown {
+  if (err instanceof HttpError) return err;
+  const code = (err as { code?: string }).code;
+  if (code === 'FST_FILES_LIMIT') return new HttpError(400, 'too_many_files', 'Too many files');
+  const broken = () => new HttpError(400, 'multipart_malformed', FORM_BROKEN);
+  if (code?.startsWith('FST_') && ((err as { statusCode?: number }).statusCode ?? 400) < 500) return broken();
+  // busboy's parse errors are plain Errors without a system error code.
+  if (err instanceof Error && !('syscall' in err) && BUSBOY_ERROR.test(err.message)) return broken();
+  return err;
+}
+
+const FORM_BROKEN =
+  'The upload was cut off or is not a valid multipart/form-data form. Choose the file and try again.';
+const BUSBOY_ERROR = /multipart|boundary|unexpected end of|malformed|part terminated|too many/i;

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlobNotFoundError, type BlobStore, BlobTooLargeError } from './blob-store.ts';
+import { BlobNotFoundError, type BlobStore, BlobTooLargeError, InvalidBlobKeyError } from './blob-store.ts';
 
 export interface BlobStoreUnderTest {
   store: BlobStore;
@@ -20,6 +20,11 @@ export interface BlobStoreUnderTest {
    * server.
    */
   verifiesSignatures: boolean;
+  /**
+   * True when the store itself refuses a second PUT through a link whose first one arrived (local
+   * disk). S3 links cannot be made single-use; there the upload is moved away on completion.
+   */
+  refusesSecondPut: boolean;
   close(): Promise<void>;
 }
 
@@ -41,6 +46,11 @@ export function describeBlobStoreCompliance(label: string, make: () => Promise<B
       await t?.close();
       rmSync(scratch, { recursive: true, force: true });
     });
+    const bytesOf = async (k: string) => {
+      const chunks: Buffer[] = [];
+      for await (const c of (await t.store.get(k)).stream) chunks.push(c as Buffer);
+      return Buffer.concat(chunks);
+    };
     const key = (name: string) => `audio/user-${randomBytes(4).toString('hex')}/${name}`;
 
     it('stores a stream, reports its size and gives the bytes back', async () => {
@@ -103,6 +113,79 @@ export function describeBlobStoreCompliance(label: string, make: () => Promise<B
       await t.store.delete(k);
       await t.store.delete(k);
       expect(await t.store.stat(k)).toBeNull();
+    });
+
+    it('moves an object to another key, leaving nothing under the old one', async () => {
+      const from = key('moving.wav');
+      const to = key('moved.wav');
+      const bytes = randomBytes(70_000);
+      await t.store.put(from, body(bytes), { contentType: 'audio/wav' });
+      await t.store.move(from, to);
+      expect(await t.store.stat(from)).toBeNull();
+      const { stream, size } = await t.store.get(to);
+      expect(size).toBe(bytes.length);
+      const chunks: Buffer[] = [];
+      for await (const c of stream) chunks.push(c as Buffer);
+      expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+      await expect(t.store.move(from, to)).rejects.toBeInstanceOf(BlobNotFoundError);
+    });
+
+    it('lists the objects under a prefix with their size and time', async () => {
+      const folder = `listing-${randomBytes(4).toString('hex')}`;
+      const before = Date.now() - 60_000;
+      await t.store.put(`${folder}/a/one.wav`, body('1'), { contentType: 'audio/wav' });
+      await t.store.put(`${folder}/b/two.wav`, body('22'), { contentType: 'audio/wav' });
+      await t.store.put(`${folder}-other/three.wav`, body('333'), { contentType: 'audio/wav' });
+      const listed: { key: string; size: number; modifiedAt: Date }[] = [];
+      for await (const item of t.store.list(`${folder}/`)) listed.push(item);
+      expect(listed.map((i) => [i.key, i.size]).sort()).toEqual([
+        [`${folder}/a/one.wav`, 1],
+        [`${folder}/b/two.wav`, 2],
+      ]);
+      for (const item of listed) expect(item.modifiedAt.getTime()).toBeGreaterThan(before);
+      const none: unknown[] = [];
+      for await (const item of t.store.list('nothing-here/')) none.push(item);
+      expect(none).toEqual([]);
+    });
+
+    it('refuses keys that are not plain paths', async () => {
+      for (const bad of ['../escape.wav', 'audio/../../x.wav', '/abs.wav', 'a//b.wav', 'a/./b.wav']) {
+        await expect(t.store.put(bad, body('x'), { contentType: 'audio/wav' })).rejects.toBeInstanceOf(
+          InvalidBlobKeyError,
+        );
+        await expect(
+          t.store.presignPut(bad, { contentType: 'audio/wav', maxBytes: 10, expiresInS: 60 }),
+        ).rejects.toBeInstanceOf(InvalidBlobKeyError);
+      }
+    });
+
+    it('keeps an upload once moved on: a later PUT through its link cannot change it', async () => {
+      const upload = key('incoming.wav');
+      const final = key('final.wav');
+      const first = randomBytes(2000);
+      const link = await t.store.presignPut(upload, {
+        contentType: 'audio/wav',
+        maxBytes: 2000,
+        expiresInS: 60,
+      });
+      const put = await fetch(t.resolve(link.url), { method: 'PUT', headers: link.headers, body: first });
+      expect(put.status).toBe(200);
+
+      const again = await fetch(t.resolve(link.url), {
+        method: 'PUT',
+        headers: link.headers,
+        body: randomBytes(2000),
+      });
+      if (t.refusesSecondPut) {
+        expect(again.status).toBe(409);
+        expect(((await again.json()) as { detail: string }).detail).toMatch(/already been used/);
+      }
+      const uploaded = await bytesOf(upload);
+      if (t.refusesSecondPut) expect(uploaded.equals(first)).toBe(true);
+
+      await t.store.move(upload, final);
+      await fetch(t.resolve(link.url), { method: 'PUT', headers: link.headers, body: randomBytes(2000) });
+      expect((await bytesOf(final)).equals(uploaded)).toBe(true);
     });
 
     it('accepts one PUT through a presigned link with the signed content type', async () => {

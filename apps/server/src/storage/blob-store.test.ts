@@ -12,19 +12,26 @@ import { S3BlobStore } from './s3.blob-store.ts';
 
 describeBlobStoreCompliance('local disk', async () => {
   const root = mkdtempSync(path.join(tmpdir(), 'voxpress-local-blobs-'));
-  const store = new LocalDiskBlobStore(root, 'a-test-secret-that-is-long-enough-0123456789');
+  const store = new LocalDiskBlobStore(
+    path.join(root, 'blobs'),
+    'a-test-secret-that-is-long-enough-0123456789',
+    path.join(root, 'tmp'),
+  );
   // The links point at this server's upload route, so serve it for real.
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  await app.register(storageRoutes(store), { prefix: '/api/v1' });
+  // Every upload may arrive here: whether an item still waits for it is the audio service's
+  // question, tested with the whole server (`upload-links.test.ts`).
+  await app.register(storageRoutes(store, { acceptsUpload: async () => true }), { prefix: '/api/v1' });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     store,
     resolve: (url) => new URL(url, base).toString(),
     tamper: (url) => url.replace(/max=\d+/, 'max=104857600'),
     verifiesSignatures: true,
+    refusesSecondPut: true,
     async close() {
       await app.close();
       rmSync(root, { recursive: true, force: true });
@@ -49,6 +56,7 @@ describeBlobStoreCompliance('S3 (s3rver)', async () => {
     resolve: (url) => url,
     tamper: (url) => url.replace(/X-Amz-Expires=\d+/, 'X-Amz-Expires=3600'),
     verifiesSignatures: false,
+    refusesSecondPut: false,
     async close() {
       store.close();
       await s3.close();

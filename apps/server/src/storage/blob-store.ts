@@ -61,6 +61,20 @@ export interface BlobStore {
   stat(key: string): Promise<BlobStat | null>;
   /** Removes the object; no error when it is already gone. */
   delete(key: string): Promise<void>;
+  /**
+   * Moves an object to another key (S3: copy, then delete the source); afterwards nothing is left
+   * under `from`. Rejects with `BlobNotFoundError` when there is nothing under `from`.
+   */
+  move(from: string, to: string): Promise<void>;
+  /** The objects whose keys start with `prefix`, in no particular order. */
+  list(prefix: string): AsyncIterable<BlobListing>;
+}
+
+/** One object as `list` reports it. */
+export interface BlobListing {
+  key: string;
+  size: number;
+  modifiedAt: Date;
 }
 
 export class BlobNotFoundError extends Error {
@@ -68,6 +82,26 @@ export class BlobNotFoundError extends Error {
   constructor(readonly key: string) {
     super(`No stored file under ${key}`);
   }
+}
+
+/** A key that is not a plain relative path (empty parts, `.` or `..`, a leading `/`). */
+export class InvalidBlobKeyError extends Error {
+  override name = 'InvalidBlobKeyError';
+  constructor(readonly key: string) {
+    super(`Invalid blob key: ${JSON.stringify(key)}`);
+  }
+}
+
+/** Throws `InvalidBlobKeyError` unless `key` is a plain `/`-separated relative path. */
+export function assertValidKey(key: string): void {
+  if (
+    !key ||
+    key.length > 1024 ||
+    key.includes('\\') ||
+    key.includes('\0') ||
+    key.split('/').some((part) => part === '' || part === '..' || part === '.')
+  )
+    throw new InvalidBlobKeyError(key);
 }
 
 /** Thrown by `put` when the body passes `maxBytes`. */

@@ -1,10 +1,12 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  assertValidKey,
+  type BlobListing,
   BlobNotFoundError,
   type BlobRange,
   type BlobStat,
@@ -13,50 +15,45 @@ import {
   type LocalBlobFile,
   type PresignedPut,
 } from './blob-store.ts';
+import { type UploadGrant, UploadLinkSigner } from './upload-link-signer.ts';
 
 /** Path of the upload route this store's links point to (registered by `storage.routes.ts`). */
 export const LOCAL_UPLOAD_PATH = '/api/v1/storage/blobs/';
 
-/** What a signed upload link allows: one PUT of at most `maxBytes` with `contentType`. */
-export interface UploadGrant {
-  key: string;
-  contentType: string;
-  maxBytes: number;
-}
-
-export class InvalidUploadLinkError extends Error {
-  override name = 'InvalidUploadLinkError';
+/** Thrown by `putOnce` when something is already stored under the key. */
+export class BlobExistsError extends Error {
+  override name = 'BlobExistsError';
+  constructor(where: string) {
+    super(`A file is already stored at ${where}`);
+  }
 }
 
 /**
  * Files under a folder of the data directory. Upload links are paths to this server signed with
- * an HMAC of the key, content type, size limit and expiry, so the server needs no state to check
- * them. Writes go to a temporary file that is renamed into place, so a broken upload never leaves
- * a half-written object under its key.
+ * an HMAC of the key, content type, size limit and expiry (`upload-link-signer.ts`). Writes go to
+ * a file in the scratch folder first and appear under their key in one step, so a broken upload
+ * never leaves a half-written object, and a crash leaves its debris only in the scratch folder,
+ * which is swept (`scratch-space.ts`).
  */
 export class LocalDiskBlobStore implements BlobStore {
   readonly driver = 'local' as const;
-  private readonly signingKey: Buffer;
+  private readonly links: UploadLinkSigner;
 
   constructor(
     private readonly root: string,
     secret: string,
+    /** Where partial writes live until they are complete; best on the same disk as `root`. */
+    private readonly tmpDir: string,
   ) {
-    this.signingKey = createHmac('sha256', secret).update('voxpress blob upload links').digest();
+    this.links = new UploadLinkSigner(secret);
   }
 
   async presignPut(
     key: string,
     options: { contentType: string; maxBytes: number; expiresInS: number },
   ): Promise<PresignedPut> {
-    this.file(key);
-    const expires = Math.floor(Date.now() / 1000) + options.expiresInS;
-    const query = new URLSearchParams({
-      expires: String(expires),
-      max: String(options.maxBytes),
-      type: options.contentType,
-    });
-    query.set('sig', this.sign(key, query));
+    assertValidKey(key);
+    const query = this.links.sign(key, options);
     return {
       url: `${LOCAL_UPLOAD_PATH}${key.split('/').map(encodeURIComponent).join('/')}?${query}`,
       headers: { 'Content-Type': options.contentType },
@@ -65,20 +62,7 @@ export class LocalDiskBlobStore implements BlobStore {
 
   /** Checks a link made by `presignPut`; throws `InvalidUploadLinkError` with the reason. */
   verifyUpload(key: string, query: Record<string, string | undefined>, now = Date.now()): UploadGrant {
-    const params = new URLSearchParams({
-      expires: query.expires ?? '',
-      max: query.max ?? '',
-      type: query.type ?? '',
-    });
-    const expected = Buffer.from(this.sign(key, params));
-    const given = Buffer.from(query.sig ?? '');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new InvalidUploadLinkError('The upload link is not valid. Start the upload again.');
-    }
-    if (Number(query.expires) * 1000 < now) {
-      throw new InvalidUploadLinkError('The upload link has expired. Start the upload again.');
-    }
-    return { key, contentType: query.type ?? '', maxBytes: Number(query.max) };
+    return this.links.verify(key, query, now);
   }
 
   async put(
@@ -86,37 +70,23 @@ export class LocalDiskBlobStore implements BlobStore {
     body: Readable,
     options: { contentType: string; maxBytes?: number | undefined },
   ): Promise<{ size: number }> {
-    const target = this.file(key);
-    await mkdir(path.dirname(target), { recursive: true });
-    const temp = `${target}.${randomUUID()}.part`;
-    const limit = byteLimit(options.maxBytes);
-    try {
-      await pipeline(body, limit.step, createWriteStream(temp));
-      await rename(temp, target);
-      return { size: limit.count() };
-    } catch (err) {
-      await rm(temp, { force: true });
-      throw err;
-    }
+    return this.write(key, body, options.maxBytes, false);
+  }
+
+  /**
+   * Like `put`, but only when nothing is stored under the key yet, checked before and again
+   * atomically at the end (a hard link fails when the name exists): of two racing uploads through
+   * one link, exactly one wins. Rejects with `BlobExistsError` otherwise.
+   */
+  async putOnce(key: string, body: Readable, options: { maxBytes: number }): Promise<{ size: number }> {
+    if (await this.stat(key)) throw new BlobExistsError(key);
+    return this.write(key, body, options.maxBytes, true);
   }
 
   async putFile(key: string, filePath: string, _options: { contentType: string }): Promise<{ size: number }> {
     const target = this.file(key);
     await mkdir(path.dirname(target), { recursive: true });
-    try {
-      // Uploads are spooled inside the data folder, so this is usually a rename, not a copy.
-      await rename(filePath, target);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
-      const temp = `${target}.${randomUUID()}.part`;
-      try {
-        await copyFile(filePath, temp);
-        await rename(temp, target);
-      } catch (copyErr) {
-        await rm(temp, { force: true });
-        throw copyErr;
-      }
-    }
+    await this.place(filePath, target, false);
     return { size: (await stat(target)).size };
   }
 
@@ -150,20 +120,100 @@ export class LocalDiskBlobStore implements BlobStore {
     await rm(this.file(key), { force: true });
   }
 
-  private sign(key: string, params: URLSearchParams): string {
-    return createHmac('sha256', this.signingKey)
-      .update(['PUT', key, params.get('expires'), params.get('max'), params.get('type')].join('\n'))
-      .digest('base64url');
+  async move(from: string, to: string): Promise<void> {
+    const source = this.file(from);
+    const target = this.file(to);
+    await mkdir(path.dirname(target), { recursive: true });
+    try {
+      await rename(source, target);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new BlobNotFoundError(from);
+      throw err;
+    }
+  }
+
+  async *list(prefix: string): AsyncIterable<BlobListing> {
+    // Walk only the folder the prefix names; the rest of its last part filters by name.
+    const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+    if (folder) assertValidKey(folder);
+    for await (const key of walk(this.root, folder)) {
+      if (!key.startsWith(prefix)) continue;
+      const info = await stat(this.file(key)).catch(() => null);
+      if (info?.isFile()) yield { key, size: info.size, modifiedAt: info.mtime };
+    }
+  }
+
+  /**
+   * Removes partial writes older than `before` left beside their targets: by versions that wrote
+   * them there, or by a crash during a copy across disks. Returns how many went.
+   */
+  async sweepPartialWrites(before: Date): Promise<number> {
+    let removed = 0;
+    for await (const key of walk(this.root, '', true)) {
+      if (!key.endsWith('.part')) continue;
+      const file = path.join(this.root, ...key.split('/'));
+      const info = await stat(file).catch(() => null);
+      if (!info || info.mtime >= before) continue;
+      await rm(file, { force: true });
+      removed++;
+    }
+    return removed;
+  }
+
+  private async write(key: string, body: Readable, maxBytes: number | undefined, once: boolean) {
+    const target = this.file(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    await mkdir(this.tmpDir, { recursive: true });
+    const temp = path.join(this.tmpDir, `${randomUUID()}.part`);
+    const limit = byteLimit(maxBytes);
+    try {
+      await pipeline(body, limit.step, createWriteStream(temp));
+      await this.place(temp, target, once);
+      return { size: limit.count() };
+    } finally {
+      await rm(temp, { force: true });
+    }
+  }
+
+  /** Puts a finished file under its name in one step: replacing (rename) or only if new (link). */
+  private async place(source: string, target: string, once: boolean): Promise<void> {
+    try {
+      if (once) await link(source, target);
+      else await rename(source, target);
+      return;
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') throw new BlobExistsError(target);
+      if (code !== 'EXDEV') throw err;
+    }
+    // Another disk: copy beside the target first, so the last step is still a single one.
+    const sibling = `${target}.${randomUUID()}.part`;
+    try {
+      await copyFile(source, sibling);
+      await this.place(sibling, target, once);
+    } finally {
+      await rm(sibling, { force: true });
+    }
   }
 
   /** The file for a key; refuses keys that would leave the storage folder. */
   private file(key: string): string {
-    if (
-      !key ||
-      key.startsWith('/') ||
-      key.split('/').some((part) => part === '' || part === '..' || part === '.')
-    )
-      throw new Error(`Invalid blob key: ${key}`);
+    assertValidKey(key);
     return path.join(this.root, ...key.split('/'));
+  }
+}
+
+/**
+ * Keys of the files under `root/folder`, depth first; a missing folder has none. Partial writes
+ * (`.part`) are not objects and only listed with `partials`.
+ */
+async function* walk(root: string, folder: string, partials = false): AsyncGenerator<string> {
+  const entries = await readdir(path.join(root, ...folder.split('/').filter(Boolean)), {
+    withFileTypes: true,
+  }).catch(() => []);
+  for (const entry of entries) {
+    const key = folder ? `${folder}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) yield* walk(root, key, partials);
+    else if (entry.isFile() && (partials || !entry.name.endsWith('.part'))) yield key;
   }
 }

@@ -5,15 +5,19 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
+  assertValidKey,
+  type BlobListing,
   BlobNotFoundError,
   type BlobRange,
   type BlobStat,
@@ -63,6 +67,7 @@ export class S3BlobStore implements BlobStore {
     key: string,
     options: { contentType: string; maxBytes: number; expiresInS: number },
   ): Promise<PresignedPut> {
+    assertValidKey(key);
     const command = new PutObjectCommand({
       Bucket: this.options.bucket,
       Key: key,
@@ -81,6 +86,7 @@ export class S3BlobStore implements BlobStore {
     body: Readable,
     options: { contentType: string; maxBytes?: number | undefined },
   ): Promise<{ size: number }> {
+    assertValidKey(key);
     // S3 needs the length up front; spool to disk (never to memory) to learn it.
     await mkdir(this.options.tmpDir, { recursive: true });
     const temp = path.join(this.options.tmpDir, `${randomUUID()}.s3put`);
@@ -93,6 +99,7 @@ export class S3BlobStore implements BlobStore {
   }
 
   async putFile(key: string, filePath: string, options: { contentType: string }): Promise<{ size: number }> {
+    assertValidKey(key);
     const { size } = await stat(filePath);
     await this.client.send(
       new PutObjectCommand({
@@ -150,6 +157,38 @@ export class S3BlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+  }
+
+  async move(from: string, to: string): Promise<void> {
+    assertValidKey(to);
+    try {
+      await this.client.send(
+        new CopyObjectCommand({
+          Bucket: this.options.bucket,
+          Key: to,
+          // Each key part is URL-encoded; the slashes between them stay.
+          CopySource: `${this.options.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
+        }),
+      );
+    } catch (err) {
+      if (isNotFound(err)) throw new BlobNotFoundError(from);
+      throw err;
+    }
+    await this.delete(from);
+  }
+
+  async *list(prefix: string): AsyncIterable<BlobListing> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const item of page.Contents ?? []) {
+        if (item.Key)
+          yield { key: item.Key, size: item.Size ?? 0, modifiedAt: item.LastModified ?? new Date(0) };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   /** Releases the HTTP agent (tests, shutdown). */

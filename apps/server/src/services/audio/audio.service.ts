@@ -14,10 +14,16 @@ import type { EventBus } from '../../events/event-bus.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { excerpt } from '../../lib/search.ts';
 import type { AudioRepository, AudioRow, AudioStatus } from '../../repositories/audio.repository.ts';
-import type { BlobRange, BlobStore } from '../../storage/blob-store.ts';
+import { BlobNotFoundError, type BlobRange, type BlobStore } from '../../storage/blob-store.ts';
 import { defaultTitle, mimeByFormat, statusEvent, toAudio } from './audio-mapper.ts';
 
 const UPLOAD_LINK_TTL_S = 60 * 60;
+/** An upload object this much older than its link's life has no item waiting for it. */
+const STRAY_UPLOAD_GRACE_MS = 10 * 60 * 1000;
+/** The key an upload link writes to, for the item whose file will live under `blobKey`. */
+const uploadKeyOf = (blobKey: string) => blobKey.replace(/^audio\//, 'uploads/');
+/** `uploads/<user>/<audio id>.<format>`: which item an upload key belongs to. */
+const UPLOAD_KEY = /^uploads\/([^/]+)\/([0-9a-f-]{36})\.[a-z0-9]+$/;
 
 export interface AudioServiceDeps {
   audio: AudioRepository;
@@ -42,7 +48,9 @@ export class AudioService {
     const mimeType = mimeByFormat[request.file_format];
     const blobKey = `audio/${userId}/${id}.${request.file_format}`;
     const expiresAt = new Date(Date.now() + UPLOAD_LINK_TTL_S * 1000);
-    const link = await this.deps.blobs.presignPut(blobKey, {
+    // The link writes beside the final key: once checked, the file moves away from where a leaked
+    // link could still reach it (S3 links cannot be revoked before they expire).
+    const link = await this.deps.blobs.presignPut(uploadKeyOf(blobKey), {
       contentType: mimeType,
       maxBytes: request.file_size_bytes,
       expiresInS: UPLOAD_LINK_TTL_S,
@@ -75,11 +83,22 @@ export class AudioService {
 
   /**
    * Checks the bytes behind a presigned upload (present, right type, decodable) and starts
-   * transcription. A rejected upload is removed entirely, blob and row.
+   * transcription. The bytes first move from the upload key to the item's own key, so what is
+   * checked is what is kept, and the link can no longer change it. A rejected upload is removed
+   * entirely, blob and row.
    */
   async completeUpload(userId: string, id: string): Promise<Audio> {
     const row = await this.owned(userId, id);
     if (row.status !== 'pending_upload') return toAudio(row);
+    try {
+      await this.deps.blobs.move(uploadKeyOf(row.blobKey), row.blobKey);
+    } catch (err) {
+      if (!(err instanceof BlobNotFoundError)) throw err;
+      // Nothing to move: not uploaded yet, or already moved (by a call that was interrupted or
+      // is running now).
+      const now = await this.owned(userId, id);
+      if (now.status !== 'pending_upload') return toAudio(now);
+    }
     const stat = await this.deps.blobs.stat(row.blobKey);
     if (!stat) {
       if (row.uploadExpiresAt && row.uploadExpiresAt.getTime() < Date.now()) {
@@ -203,6 +222,41 @@ export class AudioService {
     return rows.length;
   }
 
+  /**
+   * Whether an upload link may still store bytes under `key`: only while its item waits for them
+   * (`pending_upload`, link not expired). Afterwards, or once the item is deleted, the link is dead.
+   */
+  async acceptsUpload(key: string, now = new Date()): Promise<boolean> {
+    const match = UPLOAD_KEY.exec(key);
+    if (!match) return false;
+    const row = await this.deps.audio.findById(match[2] as string);
+    if (!row) return false;
+    const waiting =
+      row.userId === match[1] &&
+      row.status === 'pending_upload' &&
+      uploadKeyOf(row.blobKey) === key &&
+      (row.uploadExpiresAt?.getTime() ?? 0) > now.getTime();
+    // Bytes under the item's own key mean its upload is being checked (they moved there first).
+    return waiting && !(await this.deps.blobs.stat(row.blobKey));
+  }
+
+  /**
+   * Removes objects under the upload prefix that no item can be waiting for: a PUT through a link
+   * after its upload was checked or cancelled (S3 accepts it until the link expires). An item's
+   * upload is abandoned once its link expired (`sweepAbandonedUploads`), so any upload object older
+   * than a link's life is stray. Returns how many went.
+   */
+  async sweepStrayUploads(now = new Date()): Promise<number> {
+    const before = now.getTime() - UPLOAD_LINK_TTL_S * 1000 - STRAY_UPLOAD_GRACE_MS;
+    let removed = 0;
+    for await (const object of this.deps.blobs.list('uploads/')) {
+      if (object.modifiedAt.getTime() >= before) continue;
+      await this.deps.blobs.delete(object.key);
+      removed++;
+    }
+    return removed;
+  }
+
   async get(userId: string, id: string): Promise<Audio> {
     return toAudio(await this.owned(userId, id));
   }
@@ -285,6 +339,7 @@ export class AudioService {
   }
 
   private async remove(row: AudioRow): Promise<void> {
+    if (row.status === 'pending_upload') await this.deps.blobs.delete(uploadKeyOf(row.blobKey));
     await this.deps.blobs.delete(row.blobKey);
     await this.deps.audio.delete(row.id);
   }
