@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { closeContext, createContext } from './boot.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { LockedError } from './db/process-lock.ts';
+import { listenWorkerHealth } from './http/worker-health.ts';
 import { startHousekeeping } from './storage/housekeeping.ts';
 
 async function main(): Promise<void> {
@@ -25,6 +26,10 @@ async function main(): Promise<void> {
   if (config.roles.worker) await ctx.queue.start();
   const stopHousekeeping = await startHousekeeping(ctx, { worker: config.roles.worker });
   if (app) await app.listen({ host: config.host, port: config.port });
+  const health =
+    !app && config.workerHealthPort !== undefined
+      ? await listenWorkerHealth(ctx, config.host, config.workerHealthPort)
+      : undefined;
 
   const roles = [config.roles.api && 'api', config.roles.worker && 'worker'].filter(Boolean).join(', ');
   const ms = Math.round(performance.now() - started);
@@ -39,6 +44,7 @@ async function main(): Promise<void> {
     ctx.logger.info({ signal }, 'shutting down');
     stopHousekeeping();
     await app?.close();
+    health?.close();
     await closeContext(ctx);
     process.exit(0);
   };

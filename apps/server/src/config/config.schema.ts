@@ -74,6 +74,15 @@ export const zEnv = z.object({
     .describe(
       'Redis connection string. Set: events between processes travel by Redis pub/sub. Unset: by PostgreSQL LISTEN/NOTIFY with DATABASE_URL, else in memory.',
     ),
+  WORKER_HEALTH_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .optional()
+    .describe(
+      'Port of GET /health on a worker-only process, for container health checks. Unset: a worker-only process opens no port.',
+    ),
   METRICS_TOKEN: z
     .string()
     .min(16, 'must be at least 16 characters')

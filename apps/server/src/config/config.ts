@@ -28,6 +28,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Unset: /metrics answers anyone. */
   metricsToken: string | undefined;
+  /** Worker-only processes: the port of their health endpoint, if any. */
+  workerHealthPort: number | undefined;
   roles: { api: boolean; worker: boolean };
   secret: string;
   googleClientId: string | undefined;
@@ -113,6 +115,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     metricsToken: e.METRICS_TOKEN,
+    workerHealthPort: e.WORKER_HEALTH_PORT,
     roles: { api: e.VOXPRESS_ROLES.includes('api'), worker: e.VOXPRESS_ROLES.includes('worker') },
     secret: e.VOXPRESS_SECRET ?? loadOrCreateSecret(dataDir),
     googleClientId: e.GOOGLE_CLIENT_ID,
