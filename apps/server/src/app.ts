@@ -10,6 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config/config.ts';
 import { frameworkErrors, registerErrorHandling, registerNotFound } from './http/errors.ts';
@@ -51,8 +52,17 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
+  // With Redis, the counters are shared, so a limit holds across every API process.
+  const limiterStore = ctx.config.redisUrl
+    ? new Redis(ctx.config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 })
+    : undefined;
+  if (limiterStore) {
+    limiterStore.on('error', (err) => ctx.logger.warn({ err }, 'rate limit store unreachable'));
+    app.addHook('onClose', async () => void (await limiterStore.quit().catch(() => {})));
+  }
   await app.register(rateLimit, {
     global: false,
+    ...(limiterStore ? { redis: limiterStore, nameSpace: 'voxpress:rate-limit:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.ceil(context.ttl / 1000);
       return {
