@@ -1,6 +1,8 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 
 /** A TCP port on 127.0.0.1 that nothing listens on right now. */
 export function freePort(): Promise<number> {
@@ -38,3 +40,18 @@ export async function waitForHealth(
   }
   throw new Error(`The server at ${baseUrl} did not report healthy within ${timeoutMs} ms`);
 }
+
+const serverDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** `src/main.ts` in a child process of its own, with `env` over this process's environment. */
+export function startServerProcess(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+/** Resolves once the child process has exited. */
+export const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));

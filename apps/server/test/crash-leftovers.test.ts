@@ -1,0 +1,171 @@
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPostgresDatabase, drivers } from './harness.ts';
+import { exited, freePort, startServerProcess, waitForHealth } from './server-process.ts';
+import { FIXTURE_PARAGRAPH, FIXTURE_PARAGRAPH_2, makeAudioFile } from './speech-fixtures.ts';
+
+/** Every file under `dir`, as `/`-separated paths relative to it. */
+function filesUnder(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+async function waitFor<T>(what: string, check: () => T | undefined | false, timeoutMs = 60_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+/**
+ * Starts a request that announces `total` bytes but sends only `first`, and keeps it open: an
+ * upload in flight. Errors (the server dying under it) are expected and swallowed.
+ */
+function startSlowRequest(
+  url: string,
+  method: string,
+  headers: Record<string, string | number>,
+  first: Buffer,
+) {
+  const req = request(url, { method, headers });
+  req.on('error', () => {});
+  req.on('response', (res) => res.resume());
+  req.write(first);
+  return req;
+}
+
+describe.each(drivers)('nothing is left behind by a crash, on %s', (driver) => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it('after kill -9 during uploads and a transcription, the data folder holds exactly the stored blobs', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'voxpress-leftovers-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const pgdb = driver === 'postgres' ? await createPostgresDatabase() : undefined;
+    if (pgdb) cleanups.push(() => pgdb.drop());
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const env: Record<string, string> = {
+      VOXPRESS_DATA_DIR: dataDir,
+      VOXPRESS_ROLES: 'api,worker',
+      VOXPRESS_SECRET: 'crash-test-secret-that-is-long-enough-0123456789',
+      PORT: String(port),
+      SPEECH_ENGINES: 'pocketsphinx',
+    };
+    if (pgdb) env.DATABASE_URL = pgdb.url;
+    const fixtures = mkdtempSync(path.join(tmpdir(), 'voxpress-leftovers-fixtures-'));
+    cleanups.push(() => rmSync(fixtures, { recursive: true, force: true }));
+    const text = `${FIXTURE_PARAGRAPH} ${FIXTURE_PARAGRAPH_2}`;
+    const wav = readFileSync(await makeAudioFile(text, 'wav', fixtures));
+
+    const first: ChildProcess = startServerProcess(env);
+    cleanups.push(() => void first.kill('SIGKILL'));
+    await waitForHealth(base, { child: first });
+    const signUp = await fetch(`${base}/api/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'leftovers@example.com',
+        password: 'correct horse battery',
+        full_name: 'L',
+      }),
+    });
+    const token = ((await signUp.json()) as { data: { access_token: string } }).data.access_token;
+    const auth = { authorization: `Bearer ${token}` };
+
+    // 1. A transcription at work: its decoded audio sits in the temporary folder.
+    const form = new FormData();
+    form.set('file', new Blob([wav], { type: 'audio/wav' }), 'long.wav');
+    const uploaded = await fetch(`${base}/api/v1/files/upload/audio`, {
+      method: 'POST',
+      headers: auth,
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const kept = ((await uploaded.json()) as { data: { audio_id: string } }).data.audio_id;
+    for (;;) {
+      const a = (await (await fetch(`${base}/api/v1/audio/${kept}`, { headers: auth })).json()) as {
+        transcription_status: string;
+        progress: { percent: number };
+      };
+      if (a.transcription_status === 'processing' && a.progress.percent >= 10) break;
+      await sleep(100);
+    }
+
+    // 2. A multipart upload in flight: half the file has arrived.
+    const boundary = `----crash${randomBytes(6).toString('hex')}`;
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="half.wav"\r\nContent-Type: audio/wav\r\n\r\n`,
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    startSlowRequest(
+      `${base}/api/v1/files/upload/audio`,
+      'POST',
+      {
+        ...auth,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': head.length + wav.length + tail.length,
+      },
+      Buffer.concat([head, wav.subarray(0, wav.length >> 1)]),
+    );
+
+    // 3. A signed-link PUT in flight.
+    const init = await fetch(`${base}/api/v1/audio/upload`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ file_format: 'wav', file_size_bytes: wav.length }),
+    });
+    const link = (await init.json()) as { presigned_url: string; headers: Record<string, string> };
+    startSlowRequest(
+      link.presigned_url,
+      'PUT',
+      { ...link.headers, 'content-length': wav.length },
+      wav.subarray(0, wav.length >> 1),
+    );
+
+    const tmp = path.join(dataDir, 'tmp');
+    const everything = () => [...filesUnder(tmp), ...filesUnder(path.join(dataDir, 'blobs'))];
+    await waitFor('the spool file, the partial upload and the decoded audio', () => {
+      const names = everything();
+      return (
+        names.some((n) => n.endsWith('.upload')) &&
+        names.some((n) => n.endsWith('.part')) &&
+        names.some((n) => n.endsWith('.wav') && !n.startsWith('audio/'))
+      );
+    });
+    first.kill('SIGKILL');
+    await exited(first);
+    expect(everything().length).toBeGreaterThan(3);
+
+    // Restarted as an API only, so no new work starts while the folder is looked at.
+    const second = startServerProcess({ ...env, VOXPRESS_ROLES: 'api' });
+    cleanups.push(() => void second.kill('SIGKILL'));
+    await waitForHealth(base, { child: second });
+
+    const me = (await (await fetch(`${base}/api/v1/users/me`, { headers: auth })).json()) as { id?: string };
+    const owner = me.id ?? '';
+    const scratch = filesUnder(tmp);
+    // Only the running process's own folder remains, holding nothing but its owner mark.
+    expect(scratch).toEqual([expect.stringMatching(/^run-[0-9a-f]+\/\.owner$/)]);
+    expect(filesUnder(path.join(dataDir, 'blobs'))).toEqual([`audio/${owner}/${kept}.wav`]);
+    second.kill('SIGTERM');
+    await exited(second);
+  }, 180_000);
+});
