@@ -2,6 +2,7 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EngineUnavailableError } from '../engine.ts';
 import { ApertiumTranslator } from './apertium.translator.ts';
 import { parseApertiumModes } from './apertium-modes.ts';
 import { TranslatorError } from './translator.ts';
@@ -18,7 +19,8 @@ describe('Apertium translator (the real program)', () => {
 
   it('is available with the Debian pairs', async () => {
     const status = await apertium.status();
-    expect(status.state).toBe('available');
+    expect(status.state).toBe('ready');
+    expect(status.reason).toMatch(/Offline translation: English, Spanish, French/);
     expect(status.detail).toMatch(/en→es/);
     expect(await apertium.supports('en-US', 'es')).toEqual({ via: null });
     expect(await apertium.supports('es', 'fr')).toEqual({ via: null });
@@ -70,9 +72,9 @@ describe('Apertium translator (the real program)', () => {
   });
 
   it('refuses a pair it does not have', async () => {
-    await expect(apertium.translate({ source: 'en', target: 'ja', blocks, signal })).rejects.toMatchObject({
-      unavailable: true,
-    });
+    await expect(apertium.translate({ source: 'en', target: 'ja', blocks, signal })).rejects.toBeInstanceOf(
+      EngineUnavailableError,
+    );
   });
 });
 
@@ -89,7 +91,7 @@ describe('Apertium translator without the program', () => {
     const missing = new ApertiumTranslator({ timeoutMs: 5_000, command: path.join(dir, 'none') });
     const status = await missing.status();
     expect(status.state).toBe('missing');
-    expect(status.enable).toMatch(/apt-get install apertium/);
+    expect(status.hint).toMatch(/apt-get install apertium/);
     expect(await missing.supports('en', 'es')).toBeNull();
   });
 

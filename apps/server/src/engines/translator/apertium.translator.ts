@@ -2,8 +2,10 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { EngineStatus } from '../engine.ts';
 import { findExecutable } from '../speech/executables.ts';
 import { type ApertiumMode, apertiumPath, parseApertiumModes } from './apertium-modes.ts';
+import { languageName } from './languages.ts';
 import { ProgramError, runProgram } from './run-program.ts';
 import {
   type PairSupport,
@@ -11,7 +13,7 @@ import {
   type TranslationRequest,
   type Translator,
   TranslatorError,
-  type TranslatorStatus,
+  TranslatorUnavailableError,
 } from './translator.ts';
 
 /** Blocks go through Apertium together, one blank line apart, which it keeps. */
@@ -30,6 +32,7 @@ export interface ApertiumOptions {
  */
 export class ApertiumTranslator implements Translator {
   readonly id = 'apertium';
+  readonly kind = 'translator' as const;
   readonly name = 'Apertium (offline)';
   private modes: Promise<ApertiumMode[]> | undefined;
   private readonly command: string;
@@ -38,16 +41,21 @@ export class ApertiumTranslator implements Translator {
     this.command = options.command ?? 'apertium';
   }
 
-  async status(): Promise<TranslatorStatus> {
-    const enable =
+  async status(): Promise<EngineStatus> {
+    const hint =
       'Install Apertium and its language pairs, e.g. apt-get install apertium apertium-eng-spa apertium-fr-es';
+    const reason = 'The offline translator is not installed on this server';
     const installed = this.command.includes('/') ? existsSync(this.command) : findExecutable(this.command);
-    if (!installed) return { state: 'missing', detail: 'apertium is not installed', enable };
+    if (!installed) return { state: 'missing', reason, detail: `${this.command} is not installed`, hint };
     const modes = await this.installedModes();
     if (!modes.length)
-      return { state: 'missing', detail: 'No Apertium language pairs are installed', enable };
+      return { state: 'missing', reason, detail: 'No Apertium language pairs are installed', hint };
     const pairs = modes.map((m) => `${m.source}→${m.target}`).join(', ');
-    return { state: 'available', detail: `Offline; installed directions ${pairs}` };
+    return {
+      state: 'ready',
+      reason: `Offline translation: ${[...new Set(modes.flatMap((m) => [m.source, m.target]))].map(languageName).join(', ')}`,
+      detail: `Offline; installed directions ${pairs}`,
+    };
   }
 
   async supports(source: string, target: string): Promise<PairSupport> {
@@ -59,10 +67,9 @@ export class ApertiumTranslator implements Translator {
   async translate<B extends TranslatableBlock>(request: TranslationRequest<B>): Promise<B[]> {
     const legs = apertiumPath(await this.installedModes(), request.source, request.target);
     if (legs.length === 0) {
-      throw new TranslatorError(`Apertium has no ${request.source} → ${request.target} pair installed.`, {
-        retryable: false,
-        unavailable: true,
-      });
+      throw new TranslatorUnavailableError(
+        `Apertium has no ${request.source} → ${request.target} pair installed.`,
+      );
     }
     // Blank lines inside a block would split it in two on the way back.
     let texts = request.blocks.map((b) => b.text.replace(/\n\s*\n/g, '\n').trim());
@@ -104,11 +111,9 @@ export class ApertiumTranslator implements Translator {
       });
     } catch (err) {
       if (!(err instanceof ProgramError)) throw err;
-      throw new TranslatorError(`Apertium (${mode}) failed: ${err.message}.`, {
-        retryable: err.reason === 'timeout',
-        unavailable: err.reason !== 'timeout',
-        cause: err,
-      });
+      const message = `Apertium (${mode}) failed: ${err.message}.`;
+      if (err.reason === 'timeout') throw new TranslatorError(message, true, { cause: err });
+      throw new TranslatorUnavailableError(message, { cause: err });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

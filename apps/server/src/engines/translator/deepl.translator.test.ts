@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeHttpServer, type ReceivedRequest, sendJson } from '../../../test/fake-http-server.ts';
+import { EngineUnavailableError } from '../engine.ts';
 import { DeepLTranslator } from './deepl.translator.ts';
-import { TranslatorError } from './translator.ts';
 
 const signal = new AbortController().signal;
 const fake = new FakeHttpServer();
@@ -117,8 +117,11 @@ describe('DeepL translator', () => {
     const error = await translator()
       .translate({ source: 'en', target: 'es', blocks: [{ text: 'Hi' }], signal })
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(TranslatorError);
-    expect(error).toMatchObject({ unavailable: true, retryable: false });
+    expect(error).toBeInstanceOf(EngineUnavailableError);
+    expect(error).toMatchObject({
+      retryable: false,
+      userMessage: 'DeepL has used up its translation quota',
+    });
     expect((error as Error).message).toMatch(/456: Quota exceeded.*quota is spent/);
   });
 
@@ -134,7 +137,7 @@ describe('DeepL translator', () => {
 
   it('is disabled without a key', async () => {
     const off = new DeepLTranslator(undefined, 5_000);
-    expect(await off.status()).toMatchObject({ state: 'disabled', enable: 'Set DEEPL_API_KEY' });
+    expect(await off.status()).toMatchObject({ state: 'missing', hint: 'Set DEEPL_API_KEY' });
     expect(await off.supports('en', 'es')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TranslationConfig } from '../../config/writing-config.ts';
+import type { EngineStatus } from '../engine.ts';
 import { primaryLanguage } from './languages.ts';
 import { requestJson } from './translation-http.ts';
 import {
@@ -8,7 +9,7 @@ import {
   type TranslationRequest,
   type Translator,
   TranslatorError,
-  type TranslatorStatus,
+  TranslatorUnavailableError,
 } from './translator.ts';
 
 /** DeepL takes at most 50 texts per request. */
@@ -27,6 +28,7 @@ export interface DeepLOptions {
  */
 export class DeepLTranslator implements Translator {
   readonly id = 'deepl';
+  readonly kind = 'translator' as const;
   readonly name = 'DeepL';
   private languages: Promise<{ source: string[]; target: string[] }> | undefined;
 
@@ -36,9 +38,15 @@ export class DeepLTranslator implements Translator {
     private readonly options: DeepLOptions = {},
   ) {}
 
-  async status(): Promise<TranslatorStatus> {
-    if (!this.config) return { state: 'disabled', detail: 'Not configured', enable: 'Set DEEPL_API_KEY' };
-    return { state: 'available', detail: `DeepL API at ${this.config.baseUrl}` };
+  async status(): Promise<EngineStatus> {
+    if (!this.config)
+      return {
+        state: 'missing',
+        reason: 'DeepL is not set up on this server',
+        detail: 'Not configured',
+        hint: 'Set DEEPL_API_KEY',
+      };
+    return { state: 'ready', reason: 'DeepL', detail: `DeepL API at ${this.config.baseUrl}` };
   }
 
   async supports(source: string, target: string): Promise<PairSupport> {
@@ -52,16 +60,14 @@ export class DeepLTranslator implements Translator {
 
   async translate<B extends TranslatableBlock>(request: TranslationRequest<B>): Promise<B[]> {
     const config = this.config;
-    if (!config)
-      throw new TranslatorError('DeepL is not configured.', { retryable: false, unavailable: true });
+    if (!config) throw new TranslatorUnavailableError('DeepL is not configured.');
     const languages = await this.knownLanguages();
     const source = sourceCode(languages.source, request.source);
     const target = targetCode(languages.target, request.target);
     if (!source || !target) {
-      throw new TranslatorError(`DeepL does not translate ${request.source} into ${request.target}.`, {
-        retryable: false,
-        unavailable: true,
-      });
+      throw new TranslatorUnavailableError(
+        `DeepL does not translate ${request.source} into ${request.target}.`,
+      );
     }
     const texts = request.blocks.map((b) => b.text);
     const out: string[] = [];
@@ -79,9 +85,7 @@ export class DeepLTranslator implements Translator {
       if (!parsed.success || parsed.data.translations.length !== batch.length) {
         throw new TranslatorError(
           'DeepL answered with a translation list that does not match the texts sent.',
-          {
-            retryable: true,
-          },
+          true,
         );
       }
       out.push(...parsed.data.translations.map((t) => t.text));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TranslationConfig } from '../../config/writing-config.ts';
+import type { EngineStatus } from '../engine.ts';
 import { primaryLanguage } from './languages.ts';
 import { requestJson } from './translation-http.ts';
 import {
@@ -8,7 +9,7 @@ import {
   type TranslationRequest,
   type Translator,
   TranslatorError,
-  type TranslatorStatus,
+  TranslatorUnavailableError,
 } from './translator.ts';
 
 /** Texts per request: LibreTranslate servers limit the characters of one request. */
@@ -27,6 +28,7 @@ export interface LibreTranslateOptions {
  */
 export class LibreTranslateTranslator implements Translator {
   readonly id = 'libretranslate';
+  readonly kind = 'translator' as const;
   readonly name = 'LibreTranslate';
   private languages: Promise<Map<string, string[]>> | undefined;
 
@@ -36,11 +38,20 @@ export class LibreTranslateTranslator implements Translator {
     private readonly options: LibreTranslateOptions = {},
   ) {}
 
-  async status(): Promise<TranslatorStatus> {
+  async status(): Promise<EngineStatus> {
     if (!this.config)
-      return { state: 'disabled', detail: 'Not configured', enable: 'Set LIBRETRANSLATE_URL' };
+      return {
+        state: 'missing',
+        reason: 'LibreTranslate is not set up on this server',
+        detail: 'Not configured',
+        hint: 'Set LIBRETRANSLATE_URL',
+      };
     const key = this.config.apiKey ? 'with an API key' : 'without an API key';
-    return { state: 'available', detail: `LibreTranslate at ${this.config.url}, ${key}` };
+    return {
+      state: 'ready',
+      reason: 'A LibreTranslate server',
+      detail: `LibreTranslate at ${this.config.url}, ${key}`,
+    };
   }
 
   async supports(source: string, target: string): Promise<PairSupport> {
@@ -53,7 +64,7 @@ export class LibreTranslateTranslator implements Translator {
   async translate<B extends TranslatableBlock>(request: TranslationRequest<B>): Promise<B[]> {
     const config = this.config;
     if (!config) {
-      throw new TranslatorError('LibreTranslate is not configured.', { retryable: false, unavailable: true });
+      throw new TranslatorUnavailableError('LibreTranslate is not configured.');
     }
     const source = primaryLanguage(request.source);
     const target = primaryLanguage(request.target);
@@ -80,9 +91,7 @@ export class LibreTranslateTranslator implements Translator {
       if (translated.length !== batch.length) {
         throw new TranslatorError(
           'LibreTranslate answered with a translation list that does not match the texts sent.',
-          {
-            retryable: true,
-          },
+          true,
         );
       }
       out.push(...translated);

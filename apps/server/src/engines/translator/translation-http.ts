@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { abortReason } from '../speech/abort-signals.ts';
 import { describeNetworkError } from '../speech/network-errors.ts';
-import { TranslatorError } from './translator.ts';
+import { TranslatorError, TranslatorUnavailableError } from './translator.ts';
 
 export interface HttpOptions {
   /** Service name for messages, e.g. "DeepL". */
@@ -48,14 +48,13 @@ export async function requestJson(
         await sleep(options.retryDelaysMs[attempt], undefined, { signal: options.signal });
         continue;
       }
-      throw new TranslatorError(`${service} could not be reached: ${why}.`, { retryable: true, cause: err });
+      throw new TranslatorError(`${service} could not be reached: ${why}.`, true, { cause: err });
     }
     if (res.ok) {
       try {
         return await res.json();
       } catch (err) {
-        throw new TranslatorError(`${service} answered with something other than JSON.`, {
-          retryable: true,
+        throw new TranslatorError(`${service} answered with something other than JSON.`, true, {
           cause: err,
         });
       }
@@ -67,14 +66,15 @@ export async function requestJson(
     }
     const what = `${service} answered ${res.status}${detail ? `: ${detail}` : ''}`;
     if (res.status === 401 || res.status === 403)
-      throw new TranslatorError(`${what} (is the API key right?)`, { retryable: false, unavailable: true });
+      throw new TranslatorUnavailableError(`${what} (is the API key right?)`, {
+        userMessage: `${service} refused this server's access`,
+      });
     // DeepL's "quota exceeded" status.
     if (res.status === 456)
-      throw new TranslatorError(`${what} (the account's quota is spent)`, {
-        retryable: false,
-        unavailable: true,
+      throw new TranslatorUnavailableError(`${what} (the account's quota is spent)`, {
+        userMessage: `${service} has used up its translation quota`,
       });
-    throw new TranslatorError(what, { retryable: res.status === 429 || res.status >= 500 });
+    throw new TranslatorError(what, res.status === 429 || res.status >= 500);
   }
 }
 

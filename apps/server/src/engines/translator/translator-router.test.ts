@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeHttpServer, sendJson } from '../../../test/fake-http-server.ts';
+import { NoEngineError } from '../engine.ts';
 import { ApertiumTranslator } from './apertium.translator.ts';
 import { DeepLTranslator } from './deepl.translator.ts';
 import { LibreTranslateTranslator } from './libretranslate.translator.ts';
-import { TranslatorError } from './translator.ts';
 import { TranslatorRouter } from './translator-router.ts';
 
 const signal = new AbortController().signal;
@@ -40,10 +40,14 @@ describe('translator router', () => {
     const error = await router
       .translate({ source: 'en', target: 'de', blocks, signal })
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(TranslatorError);
-    expect((error as TranslatorError).message).toBe('German translation is not available.');
-    expect((error as TranslatorError).detail).toMatch(/apertium does not translate en → de/);
-    expect((error as TranslatorError).detail).toMatch(/libretranslate: Set LIBRETRANSLATE_URL/);
+    expect(error).toBeInstanceOf(NoEngineError);
+    expect((error as NoEngineError).userMessage).toBe('German translation is not available.');
+    expect((error as NoEngineError).message).toMatch(
+      /No translator on this server translates English into German/,
+    );
+    expect((error as NoEngineError).message).toMatch(
+      /libretranslate: Not configured — Set LIBRETRANSLATE_URL/,
+    );
   });
 
   it('prefers a translator with the pair directly over Apertium through a pivot', async () => {
@@ -56,6 +60,8 @@ describe('translator router', () => {
     });
     expect(routed.engine).toBe('deepl');
     expect(routed.blocks[0]?.text).toBe('deepl Good bread.');
+    const choice = await router.choose('en', 'fr');
+    expect(choice.reason).toMatch(/directly come first \(apertium through Spanish after\)/);
   });
 
   it('goes en → fr through Spanish with Apertium when nothing better is there, and says so', async () => {
@@ -70,19 +76,19 @@ describe('translator router', () => {
     expect(routed.engine).toBe('apertium');
     expect(routed.blocks[0]?.text).toMatch(/pain/);
     expect(routed.attempts.map((a) => a.engine)).toEqual(['deepl', 'apertium']);
-    expect(routed.attempts[0]?.error).toMatch(/quota is spent/);
-    expect(routed.reason).toMatch(/through Spanish/);
+    expect(routed.attempts[0]?.error).toBe('DeepL has used up its translation quota');
+    expect(routed.reason).toMatch(/^apertium: deepl failed \(DeepL has used up its translation quota\)/);
   });
 
   it('lists every translator for the engines page', async () => {
     const router = new TranslatorRouter(['apertium'], [deepl(), libreOff, apertium], logger);
-    const port = await router.describe();
-    expect(port.active).toBe('apertium');
-    expect(port.implementations.map((i) => [i.id, i.state])).toEqual([
-      ['deepl', 'disabled'],
-      ['libretranslate', 'disabled'],
-      ['apertium', 'available'],
+    const described = await router.describe();
+    expect(described.active).toBe('apertium');
+    expect(described.engines.map((e) => [e.id, e.kind, e.state, e.position])).toEqual([
+      ['apertium', 'translator', 'ready', 1],
+      ['deepl', 'translator', 'ready', null],
+      ['libretranslate', 'translator', 'missing', null],
     ]);
-    expect(port.implementations[1]?.enable).toMatch(/TRANSLATION_ENGINES.*LIBRETRANSLATE_URL/);
+    expect(described.engines[2]?.hint).toBe('Set LIBRETRANSLATE_URL');
   });
 });

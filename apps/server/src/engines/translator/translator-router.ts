@@ -1,11 +1,14 @@
-import type { EngineImplementation, EnginePort } from '@voxpress/contracts';
 import type { TranslationEngineId } from '../../config/writing-env.schema.ts';
-import { abortReason } from '../speech/abort-signals.ts';
+import {
+  type EngineDescription,
+  EngineRouter,
+  type RouteRequest,
+  type RouterLogger,
+} from '../engine-router.ts';
 import { languageName, primaryLanguage, translationNotAvailable } from './languages.ts';
 import type { PairSupport, TranslatableBlock, TranslationRequest, Translator } from './translator.ts';
-import { TranslatorError } from './translator.ts';
 
-/** One translator tried for a language, kept with the translation. */
+/** One translator tried for a language, kept with the translation. `error` is user-safe. */
 export interface TranslationAttempt {
   engine: string;
   reason: string;
@@ -21,36 +24,42 @@ export interface RoutedTranslation<B extends TranslatableBlock> {
   attempts: TranslationAttempt[];
 }
 
-const PLAIN_STATE = {
-  available: 'Ready',
-  missing: 'Not installed on this server',
-  disabled: 'Not set up on this server',
-} as const;
+/** Requests are labelled `en → fr`; the words below read the target back from the label. */
+const ARROW = ' → ';
+const targetOf = (label: string) => label.split(ARROW)[1] ?? label;
+const sourceOf = (label: string) => label.split(ARROW)[0] ?? label;
 
-interface Choice {
-  translator: Translator;
-  support: NonNullable<PairSupport>;
-  reason: string;
-}
-
-/** The part of pino the router uses. */
-export interface TranslatorLogger {
-  warn(obj: object, msg: string): void;
-}
+const WORDS = {
+  orderSetting: 'TRANSLATION_ENGINES',
+  summaries: {
+    deepl: 'DeepL API, needs DEEPL_API_KEY',
+    libretranslate: 'a LibreTranslate server, needs LIBRETRANSLATE_URL',
+    llm: 'the configured language model',
+    apertium: 'offline: en↔es, es↔fr, en→fr through es',
+  },
+  noEngine: (label: string) => translationNotAvailable(targetOf(label)),
+  noEngineDetail: (label: string) =>
+    `No translator on this server translates ${languageName(sourceOf(label))} into ${languageName(targetOf(label))} (${label}).`,
+  allFailed: (label: string) => translationNotAvailable(targetOf(label)),
+};
 
 /**
- * Picks the translator for each language pair: the configured order (TRANSLATION_ENGINES),
- * keeping those available for the pair, direct pairs before pivoted ones. A translator that fails
- * hands over to the next; when none can serve the language, the language fails with the spec's
- * "translation is not available" — never a copy of the source.
+ * Picks the translator for each language pair through the generic `EngineRouter`: the configured
+ * order (TRANSLATION_ENGINES), keeping the translators that are ready and serve the pair, those
+ * with the pair directly before those going through a pivot language (Apertium en → es → fr).
+ * A translator that cannot work hands over to the next; when none serves the language it fails
+ * with the spec's "… translation is not available." — never a copy of the source.
  */
 export class TranslatorRouter {
+  readonly router: EngineRouter<Translator>;
+
   constructor(
-    private readonly order: readonly TranslationEngineId[],
-    /** All translators, configured or not, so that the engines page can list them. */
-    readonly translators: readonly Translator[],
-    private readonly logger: TranslatorLogger,
-  ) {}
+    order: readonly TranslationEngineId[],
+    translators: readonly Translator[],
+    logger: RouterLogger,
+  ) {
+    this.router = new EngineRouter('translator', translators, order, WORDS, logger);
+  }
 
   async translate<B extends TranslatableBlock>(
     request: TranslationRequest<B>,
@@ -63,118 +72,56 @@ export class TranslatorRouter {
         attempts: [],
       };
     }
-    const plan = await this.plan(request.source, request.target);
-    if (plan.length === 0) {
-      throw new TranslatorError(translationNotAvailable(request.target), {
-        retryable: false,
-        detail: await this.nothingServes(request.source, request.target),
-      });
-    }
-    const attempts: TranslationAttempt[] = [];
-    let retryable = false;
-    for (const { translator, reason } of plan) {
-      const started = Date.now();
-      try {
-        const blocks = await translator.translate(request);
-        attempts.push({ engine: translator.id, reason, duration_ms: Date.now() - started });
-        return { blocks, engine: translator.id, reason, attempts };
-      } catch (err) {
-        if (request.signal.aborted) throw abortReason(request.signal);
-        if (!(err instanceof TranslatorError)) throw err;
-        retryable ||= err.retryable;
-        attempts.push({
-          engine: translator.id,
-          reason,
-          duration_ms: Date.now() - started,
-          error: err.detail,
-        });
-        this.logger.warn(
-          { engine: translator.id, reason: err.detail },
-          'translator failed; trying the next one',
-        );
-      }
-    }
-    throw new TranslatorError(translationNotAvailable(request.target), {
-      retryable,
-      detail: attempts.map((a) => `${a.engine}: ${a.error}`).join(' '),
-    });
-  }
-
-  /** The usable translators for a pair, best first. */
-  async plan(source: string, target: string): Promise<Choice[]> {
-    const direct: Choice[] = [];
-    const pivoted: Choice[] = [];
-    for (const translator of this.configured()) {
-      const status = await translator.status();
-      if (status.state !== 'available') continue;
-      const support = await translator.supports(source, target);
-      if (!support) continue;
-      const pair = `${source} → ${target}`;
-      if (support.via === null)
-        direct.push({
-          translator,
-          support,
-          reason: `${translator.id}: first available translator for ${pair}`,
-        });
-      else
-        pivoted.push({
-          translator,
-          support,
-          reason: `${translator.id}: ${pair} through ${languageName(support.via)}; no available translator has the pair directly`,
-        });
-    }
-    return [...direct, ...pivoted].map((choice, i) =>
-      i === 0 ? choice : { ...choice, reason: choice.reason.replace('first available', 'next available') },
+    const routed = await this.router.run(
+      await this.routeRequest(request.source, request.target),
+      request.signal,
+      (t) => t.translate(request),
     );
+    return {
+      blocks: routed.result,
+      engine: routed.engine.id,
+      reason: routed.reason,
+      attempts: routed.attempts.map(({ result: _result, ...attempt }) => attempt),
+    };
   }
 
-  /** The translator port for `GET /api/v1/system/engines`. */
-  async describe(): Promise<EnginePort> {
-    const configured = this.configured();
-    const implementations = await Promise.all(
-      this.translators.map(async (t): Promise<EngineImplementation> => {
-        const status = await t.status();
-        const position = configured.indexOf(t);
-        if (position < 0) {
-          return {
-            id: t.id,
-            kind: 'translator',
-            name: t.name,
-            state: 'disabled',
-            reason: 'Not enabled on this server',
-            detail: `Not in TRANSLATION_ENGINES. ${status.detail}`,
-            enable: [`Add ${t.id} to TRANSLATION_ENGINES`, status.enable].filter(Boolean).join('; '),
-          };
-        }
+  /** The translator a pair would use first, and why. */
+  async choose(source: string, target: string) {
+    return this.router.choose(await this.routeRequest(source, target));
+  }
+
+  /** Every translator for the engines view, with the one English → Spanish would use first. */
+  async describe(): Promise<{ active: string | null; engines: EngineDescription[] }> {
+    const first = await this.choose('en', 'es').catch(() => null);
+    return { active: first?.engine.id ?? null, engines: await this.router.describe() };
+  }
+
+  /** Asks each translator about the pair up front: the router's own check is synchronous. */
+  private async routeRequest(source: string, target: string): Promise<RouteRequest<Translator>> {
+    const support = new Map<Translator, PairSupport>();
+    for (const translator of this.router.engines) {
+      // One that is not ready cannot say which pairs it has; counting it in lets the router name
+      // it, with how to set it up, when nothing ready serves the pair.
+      const ready = (await translator.status()).state === 'ready';
+      support.set(translator, ready ? await translator.supports(source, target) : { via: null });
+    }
+    return {
+      label: `${source}${ARROW}${target}`,
+      supports: (t) => support.get(t) != null,
+      reorder: (translators) => {
+        const direct = translators.filter((t) => support.get(t)?.via == null);
+        const pivoted = translators.filter((t) => support.get(t)?.via != null);
+        if (!pivoted.length || !direct.some((t) => support.get(t)))
+          return { engines: [...direct, ...pivoted] };
+        // Pivoting loses more meaning: a translator with the pair itself goes first whatever the order.
+        const via = pivoted
+          .map((t) => `${t.id} through ${languageName(support.get(t)?.via ?? '')}`)
+          .join(', ');
         return {
-          id: t.id,
-          kind: 'translator',
-          name: t.name,
-          state: status.state,
-          // Until translators describe themselves with a plain reason, users see only the state.
-          reason: PLAIN_STATE[status.state],
-          detail: `${status.detail}. Preference ${position + 1} of ${configured.length}`,
-          ...(status.enable ? { enable: status.enable } : {}),
+          engines: [...direct, ...pivoted],
+          note: `translators with the pair directly come first (${via} after)`,
         };
-      }),
-    );
-    const active = implementations.find((i) => i.state === 'available')?.id ?? null;
-    return { port: 'Translator', kind: 'translator', active, implementations };
-  }
-
-  private configured(): Translator[] {
-    return this.order.flatMap((id) => this.translators.filter((t) => t.id === id));
-  }
-
-  /** What would make a pair work, for the failure's detail. */
-  private async nothingServes(source: string, target: string): Promise<string> {
-    const hints: string[] = [];
-    for (const t of this.translators) {
-      const status = await t.status();
-      if (!this.configured().includes(t)) hints.push(`add ${t.id} to TRANSLATION_ENGINES`);
-      else if (status.state !== 'available') hints.push(`${t.id}: ${status.enable ?? status.detail}`);
-      else hints.push(`${t.id} does not translate ${source} → ${target}`);
-    }
-    return `No translator here translates ${languageName(source)} into ${languageName(target)} (${hints.join('; ')}).`;
+      },
+    };
   }
 }

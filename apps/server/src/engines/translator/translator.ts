@@ -1,3 +1,5 @@
+import { type Engine, EngineError, EngineUnavailableError } from '../engine.ts';
+
 /**
  * One piece of content to translate: a heading, a paragraph, a list item or a quote. Only `text`
  * is translated; every other field (kind, segment ids, anything a caller adds) comes back as it
@@ -18,53 +20,43 @@ export interface TranslationRequest<B extends TranslatableBlock = TranslatableBl
   onProgress?(fraction: number): void;
 }
 
-/** How a translator stands on this machine, for the engines page and for choosing. */
-export interface TranslatorStatus {
-  state: 'available' | 'missing' | 'disabled';
-  detail: string;
-  /** What to do to enable it, when not available. */
-  enable?: string;
-}
-
 /** How well a translator serves a pair: directly, or through a pivot language (rougher). */
 export type PairSupport = { via: null } | { via: string } | null;
 
 /**
- * A machine translator. Implementations live beside this file: DeepL, LibreTranslate, the
- * configured language model and Apertium (offline). Failures are `TranslatorError`s.
+ * A machine translator, engine kind `translator`. Implementations live beside this file: DeepL,
+ * LibreTranslate, the configured language model and Apertium (offline). Failures are
+ * `TranslatorError`s, or `TranslatorUnavailableError`s when the translator itself cannot work
+ * (the router then tries the next one).
  */
-export interface Translator {
-  /** Stable id recorded with each translation: `deepl`, `libretranslate`, `llm`, `apertium`. */
+export interface Translator extends Engine {
+  /** `deepl`, `libretranslate`, `llm`, `apertium`: recorded with each translation. */
   readonly id: string;
-  readonly name: string;
-  status(): Promise<TranslatorStatus>;
+  readonly kind: 'translator';
   /** Whether it can translate `source` into `target`, and how; null when it cannot. */
   supports(source: string, target: string): Promise<PairSupport>;
   /** The blocks in `target`, in the same order, each with only its `text` changed. */
   translate<B extends TranslatableBlock>(request: TranslationRequest<B>): Promise<B[]>;
 }
 
+/** What a user is told when a translation failed for a reason they cannot act on. */
+export const TRANSLATION_FAILED = 'The translation could not be made. Please try again later.';
+
 /**
- * A translation failure. `retryable` says whether trying again later could help (a server that is
- * down or busy: yes; a refused key: no). `unavailable` marks a failure of the translator itself
- * (key refused, quota spent, program missing): the router moves on to the next translator.
+ * A translation failure: `message` has the facts for the logs, `userMessage` plain words.
+ * `retryable`: whether trying again later could help (a server that is down or busy: yes).
  */
-export class TranslatorError extends Error {
+export class TranslatorError extends EngineError {
   override name = 'TranslatorError';
-  constructor(
-    message: string,
-    readonly options: { retryable: boolean; unavailable?: boolean; detail?: string; cause?: unknown },
-  ) {
-    super(message, { cause: options.cause });
+  constructor(message: string, retryable: boolean, options: { cause?: unknown; userMessage?: string } = {}) {
+    super(message, retryable, { userMessage: TRANSLATION_FAILED, ...options });
   }
-  get retryable(): boolean {
-    return this.options.retryable;
-  }
-  get unavailable(): boolean {
-    return this.options.unavailable ?? false;
-  }
-  /** Why, for logs and the engines page, when `message` is the sentence meant for the user. */
-  get detail(): string {
-    return this.options.detail ?? this.message;
+}
+
+/** The translator itself cannot work (key refused, quota spent, program missing, pair absent). */
+export class TranslatorUnavailableError extends EngineUnavailableError {
+  override name = 'TranslatorUnavailableError';
+  constructor(message: string, options: { cause?: unknown; userMessage?: string } = {}) {
+    super(message, { userMessage: TRANSLATION_FAILED, ...options });
   }
 }

@@ -2,14 +2,8 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import type { LlmConfig, LlmEndpoint } from '../../../config/writing-config.ts';
+import type { EngineStatus } from '../../engine.ts';
 import { listOllamaModels } from './ollama-discovery.ts';
-
-/** How a language model stands here, for the engines page and for choosing. */
-export interface LlmStatus {
-  state: 'available' | 'missing' | 'disabled';
-  detail: string;
-  enable?: string;
-}
 
 /** A model ready to call, named for messages. */
 export interface ResolvedModel {
@@ -24,7 +18,7 @@ export interface LlmProvider {
   /** `openai`, `anthropic`, `ollama`: recorded with every piece written. */
   readonly id: string;
   readonly name: string;
-  status(): Promise<LlmStatus>;
+  status(): Promise<EngineStatus>;
   /** The model to call; throws a plain Error saying why when there is none. */
   resolve(): Promise<ResolvedModel>;
 }
@@ -35,15 +29,19 @@ export class OpenAiCompatibleProvider implements LlmProvider {
   readonly name = 'OpenAI-compatible chat API';
   constructor(private readonly endpoint: LlmEndpoint | undefined) {}
 
-  async status(): Promise<LlmStatus> {
+  async status(): Promise<EngineStatus> {
     if (!this.endpoint)
       return {
-        state: 'disabled',
+        state: 'missing',
+        reason: 'No language model server is set up',
         detail: 'Not configured',
-        enable:
-          'Set LLM_BASE_URL (e.g. https://api.openai.com/v1 or a local llama.cpp/vLLM/LM Studio server), LLM_API_KEY and LLM_MODEL',
+        hint: 'Set LLM_BASE_URL (e.g. https://api.openai.com/v1 or a local llama.cpp/vLLM/LM Studio server), LLM_API_KEY and LLM_MODEL',
       };
-    return { state: 'available', detail: `Model ${this.endpoint.model} at ${this.endpoint.baseUrl}` };
+    return {
+      state: 'ready',
+      reason: `Language model ${this.endpoint.model}`,
+      detail: `Model ${this.endpoint.model} at ${this.endpoint.baseUrl}`,
+    };
   }
 
   async resolve(): Promise<ResolvedModel> {
@@ -57,10 +55,19 @@ export class AnthropicProvider implements LlmProvider {
   readonly name = 'Anthropic';
   constructor(private readonly endpoint: LlmEndpoint | undefined) {}
 
-  async status(): Promise<LlmStatus> {
+  async status(): Promise<EngineStatus> {
     if (!this.endpoint)
-      return { state: 'disabled', detail: 'Not configured', enable: 'Set ANTHROPIC_API_KEY' };
-    return { state: 'available', detail: `Model ${this.endpoint.model} at ${this.endpoint.baseUrl}` };
+      return {
+        state: 'missing',
+        reason: 'Anthropic is not set up',
+        detail: 'Not configured',
+        hint: 'Set ANTHROPIC_API_KEY',
+      };
+    return {
+      state: 'ready',
+      reason: `Anthropic model ${this.endpoint.model}`,
+      detail: `Model ${this.endpoint.model} at ${this.endpoint.baseUrl}`,
+    };
   }
 
   async resolve(): Promise<ResolvedModel> {
@@ -83,30 +90,43 @@ export class OllamaProvider implements LlmProvider {
   readonly name = 'Ollama';
   constructor(private readonly config: LlmConfig['ollama']) {}
 
-  async status(): Promise<LlmStatus> {
+  async status(): Promise<EngineStatus> {
     if (!this.config)
-      return { state: 'disabled', detail: 'OLLAMA_DISCOVERY is off', enable: 'Set OLLAMA_DISCOVERY=true' };
+      return {
+        state: 'missing',
+        reason: 'Ollama is switched off',
+        detail: 'OLLAMA_DISCOVERY is off',
+        hint: 'Set OLLAMA_DISCOVERY=true',
+      };
     const models = await listOllamaModels(this.config.url);
-    const install = `Install Ollama (https://ollama.com), then ollama pull llama3.2 (or set OLLAMA_URL)`;
+    const names = models?.map((m) => m.name).join(', ');
     if (!models)
-      return { state: 'missing', detail: `No Ollama answers at ${this.config.url}`, enable: install };
+      return {
+        state: 'missing',
+        reason: 'Ollama is not running on this server',
+        detail: `No Ollama answers at ${this.config.url}`,
+        hint: 'Install Ollama (https://ollama.com), then ollama pull llama3.2 (or set OLLAMA_URL)',
+      };
     if (!models.length)
       return {
         state: 'missing',
+        reason: 'Ollama has no language model installed',
         detail: `Ollama at ${this.config.url} has no models`,
-        enable: 'Run ollama pull llama3.2',
+        hint: 'Run ollama pull llama3.2',
       };
     const wanted = this.config.model;
     if (wanted && !models.some((m) => m.name === wanted || m.name === `${wanted}:latest`))
       return {
-        state: 'missing',
-        detail: `Ollama at ${this.config.url} does not have ${wanted} (it has ${models.map((m) => m.name).join(', ')})`,
-        enable: `Run ollama pull ${wanted}`,
+        state: 'misconfigured',
+        reason: 'The chosen Ollama model is not installed',
+        detail: `Ollama at ${this.config.url} does not have ${wanted} (it has ${names})`,
+        hint: `Run ollama pull ${wanted}`,
       };
     const using = wanted ?? models[0]?.name;
     return {
-      state: 'available',
-      detail: `Ollama at ${this.config.url}, model ${using}; installed: ${models.map((m) => m.name).join(', ')}`,
+      state: 'ready',
+      reason: `Ollama model ${using} on this server`,
+      detail: `Ollama at ${this.config.url}, model ${using}; installed: ${names}`,
     };
   }
 
@@ -145,6 +165,6 @@ export function llmProviders(config: LlmConfig): LlmProvider[] {
 
 /** The configured LLM: the first provider that is available, or null. */
 export async function firstAvailable(providers: readonly LlmProvider[]): Promise<LlmProvider | null> {
-  for (const provider of providers) if ((await provider.status()).state === 'available') return provider;
+  for (const provider of providers) if ((await provider.status()).state === 'ready') return provider;
   return null;
 }

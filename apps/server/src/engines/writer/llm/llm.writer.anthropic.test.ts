@@ -5,7 +5,7 @@ import { LlmWriter } from './llm.writer.ts';
 import { AnthropicProvider } from './llm-providers.ts';
 import { draftFor, TALK } from './llm-writer.fixtures.ts';
 import { contentTypeTemplate } from './prompts/content-types.ts';
-import { WriterError } from './writer-errors.ts';
+import { isWriterFailure, WriterError, type WriterFailureError } from './writer-errors.ts';
 
 const fake = new FakeHttpServer();
 let model: Model;
@@ -68,7 +68,7 @@ describe('LLM writer over the Anthropic Messages API', () => {
       .catch((e: unknown) => e)) as WriterError;
     expect(error).toBeInstanceOf(WriterError);
     expect(error.failure).toBe('refused');
-    expect(error.message).toBe('Content enhancement failed');
+    expect(error.userMessage).toBe('Content enhancement failed');
   });
 
   it('retries after a 429, then succeeds', async () => {
@@ -88,7 +88,7 @@ describe('LLM writer over the Anthropic Messages API', () => {
       .write(request())
       .catch((e: unknown) => e)) as WriterError;
     expect(error.failure).toBe('invalid_output');
-    expect(error.message).toBe('Failed to enhance content. Please try again.');
+    expect(error.userMessage).toBe('Failed to enhance content. Please try again.');
     expect(bodies()).toHaveLength(2);
   });
 
@@ -104,6 +104,6 @@ describe('LLM writer over the Anthropic Messages API', () => {
     );
     const error = (await slow.write(request()).catch((e: unknown) => e)) as WriterError;
     expect(error.failure).toBe('timeout');
-    expect(error.message).toBe('Enhancement timed out. Please try again.');
+    expect(error.userMessage).toBe('Enhancement timed out. Please try again.');
   });
 });

@@ -5,7 +5,7 @@ import { LlmWriter, type WriteRequest } from './llm.writer.ts';
 import { OpenAiCompatibleProvider } from './llm-providers.ts';
 import { draftFor, TALK } from './llm-writer.fixtures.ts';
 import { contentTypeTemplate, customContentType } from './prompts/content-types.ts';
-import { WriterError } from './writer-errors.ts';
+import { isWriterFailure, WriterError, type WriterFailureError } from './writer-errors.ts';
 
 const fake = new FakeHttpServer();
 let model: Model;
@@ -41,10 +41,10 @@ function request(overrides: Partial<WriteRequest> = {}): WriteRequest {
   return { template, language: 'en', segments: TALK, signal: new AbortController().signal, ...overrides };
 }
 
-async function failure(promise: Promise<unknown>): Promise<WriterError> {
+async function failure(promise: Promise<unknown>): Promise<WriterFailureError> {
   const error = await promise.catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(WriterError);
-  return error as WriterError;
+  expect(isWriterFailure(error)).toBe(true);
+  return error as WriterFailureError;
 }
 
 describe('LLM writer over an OpenAI-compatible server', () => {
@@ -123,8 +123,8 @@ describe('LLM writer over an OpenAI-compatible server', () => {
     model = () => ({ text: 'Sure! Here is your blog post about bread: it is great.' });
     const error = await failure(writer().write(request()));
     expect(error.failure).toBe('invalid_output');
-    expect(error.message).toBe('Failed to enhance content. Please try again.');
-    expect(error.detail).toMatch(/not valid JSON/);
+    expect(error.userMessage).toBe('Failed to enhance content. Please try again.');
+    expect(error.message).toMatch(/not valid JSON/);
     expect(error.retryable).toBe(true);
     expect(bodies()).toHaveLength(2);
   });
@@ -141,7 +141,7 @@ describe('LLM writer over an OpenAI-compatible server', () => {
     model = () => ({ hang: true });
     const error = await failure(writer({ timeoutMs: 400 }).write(request()));
     expect(error.failure).toBe('timeout');
-    expect(error.message).toBe('Enhancement timed out. Please try again.');
+    expect(error.userMessage).toBe('Enhancement timed out. Please try again.');
     expect(error.retryable).toBe(true);
   });
 
@@ -160,15 +160,15 @@ describe('LLM writer over an OpenAI-compatible server', () => {
     model = () => ({ status: 503, message: 'Overloaded', headers: { 'retry-after-ms': '5' } });
     const error = await failure(writer().write(request()));
     expect(error.failure).toBe('busy');
-    expect(error.detail).toMatch(/503 after 3 attempts: Overloaded/);
+    expect(error.message).toMatch(/503 after 3 attempts: Overloaded/);
   });
 
   it('turns a refusal into the spec’s failure, not a retry', async () => {
     model = () => ({ refusal: "I'm sorry, I can't help with that." });
     const error = await failure(writer().write(request()));
     expect(error.failure).toBe('refused');
-    expect(error.message).toBe('Content enhancement failed');
-    expect(error.detail).toMatch(/declined to write this: I'm sorry/);
+    expect(error.userMessage).toBe('Content enhancement failed');
+    expect(error.message).toMatch(/declined to write this: I'm sorry/);
     expect(error.retryable).toBe(false);
     expect(bodies()).toHaveLength(1);
   });
@@ -177,7 +177,7 @@ describe('LLM writer over an OpenAI-compatible server', () => {
     model = () => ({ status: 401, message: 'Incorrect API key provided' });
     const error = await failure(writer().write(request()));
     expect(error.failure).toBe('unavailable');
-    expect(error.detail).toMatch(/refused the API key \(401\): Incorrect API key provided/);
+    expect(error.message).toMatch(/refused the API key \(401\): Incorrect API key provided/);
   });
 
   it('writes a long transcript in parts that fit the context, then merges them', async () => {

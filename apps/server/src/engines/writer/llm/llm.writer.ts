@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import type { Engine, EngineStatus } from '../../engine.ts';
 import { type ContentBlock, type Draft, draftSchema, type GroundedText } from './content-draft.ts';
 import { blocksToMarkdown, wordCount } from './content-text.ts';
 import { mergeDrafts } from './draft-merge.ts';
 import { type GroundingReport, groundDraft } from './grounding.ts';
-import type { LlmProvider, LlmStatus } from './llm-providers.ts';
+import type { LlmProvider } from './llm-providers.ts';
 import { promptOverhead, systemPrompt, userPrompt, type WritingBrief } from './prompt-builder.ts';
 import { streamStructured } from './structured-call.ts';
 import { estimateTokens, type SourceSegment, splitForContext } from './transcript-lines.ts';
-import { WriterError } from './writer-errors.ts';
+import { WriterError, WriterUnavailableError } from './writer-errors.ts';
 
 /** A request to write one piece of one content type. */
 export interface WriteRequest extends WritingBrief {
@@ -58,8 +59,8 @@ const CONTEXT_MARGIN = 256;
  * streams a structured answer validated with zod, and holds it to the transcript (see
  * `groundDraft`). A transcript longer than the context allows is written in parts, then merged.
  */
-export class LlmWriter {
-  readonly kind = 'writer';
+export class LlmWriter implements Engine {
+  readonly kind = 'writer' as const;
 
   constructor(
     readonly provider: LlmProvider,
@@ -74,8 +75,13 @@ export class LlmWriter {
     return `${this.provider.name} (language model)`;
   }
 
-  status(): Promise<LlmStatus> {
+  status(): Promise<EngineStatus> {
     return this.provider.status();
+  }
+
+  /** Any language: the model decides how well it writes it. */
+  supports(_language: string): boolean {
+    return true;
   }
 
   async write(request: WriteRequest): Promise<WrittenContent> {
@@ -85,12 +91,9 @@ export class LlmWriter {
     try {
       resolved = await this.provider.resolve();
     } catch (err) {
-      throw new WriterError(
-        'unavailable',
+      throw new WriterUnavailableError(
         `${this.provider.name}: ${err instanceof Error ? err.message : String(err)}`,
-        {
-          cause: err,
-        },
+        { cause: err },
       );
     }
     const template = request.template;

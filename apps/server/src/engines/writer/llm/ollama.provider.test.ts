@@ -48,7 +48,7 @@ describe('Ollama discovery', () => {
       { name: 'qwen2.5:7b', size: 4683087332, parameterSize: '7.6B' },
     ]);
     const status = await new OllamaProvider({ url: ollama.url, model: undefined }).status();
-    expect(status.state).toBe('available');
+    expect(status.state).toBe('ready');
     expect(status.detail).toMatch(/model llama3\.2:latest; installed: llama3\.2:latest, qwen2\.5:7b/);
   });
 
@@ -56,15 +56,14 @@ describe('Ollama discovery', () => {
     expect(await listOllamaModels(closedUrl)).toBeNull();
     const status = await new OllamaProvider({ url: closedUrl, model: undefined }).status();
     expect(status).toMatchObject({ state: 'missing', detail: `No Ollama answers at ${closedUrl}` });
-    expect(status.enable).toMatch(/ollama pull/);
+    expect(status.hint).toMatch(/ollama pull/);
+    expect(status.reason).toBe('Ollama is not running on this server');
   });
 
-  it('is missing when the configured model is not installed', async () => {
+  it('is misconfigured when the configured model is not installed', async () => {
     const status = await new OllamaProvider({ url: ollama.url, model: 'mistral' }).status();
-    expect(status).toMatchObject({ state: 'missing', enable: 'Run ollama pull mistral' });
-    expect((await new OllamaProvider({ url: ollama.url, model: 'qwen2.5:7b' }).status()).state).toBe(
-      'available',
-    );
+    expect(status).toMatchObject({ state: 'misconfigured', hint: 'Run ollama pull mistral' });
+    expect((await new OllamaProvider({ url: ollama.url, model: 'qwen2.5:7b' }).status()).state).toBe('ready');
   });
 
   it('is the configured LLM when no other is set, and writes through its /v1 with the first model', async () => {
