@@ -5,7 +5,7 @@ import { LlmWriter } from './llm.writer.ts';
 import { AnthropicProvider } from './llm-providers.ts';
 import { draftFor, TALK } from './llm-writer.fixtures.ts';
 import { contentTypeTemplate } from './prompts/content-types.ts';
-import { isWriterFailure, WriterError, type WriterFailureError } from './writer-errors.ts';
+import { WriterError } from './writer-errors.ts';
 
 const fake = new FakeHttpServer();
 let model: Model;

@@ -5,7 +5,7 @@ import { LlmWriter, type WriteRequest } from './llm.writer.ts';
 import { OpenAiCompatibleProvider } from './llm-providers.ts';
 import { draftFor, TALK } from './llm-writer.fixtures.ts';
 import { contentTypeTemplate, customContentType } from './prompts/content-types.ts';
-import { isWriterFailure, WriterError, type WriterFailureError } from './writer-errors.ts';
+import { isWriterFailure, type WriterFailureError } from './writer-errors.ts';
 
 const fake = new FakeHttpServer();
 let model: Model;
