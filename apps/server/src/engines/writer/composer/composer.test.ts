@@ -181,7 +181,7 @@ describe('BuiltInComposer', () => {
     const composer = new BuiltInComposer();
     expect(composer).toMatchObject({ id: 'composer', kind: 'writer' });
     expect(composer.supports('ta')).toBe(true);
-    expect((await composer.status()).state).toBe('available');
+    expect((await composer.status()).state).toBe('ready');
     const content = await composer.write({
       segments: PRODUCT,
       language: 'en',

@@ -13,7 +13,7 @@
  */
 export { composeContent } from './compose.ts';
 export * from './composed-content.schema.ts';
-export { BuiltInComposer, type ComposerStatus } from './composer.writer.ts';
+export { BuiltInComposer } from './composer.writer.ts';
 export { guessContentType } from './content-type-guess.ts';
 export { CONTENT_LANGUAGES } from './language.ts';
 export { clock, countWords, plainText, renderHtml, renderMarkdown } from './render.ts';
