@@ -53,9 +53,16 @@ function capitaliseNames(sentences: Sentence[], names: string[]): Sentence[] {
   const pattern = new RegExp(`\\b(${alternatives})\\b`, 'g');
   // A list of names said without pauses ("Sarah Tom Priya and me Daniel") gets its commas back.
   const listed = new RegExp(`\\b(${names.join('|')}|me) (?=(?:${names.join('|')})\\b)`, 'g');
+  // Someone addressed by name before a question: "Sarah, where are we".
+  const addressed = new RegExp(
+    `^(${names.join('|')}) (?=(?:where|what|how|why|when|can you|could you|would you|do you|did you)\\b)`,
+  );
   return sentences.map((s) => ({
     ...s,
-    text: s.text.replace(pattern, (n) => n[0]?.toUpperCase() + n.slice(1)).replace(listed, '$1, '),
+    text: s.text
+      .replace(pattern, (n) => n[0]?.toUpperCase() + n.slice(1))
+      .replace(listed, '$1, ')
+      .replace(addressed, '$1, '),
   }));
 }
 

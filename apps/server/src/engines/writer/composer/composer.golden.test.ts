@@ -117,6 +117,17 @@ describe.each(ENGINES)('built-in composer on %s', (_engine, engine) => {
     expect(m.decisions).toHaveLength(3);
     expect(m.decisions[1]?.text).toMatch(/^We agreed to move the test servers to a smaller plan/);
     expect(content.keywords).not.toContain('priya');
+    // The discussion follows the agenda as announced.
+    expect(content.sections.map((s) => s.heading)).toEqual([
+      'Attendees',
+      'Overview',
+      'Mobile launch',
+      'Budget for next quarter',
+      'Customer feedback survey',
+      'Decisions',
+      'Action items',
+    ]);
+    expect(content.sections[2]?.paragraphs[0]?.text).toMatch(/Sarah, where are we with the release\?/);
     expectGrounded(content, segments);
   });
 

@@ -82,6 +82,38 @@ function tutorial({ sentences, language }: Context): TypedParts {
   };
 }
 
+/**
+ * Sections along the agenda as announced ("on the agenda we have the launch, the budget…"): each
+ * item heads the part from the paragraph that opens on it; what comes before is the overview.
+ * Null when the paragraphs do not follow the agenda in order.
+ */
+function agendaSections(groups: Sentence[][], topics: string[], language: string): Section[] | null {
+  if (topics.length < 2) return null;
+  const opens = (group: Sentence[], topic: string) =>
+    plain(group[0] as Sentence).includes(topic.toLowerCase()) ||
+    (group[1] !== undefined &&
+      plain(group[0] as Sentence).split(' ').length <= 6 &&
+      plain(group[1]).includes(topic.toLowerCase()));
+  const starts: number[] = [];
+  for (const topic of topics) {
+    // The agenda is read out before its first item is taken up.
+    const from = (starts.at(-1) ?? 0) + 1;
+    const at = groups.findIndex((group, i) => i >= from && opens(group, topic));
+    if (at < 0) return null;
+    starts.push(at);
+  }
+  const joiner = writesWithoutSpaces(language) ? '' : ' ';
+  const section = (heading: string, part: Sentence[][]): Section => ({
+    heading,
+    kind: 'text',
+    paragraphs: part.map((p) => paragraphOf(p, joiner)),
+  });
+  return [
+    section(label(language, 'overview'), groups.slice(0, starts[0])),
+    ...topics.map((topic, i) => section(topic, groups.slice(starts[i], starts[i + 1] ?? groups.length))),
+  ].filter((s) => s.paragraphs.length > 0);
+}
+
 function meeting({ sentences, language, phrases }: Context): TypedParts {
   const { names, speaker } = attendees(sentences);
   const actions = actionItems(sentences, names, speaker);
@@ -91,7 +123,8 @@ function meeting({ sentences, language, phrases }: Context): TypedParts {
     const said = sentences.filter((s) => new RegExp(`\\b${name.toLowerCase()}\\b`).test(plain(s)));
     return asParagraph(grounded(said.slice(0, 1), name));
   });
-  const discussion = topicSections(paragraphs(sentences, language), phrases, language);
+  const grouped = paragraphs(sentences, language);
+  const discussion = agendaSections(grouped, topics, language) ?? topicSections(grouped, phrases, language);
   return {
     sections: [
       ...list(label(language, 'attendees'), 'list', mentions),
