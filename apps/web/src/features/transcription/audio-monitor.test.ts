@@ -44,8 +44,14 @@ function harness(options: { stream: boolean; polls?: Array<AudioStatusEvent | Er
         if (next instanceof Error) throw next;
         return next;
       },
-      setTimeout: (fn) => timers.push(fn),
-      clearTimeout: () => {},
+      setTimeout: (fn) => {
+        timers.push(fn);
+        return fn;
+      },
+      clearTimeout: (handle) => {
+        const at = timers.indexOf(handle as () => void);
+        if (at >= 0) timers.splice(at, 1);
+      },
       maxAttempts: 3,
     },
     { onStatus: (s) => seen.push(s), onError: (m) => errors.push(m) },
@@ -105,6 +111,30 @@ describe('monitorAudio', () => {
     const h = harness({ stream: false, polls: [new Error('Audio not found')] });
     await new Promise((r) => setTimeout(r, 0));
     expect(h.errors).toEqual(['Audio not found']);
+  });
+
+  it('checks a silent stream by polling, and keeps the stream while the item is still processing', async () => {
+    const h = harness({ stream: true, polls: [status({ progress: { percent: 20, message: null } }), done] });
+    h.source.message(status({ progress: { percent: 15, message: null } }));
+    await h.tick();
+    expect(h.polls()).toBe(1);
+    expect(h.seen.map((s) => s.progress.percent)).toEqual([15, 20]);
+    expect(h.source.closed).toBe(false);
+    // Still silent: the next check finds the item done and stops everything.
+    await h.tick();
+    expect(h.polls()).toBe(2);
+    expect(h.seen.at(-1)?.transcription_id).toBe('t1');
+    expect(h.source.closed).toBe(true);
+    await h.tick();
+    expect(h.polls()).toBe(2);
+  });
+
+  it('waits for silence again after each stream message before polling', async () => {
+    const h = harness({ stream: true });
+    h.source.message(status());
+    h.source.message(status());
+    await h.tick();
+    expect(h.polls()).toBe(1);
   });
 
   it('stops when asked, closing the stream', () => {

@@ -27,6 +27,8 @@ export interface MonitorDeps {
   clearTimeout(handle: unknown): void;
   intervalMs?: number;
   maxAttempts?: number;
+  /** How long an open stream may stay silent before the status is read once by polling. */
+  quietMs?: number;
 }
 
 export interface MonitorHandlers {
@@ -35,9 +37,13 @@ export interface MonitorHandlers {
   onError(message: string): void;
 }
 
+/** A stream silent this long is checked by one poll: a lost event must never freeze the page. */
+const QUIET_STREAM_MS = 15_000;
+
 /**
  * Follows an audio item until it is completed or failed: server-sent events first; when the stream
- * breaks, polling every 3 s for at most 60 attempts ('Polling timeout'). Returns a stop function.
+ * breaks, polling every 3 s for at most 60 attempts ('Polling timeout'); while a stream stays
+ * silent for 15 s, one poll checks the status. Returns a stop function.
  */
 export function monitorAudio(deps: MonitorDeps, handlers: MonitorHandlers): () => void {
   const interval = deps.intervalMs ?? LIMITS.statusPollIntervalMs;
@@ -45,6 +51,7 @@ export function monitorAudio(deps: MonitorDeps, handlers: MonitorHandlers): () =
   let stopped = false;
   let source: EventSource | null = null;
   let timer: unknown;
+  let quietTimer: unknown;
   let attempts = 0;
 
   const deliver = (status: AudioStatusEvent): boolean => {
@@ -82,6 +89,7 @@ export function monitorAudio(deps: MonitorDeps, handlers: MonitorHandlers): () =
   const fallBackToPolling = () => {
     source?.close();
     source = null;
+    deps.clearTimeout(quietTimer);
     if (!stopped) pollNext();
   };
 
@@ -90,7 +98,23 @@ export function monitorAudio(deps: MonitorDeps, handlers: MonitorHandlers): () =
     source?.close();
     source = null;
     deps.clearTimeout(timer);
+    deps.clearTimeout(quietTimer);
   }
+
+  // While the stream is open, silence is checked with one poll, and the watch starts again.
+  const watchQuiet = () => {
+    deps.clearTimeout(quietTimer);
+    if (stopped || !source) return;
+    quietTimer = deps.setTimeout(() => {
+      if (stopped || !source) return;
+      deps
+        .poll()
+        .then((status) => {
+          if (!deliver(status)) watchQuiet();
+        })
+        .catch(() => watchQuiet());
+    }, deps.quietMs ?? QUIET_STREAM_MS);
+  };
 
   try {
     source = deps.openStream();
@@ -103,7 +127,7 @@ export function monitorAudio(deps: MonitorDeps, handlers: MonitorHandlers): () =
   }
   const parse = (event: MessageEvent<string>) => {
     try {
-      deliver(JSON.parse(event.data) as AudioStatusEvent);
+      if (!deliver(JSON.parse(event.data) as AudioStatusEvent)) watchQuiet();
     } catch {
       fallBackToPolling();
     }
@@ -111,5 +135,6 @@ export function monitorAudio(deps: MonitorDeps, handlers: MonitorHandlers): () =
   source.onmessage = parse;
   source.addEventListener('complete', (event) => parse(event as MessageEvent<string>));
   source.onerror = fallBackToPolling;
+  watchQuiet();
   return stop;
 }
