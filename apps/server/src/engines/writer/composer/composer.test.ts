@@ -7,7 +7,7 @@ import { HOWTO_TRANSCRIPT } from './fixtures/howto-transcript.fixture.ts';
 import { MONOLOGUE_TRANSCRIPT } from './fixtures/monologue-transcript.fixture.ts';
 import { pocketsphinxSegments, whisperSegments } from './fixtures/spoken-transcript.fixture.ts';
 import { groundedParts, untraceable } from './fixtures/traceable.fixture.ts';
-import { renderHtml, renderMarkdown } from './render.ts';
+import { contentBlocks, renderHtml, renderMarkdown } from './render.ts';
 import { slugify } from './seo-metadata.ts';
 
 /** Timed segments from lines, one second per line with a short pause. */
@@ -163,6 +163,24 @@ describe('rendering', () => {
       '<li data-segment-ids="1" data-start="4">It has a double wall that keeps water hot for six hours.</li>',
     );
     expect(html).not.toMatch(/<p>|<li>/);
+  });
+
+  it('gives the piece as blocks in reading order, as the language-model writer does', () => {
+    const content = composeContent({ segments: PRODUCT, language: 'en' });
+    const blocks = contentBlocks(content);
+    expect(blocks[0]).toEqual({
+      type: 'paragraph',
+      text: content.summary?.text,
+      segment_ids: content.summary?.segment_ids,
+    });
+    expect(blocks.filter((b) => b.type === 'heading').map((b) => b.text)).toEqual(
+      content.sections.map((s) => s.heading),
+    );
+    expect(blocks.find((b) => b.type === 'bullet')).toEqual({
+      type: 'bullet',
+      text: 'It has a double wall that keeps water hot for six hours.',
+      segment_ids: [1],
+    });
   });
 
   it('escapes what the speaker said', () => {

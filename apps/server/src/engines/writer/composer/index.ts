@@ -7,7 +7,10 @@
  *   `ComposedContent` (title, summary, titled sections of grounded paragraphs, key points,
  *   quotes, keywords, hashtags, metadata per content type, word count).
  * - `renderMarkdown` / `renderHtml`: the piece as text; HTML carries `data-segment-ids` and
- *   `data-start` on every paragraph so the viewer can play its source.
+ *   `data-start` on every paragraph so the viewer can play its source. `contentBlocks`: the
+ *   same as heading / paragraph / bullet / numbered blocks, the language-model writer's shape.
+ * - Segment ids are indexes into the transcript's `segments` array, as the language-model
+ *   writer numbers its `#id` lines.
  * - `shapeTranscript(segments, language, options)`: sentences and paragraphs for reading.
  * - `guessContentType(text, title)`: the spec's keyword rules.
  */
@@ -16,7 +19,15 @@ export * from './composed-content.schema.ts';
 export { BuiltInComposer } from './composer.writer.ts';
 export { guessContentType } from './content-type-guess.ts';
 export { CONTENT_LANGUAGES } from './language.ts';
-export { clock, countWords, plainText, renderHtml, renderMarkdown } from './render.ts';
+export {
+  type ContentBlock,
+  clock,
+  contentBlocks,
+  countWords,
+  plainText,
+  renderHtml,
+  renderMarkdown,
+} from './render.ts';
 export { slugify } from './seo-metadata.ts';
 export {
   type ShapedTranscript,

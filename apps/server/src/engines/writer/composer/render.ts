@@ -86,6 +86,29 @@ export function renderHtml(content: ComposedContent): string {
   return parts.join('\n');
 }
 
+/** One block of a piece in reading order, the shape the language-model writer returns too. */
+export interface ContentBlock {
+  type: 'heading' | 'paragraph' | 'bullet' | 'numbered';
+  text: string;
+  segment_ids: number[];
+}
+
+/**
+ * The summary and sections as a flat list of blocks (heading, paragraph, bullet, numbered), so
+ * content from this writer and from a language model can be stored and shown alike.
+ */
+export function contentBlocks(content: ComposedContent): ContentBlock[] {
+  const blocks: ContentBlock[] = [];
+  if (content.summary)
+    blocks.push({ type: 'paragraph', text: content.summary.text, segment_ids: content.summary.segment_ids });
+  for (const section of content.sections) {
+    blocks.push({ type: 'heading', text: section.heading, segment_ids: [] });
+    const type = section.kind === 'list' ? 'bullet' : section.kind === 'steps' ? 'numbered' : 'paragraph';
+    for (const p of section.paragraphs) blocks.push({ type, text: p.text, segment_ids: p.segment_ids });
+  }
+  return blocks;
+}
+
 /** The text of the Markdown without its markup (what the spec counts words in). */
 export function plainText(markdown: string): string {
   return markdown
