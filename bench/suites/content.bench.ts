@@ -2,7 +2,8 @@
  * The built-in composer on a five-minute recording (~750 words, blocks of the four test
  * transcripts taken in turn): loading wink-nlp's English model (once per process), the first
  * piece after it (cold code), then milliseconds median / 95th percentile over 30 runs, as PocketSphinx and as
- * whisper.cpp would give the speech, for every content type; and the transcript panel's shaping.
+ * whisper.cpp would give the speech, for every content type; the transcript panel's shaping; and
+ * a half-hour recording (4,500 words), to see how the cost grows.
  * Target: composing ≤ 200 ms.
  */
 import type { Segment } from '@voxpress/contracts';
@@ -25,17 +26,25 @@ import { shapeTranscript } from '../../apps/server/src/engines/writer/composer/s
 
 const TARGET_WORDS = 750;
 const RUNS = 30;
+const LONG_WORDS = 4500;
 
 /** About five minutes of speech: paragraphs of the four transcripts in turn, up to ~750 words. */
 function fiveMinutes(): SpokenTranscript {
+  return recording(TARGET_WORDS);
+}
+
+/** Paragraphs of the four transcripts in turn (again from the start when used up) up to `target` words. */
+function recording(target: number): SpokenTranscript {
   const sources = [MONOLOGUE_TRANSCRIPT, MEETING_TRANSCRIPT, HOWTO_TRANSCRIPT, RECIPE_TRANSCRIPT].map((t) =>
     t.script.trim().split(/\n\s*\n/),
   );
   const blocks: string[] = [];
   let words = 0;
-  for (let i = 0; words < TARGET_WORDS; i++) {
-    const block = sources[i % sources.length]?.[Math.floor(i / sources.length)];
-    if (block === undefined) break;
+  const longest = Math.max(...sources.map((s) => s.length));
+  for (let i = 0; words < target; i++) {
+    const round = Math.floor(i / sources.length) % longest;
+    const block = sources[i % sources.length]?.[round];
+    if (block === undefined) continue;
     blocks.push(block);
     words += block.split(/\s+/).filter((w) => w && w !== '|').length;
   }
@@ -81,5 +90,7 @@ export async function contentBenchmark(): Promise<Record<string, string | number
   };
   for (const type of CONTENT_TYPES) results[`  ${type}, ms p50 / p95`] = time(compose(heard, type));
   results['shape transcript, ms p50 / p95'] = time(() => shapeTranscript(heard, 'en'));
+  const long = pocketsphinxSegments(recording(LONG_WORDS));
+  results[`compose ${LONG_WORDS} words (~30 min), ms p50 / p95`] = time(compose(long));
   return results;
 }

@@ -147,6 +147,8 @@ describe.each(ENGINES)('built-in composer on %s', (_engine, engine) => {
     expect(steps[2]?.text).toMatch(/listen for the hiss/);
     expect(materials.map((m) => m.text)).toEqual(['a set of tire levers', 'a patch kit', 'a pump']);
     expect(content.summary?.text).toMatch(/^In this guide I'm going to show you how to fix a flat tire/);
+    // Drawn from the introduction, the summary is not printed twice.
+    expect(renderMarkdown(content).match(/In this guide/g)).toHaveLength(1);
     expect(content.sections.at(-1)?.heading).toBe('Wrapping up');
     expectGrounded(content, segments);
   });

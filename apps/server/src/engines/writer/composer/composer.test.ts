@@ -194,6 +194,29 @@ describe('rendering', () => {
   });
 });
 
+describe('little to write from', () => {
+  it('writes an empty piece from an empty transcript rather than failing', () => {
+    const content = composeContent({ segments: [], language: 'en' });
+    expect(content).toMatchObject({
+      content_type: 'enhanced',
+      title: '',
+      summary: null,
+      sections: [],
+      word_count: 0,
+    });
+    const fillers = composeContent({ segments: timed(['um', 'uh okay']), language: 'en' });
+    expect(fillers.sections).toEqual([]);
+  });
+
+  it("writes from a typed document with no timing: nothing to point at, still the writer's own words", () => {
+    const text = 'Our garden is small. We grow tomatoes and basil there every summer. The basil likes shade.';
+    const content = composeContent({ segments: [], text, language: 'en', content_type: 'enhanced' });
+    const paragraphs = content.sections.flatMap((s) => s.paragraphs);
+    expect(paragraphs.map((p) => p.text).join(' ')).toBe(text);
+    expect(paragraphs.every((p) => p.segment_ids.length === 0 && p.start === null)).toBe(true);
+  });
+});
+
 describe('BuiltInComposer', () => {
   it('describes itself as an always-available writer and validates what it is given', async () => {
     const composer = new BuiltInComposer();

@@ -10,6 +10,18 @@ export function clock(seconds: number): string {
   return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
+/**
+ * The summary, unless the opening section already says it word for word (a recipe's or a
+ * how-to's summary comes from its introduction): the piece should not repeat itself.
+ */
+function shownSummary(content: ComposedContent): ComposedContent['summary'] {
+  const summary = content.summary;
+  if (!summary) return null;
+  const opening = content.sections[0]?.paragraphs.map((p) => p.text).join(' ') ?? '';
+  const sentences = summary.text.split(/(?<=[.!?\u3002\uff01\uff1f\u0964])\s*/u).filter(Boolean);
+  return sentences.every((s) => opening.includes(s)) ? null : summary;
+}
+
 function markdownSection(section: Section): string {
   const body = section.paragraphs.map((p, i) =>
     section.kind === 'list' ? `- ${p.text}` : section.kind === 'steps' ? `${i + 1}. ${p.text}` : p.text,
@@ -22,7 +34,8 @@ const quoteLine = (q: GroundedText) => `> ${q.text}${q.start === null ? '' : ` (
 /** The piece as Markdown: title, summary, sections, key points, quotes and hashtags. */
 export function renderMarkdown(content: ComposedContent): string {
   const parts = [`# ${content.title}`];
-  if (content.summary) parts.push(`*${content.summary.text}*`);
+  const summary = shownSummary(content);
+  if (summary) parts.push(`*${summary.text}*`);
   parts.push(...content.sections.map(markdownSection));
   if (content.key_points.length) {
     parts.push(
@@ -66,8 +79,8 @@ function htmlSection(section: Section): string {
  */
 export function renderHtml(content: ComposedContent): string {
   const parts = [`<h1>${escapeHtml(content.title)}</h1>`];
-  if (content.summary)
-    parts.push(`<p class="summary"${source(content.summary)}>${escapeHtml(content.summary.text)}</p>`);
+  const summary = shownSummary(content);
+  if (summary) parts.push(`<p class="summary"${source(summary)}>${escapeHtml(summary.text)}</p>`);
   parts.push(...content.sections.map(htmlSection));
   if (content.key_points.length) {
     const items = content.key_points.map((k) => `<li${source(k)}>${escapeHtml(k.text)}</li>`).join('');
@@ -99,8 +112,8 @@ export interface ContentBlock {
  */
 export function contentBlocks(content: ComposedContent): ContentBlock[] {
   const blocks: ContentBlock[] = [];
-  if (content.summary)
-    blocks.push({ type: 'paragraph', text: content.summary.text, segment_ids: content.summary.segment_ids });
+  const summary = shownSummary(content);
+  if (summary) blocks.push({ type: 'paragraph', text: summary.text, segment_ids: summary.segment_ids });
   for (const section of content.sections) {
     blocks.push({ type: 'heading', text: section.heading, segment_ids: [] });
     const type = section.kind === 'list' ? 'bullet' : section.kind === 'steps' ? 'numbered' : 'paragraph';

@@ -93,10 +93,10 @@ export function sourceWords(segments: Segment[], language: string, text?: string
   const edited = text !== undefined && text.trim() !== heardText.trim();
   const words = edited ? splitWords(text, language) : heard;
   if (edited && heard.length > 0) alignToSegments(words, heard);
+  // Without segments there are no pauses to find sentences by: the text's own marks are all there is.
   const punctuated =
-    edited || segments.length === 0
-      ? hasRealPunctuation(textPieces(text ?? ''))
-      : hasRealPunctuation(segments.map((s) => s.text));
+    segments.length === 0 ||
+    (edited ? hasRealPunctuation(textPieces(text ?? '')) : hasRealPunctuation(segments.map((s) => s.text)));
   if (!punctuated) depunctuate(words, joiner);
   return { words, punctuated };
 }
