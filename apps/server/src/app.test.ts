@@ -46,6 +46,7 @@ describe.each(drivers)('system routes on %s', (driver) => {
       max_upload_bytes: 104857600,
       max_recording_seconds: 300,
       max_recording_bytes: 52428800,
+      signups_open: true,
     });
     expect(res.body).not.toContain('secret');
   });

@@ -47,14 +47,20 @@ export async function createContext(
     concurrency: config.jobs.concurrency,
     leaseMs: config.jobs.leaseMs,
   });
-  const accessTokens = new AccessTokens(config.secret);
-  const auth = new AuthService(
-    new UsersRepository(database.db),
-    new RefreshTokensRepository(database.db),
-    accessTokens,
-    config.googleClientId ? new GoogleVerifier(config.googleClientId, config.auth.googleCertsUrl) : undefined,
-    new LoginThrottle(new LoginThrottlesRepository(database.db)),
+  const users = new UsersRepository(database.db);
+  const accessTokens = new AccessTokens(config.secret, (id, issuedAtMs) =>
+    users.sessionsEndedAfter(id, issuedAtMs),
   );
+  const auth = new AuthService({
+    users,
+    refreshTokens: new RefreshTokensRepository(database.db),
+    accessTokens,
+    google: config.googleClientId
+      ? new GoogleVerifier(config.googleClientId, config.auth.googleCertsUrl)
+      : undefined,
+    throttle: new LoginThrottle(new LoginThrottlesRepository(database.db)),
+    signupsOpen: config.auth.signupsOpen,
+  });
   // Temporary files of this process; a sweep removes those a crashed process left behind.
   const scratch = new ScratchSpace(path.join(config.dataDir, 'tmp'));
   await scratch.open();

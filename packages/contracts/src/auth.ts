@@ -47,6 +47,8 @@ export const zUser = z.object({
   name: z.string(),
   profile_image: z.string().nullable(),
   created_at: z.string(),
+  /** The administrator (the first account) sees engine diagnostics and server paths. */
+  is_admin: z.boolean(),
 });
 export type User = z.infer<typeof zUser>;
 

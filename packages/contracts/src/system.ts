@@ -37,9 +37,9 @@ export const zEngineImplementation = z.object({
   state: zEngineState,
   /** Plain words anyone may read: no paths, addresses, variables or commands. */
   reason: z.string(),
-  /** For administrators: the facts behind the state (may name paths and hosts). */
-  detail: z.string(),
-  /** For administrators: what to do to enable it, when it is missing or disabled. */
+  /** For the administrator only: the facts behind the state (may name paths and hosts). */
+  detail: z.string().optional(),
+  /** For the administrator only: what to do to enable it, when it is missing or disabled. */
   enable: z.string().optional(),
 });
 export type EngineImplementation = z.infer<typeof zEngineImplementation>;
@@ -52,7 +52,7 @@ export const zEnginePort = z.object({
 });
 export type EnginePort = z.infer<typeof zEnginePort>;
 
-/** `GET /api/v1/system/engines`. */
+/** `GET /api/v1/system/engines`: everyone sees names, states and plain reasons; the administrator also sees `detail` and `enable`. */
 export const zEngines = z.object({ ports: z.array(zEnginePort) });
 export type Engines = z.infer<typeof zEngines>;
 
@@ -63,5 +63,7 @@ export const zClientConfig = z.object({
   max_upload_bytes: z.number().int(),
   max_recording_seconds: z.number().int(),
   max_recording_bytes: z.number().int(),
+  /** False when SIGNUPS=closed: only existing accounts sign in. */
+  signups_open: z.boolean(),
 });
 export type ClientConfig = z.infer<typeof zClientConfig>;

@@ -106,6 +106,12 @@ export const zEnv = z.object({
     .url()
     .default('https://www.googleapis.com/oauth2/v1/certs')
     .describe('Where Google ID-token signing certificates are fetched from.'),
+  SIGNUPS: z
+    .enum(['open', 'closed'])
+    .default('open')
+    .describe(
+      'Whether anyone may create an account (email or Google). closed: only existing accounts sign in; the very first account, which becomes the administrator, can always be created.',
+    ),
   AUTH_RATE_LIMIT: z.coerce
     .number()
     .int()

@@ -33,7 +33,7 @@ export interface Config {
   roles: { api: boolean; worker: boolean };
   secret: string;
   googleClientId: string | undefined;
-  auth: { googleCertsUrl: string; rateLimitPerMinute: number };
+  auth: { googleCertsUrl: string; rateLimitPerMinute: number; signupsOpen: boolean };
   jobs: { concurrency: number; leaseMs: number; testJobs: boolean };
   /** Bytes of audio each account may keep; undefined when unlimited. */
   storageQuotaBytes: number | undefined;
@@ -119,7 +119,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     roles: { api: e.VOXPRESS_ROLES.includes('api'), worker: e.VOXPRESS_ROLES.includes('worker') },
     secret: e.VOXPRESS_SECRET ?? loadOrCreateSecret(dataDir),
     googleClientId: e.GOOGLE_CLIENT_ID,
-    auth: { googleCertsUrl: e.GOOGLE_CERTS_URL, rateLimitPerMinute: e.AUTH_RATE_LIMIT },
+    auth: {
+      googleCertsUrl: e.GOOGLE_CERTS_URL,
+      rateLimitPerMinute: e.AUTH_RATE_LIMIT,
+      signupsOpen: e.SIGNUPS === 'open',
+    },
     jobs: { concurrency: e.JOB_CONCURRENCY, leaseMs: e.JOB_LEASE_MS, testJobs: e.VOXPRESS_TEST_JOBS },
     storageQuotaBytes: e.STORAGE_QUOTA_MB ? e.STORAGE_QUOTA_MB * 1024 * 1024 : undefined,
     s3: e.S3_BUCKET
@@ -164,6 +168,7 @@ export function clientConfig(config: Config): ClientConfig {
     max_upload_bytes: LIMITS.maxUploadBytes,
     max_recording_seconds: LIMITS.maxRecordingSeconds,
     max_recording_bytes: LIMITS.maxRecordingBytes,
+    signups_open: config.auth.signupsOpen,
   };
 }
 

@@ -27,6 +27,14 @@ export class RefreshTokensRepository {
     return rows.length === 1;
   }
 
+  /** Ends every session of an account. */
+  async revokeAllOfUser(userId: string): Promise<void> {
+    await this.db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  }
+
   async revokeFamily(familyId: string): Promise<void> {
     await this.db
       .update(refreshTokens)

@@ -1,9 +1,26 @@
-import { zClientConfig, zEngines, zErrorResponse, zHealth } from '@voxpress/contracts';
+import { type Engines, zClientConfig, zEngines, zErrorResponse, zHealth } from '@voxpress/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
 import { clientConfig } from '../config/config.ts';
+import { optionalUserId } from '../http/authenticate.ts';
 import { VERSION } from '../lib/version.ts';
 import { describeEngines } from '../services/engines/engines.service.ts';
+
+/** What everyone may see of the engines: names, states and plain reasons, no server internals. */
+function withoutDiagnostics(engines: Engines): Engines {
+  return {
+    ports: engines.ports.map((port) => ({
+      ...port,
+      implementations: port.implementations.map(({ id, kind, name, state, reason }) => ({
+        id,
+        kind,
+        name,
+        state,
+        reason,
+      })),
+    })),
+  };
+}
 
 export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -41,10 +58,17 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['system'],
           summary: 'Which engine serves each port, and what is missing',
+          description:
+            'Everyone sees each engine with its state and a plain reason. Diagnostics (`detail`: paths, hosts) and how to enable an engine (`enable`: settings and commands) are only given to the administrator.',
+          security: [{}, { bearer: [] }],
           response: { 200: zEngines, 500: zErrorResponse },
         },
       },
-      async () => describeEngines(ctx),
+      async (request) => {
+        const engines = await describeEngines(ctx);
+        const userId = await optionalUserId(ctx.accessTokens, request);
+        return userId && (await ctx.auth.isAdmin(userId)) ? engines : withoutDiagnostics(engines);
+      },
     );
 
     app.get(

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { RegisterRequest, TokenPair, User } from '@voxpress/contracts';
 import { HttpError, unauthorized } from '../../lib/http-error.ts';
 import type { RefreshTokensRepository } from '../../repositories/refresh-tokens.repository.ts';
-import type { UserRow, UsersRepository } from '../../repositories/users.repository.ts';
-import type { GoogleVerifier } from './google-verifier.ts';
+import type { NewUser, UserRow, UsersRepository } from '../../repositories/users.repository.ts';
+import type { GoogleIdentity, GoogleVerifier } from './google-verifier.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import {
@@ -15,20 +15,44 @@ import {
 } from './tokens.ts';
 
 const BAD_CREDENTIALS = 'Incorrect email or password';
+export const SIGNUPS_CLOSED =
+  'Sign-ups are closed on this server. Ask its administrator to create an account for you.';
+
+export interface AuthServiceDeps {
+  users: UsersRepository;
+  refreshTokens: RefreshTokensRepository;
+  accessTokens: AccessTokens;
+  /** Unset when Google sign-in is not configured. */
+  google: GoogleVerifier | undefined;
+  throttle: LoginThrottle;
+  /** SIGNUPS=open; when closed only the very first account may still be created. */
+  signupsOpen: boolean;
+}
 
 /** Accounts and sessions: sign-up, sign-in (password or Google), token rotation, sign-out. */
 export class AuthService {
-  constructor(
-    private readonly users: UsersRepository,
-    private readonly refreshTokens: RefreshTokensRepository,
-    private readonly accessTokens: AccessTokens,
-    private readonly google: GoogleVerifier | undefined,
-    private readonly throttle: LoginThrottle,
-  ) {}
+  private readonly users: UsersRepository;
+  private readonly refreshTokens: RefreshTokensRepository;
+  private readonly accessTokens: AccessTokens;
+  private readonly google: GoogleVerifier | undefined;
+  private readonly throttle: LoginThrottle;
+
+  constructor(private readonly deps: AuthServiceDeps) {
+    this.users = deps.users;
+    this.refreshTokens = deps.refreshTokens;
+    this.accessTokens = deps.accessTokens;
+    this.google = deps.google;
+    this.throttle = deps.throttle;
+  }
 
   async register(request: RegisterRequest): Promise<{ tokens: TokenPair; user: User }> {
+    await this.checkSignupsOpen();
     const passwordHash = await hashPassword(request.password);
-    const row = await this.users.create({ email: request.email, passwordHash, fullName: request.full_name });
+    const row = await this.createAccount({
+      email: request.email,
+      passwordHash,
+      fullName: request.full_name,
+    });
     if (!row) {
       throw new HttpError(
         409,
@@ -64,25 +88,7 @@ export class AuthService {
         'google_credential_invalid',
       );
     }
-    let row = await this.users.findByGoogleSub(identity.sub);
-    if (!row) {
-      const existing = await this.users.findByEmail(identity.email);
-      if (existing) {
-        if (!identity.emailVerified)
-          throw unauthorized('Your Google account email is not verified', 'google_email_unverified');
-        row = await this.users.update(existing.id, {
-          googleSub: identity.sub,
-          profileImage: existing.profileImage ?? identity.picture ?? null,
-        });
-      } else {
-        row = await this.users.create({
-          email: identity.email,
-          fullName: identity.name ?? identity.email.split('@')[0] ?? identity.email,
-          googleSub: identity.sub,
-          profileImage: identity.picture ?? null,
-        });
-      }
-    }
+    const row = (await this.users.findByGoogleSub(identity.sub)) ?? (await this.claimWithGoogle(identity));
     if (!row)
       throw new HttpError(
         409,
@@ -111,6 +117,63 @@ export class AuthService {
   async logout(refreshToken: string): Promise<void> {
     const row = await this.refreshTokens.findByHash(hashRefreshToken(refreshToken));
     if (row) await this.refreshTokens.revokeFamily(row.familyId);
+  }
+
+  /**
+   * A Google account seen for the first time. Only an address Google has verified may name an
+   * account here; otherwise a Google account made with someone else's address could take their
+   * account, or hold the address before they sign up.
+   *
+   * Policy: the verified owner of the address takes the password account that carries it. Nobody
+   * ever proved that password's address, so whoever set it may have registered first to wait for
+   * the real owner: the password is removed and every session of the account ends.
+   */
+  private async claimWithGoogle(identity: GoogleIdentity): Promise<UserRow | undefined> {
+    if (!identity.emailVerified)
+      throw unauthorized('Your Google account email is not verified', 'google_email_unverified');
+    const existing = await this.users.findByEmail(identity.email);
+    if (existing?.googleSub) {
+      throw new HttpError(
+        409,
+        'google_account_conflict',
+        'This email belongs to an account linked to a different Google account.',
+      );
+    }
+    if (existing) {
+      const now = new Date();
+      const row = await this.users.update(existing.id, {
+        googleSub: identity.sub,
+        passwordHash: null,
+        sessionsValidFrom: now,
+        profileImage: existing.profileImage ?? identity.picture ?? null,
+      });
+      await this.refreshTokens.revokeAllOfUser(existing.id);
+      return row;
+    }
+    await this.checkSignupsOpen();
+    return this.createAccount({
+      email: identity.email,
+      fullName: identity.name ?? identity.email.split('@')[0] ?? identity.email,
+      googleSub: identity.sub,
+      profileImage: identity.picture ?? null,
+    });
+  }
+
+  /** Whether the account administers this installation (false for unknown ids). */
+  async isAdmin(userId: string): Promise<boolean> {
+    return (await this.users.findById(userId))?.role === 'admin';
+  }
+
+  private async checkSignupsOpen(): Promise<void> {
+    if (this.deps.signupsOpen || (await this.users.none())) return;
+    throw new HttpError(403, 'signups_closed', SIGNUPS_CLOSED);
+  }
+
+  /** Inserts the account; the first one of the installation becomes its administrator. */
+  private async createAccount(values: NewUser): Promise<UserRow | undefined> {
+    const row = await this.users.create(values);
+    if (!row) return undefined;
+    return (await this.users.promoteIfFirst(row.id)) ?? row;
   }
 
   async me(userId: string): Promise<User> {
@@ -148,5 +211,6 @@ export function toUser(row: UserRow): User {
     name: row.fullName.trim() || row.email.split('@')[0] || 'User',
     profile_image: row.profileImage,
     created_at: row.createdAt.toISOString(),
+    is_admin: row.role === 'admin',
   };
 }

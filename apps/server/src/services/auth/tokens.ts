@@ -7,16 +7,27 @@ const ISSUER = 'voxpress';
 const AUDIENCE = 'voxpress-api';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * Whether the account's sessions were ended after a token was issued (or the account is gone).
+ * Checked on every request, so revoking sessions takes effect at once, not when tokens expire.
+ */
+export type SessionCheck = (userId: string, issuedAtMs: number) => Promise<boolean>;
+
 /** Signs and checks short-lived JWT access tokens (HS256, key derived from the server secret). */
 export class AccessTokens {
   private readonly key: Uint8Array;
 
-  constructor(secret: string) {
+  constructor(
+    secret: string,
+    private readonly revoked: SessionCheck = async () => false,
+  ) {
     this.key = createHmac('sha256', secret).update('voxpress access tokens v1').digest();
   }
 
   sign(userId: string, ttlS = ACCESS_TOKEN_TTL_S): Promise<string> {
-    return new SignJWT({})
+    // `iat` has whole seconds; the milliseconds tell a token made just after a revocation from one
+    // made just before it.
+    return new SignJWT({ iat_ms: Date.now() })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
       .setIssuer(ISSUER)
@@ -36,6 +47,8 @@ export class AccessTokens {
       });
       // Only a UUID can name an account; anything else would reach the database as a bad id.
       if (!payload.sub || !UUID.test(payload.sub)) throw new InvalidTokenError('Invalid token');
+      const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : (payload.iat ?? 0) * 1000;
+      if (await this.revoked(payload.sub, issuedAtMs)) throw new InvalidTokenError('Session has ended');
       return payload.sub;
     } catch (err) {
       if (err instanceof InvalidTokenError) throw err;

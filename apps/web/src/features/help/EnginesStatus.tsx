@@ -4,6 +4,7 @@ import type { EngineState } from '@voxpress/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/PageState.tsx';
+import { useAuth } from '../auth/auth-context.tsx';
 import { ENGINES_KEY, fetchEngines } from './engines-api.ts';
 
 function stateLabel(t: TFunction<'help'>, state: EngineState): string {
@@ -32,7 +33,9 @@ const STATE_COLOR: Record<EngineState, string> = {
 /** What this server reports about its engines, live. */
 export function EnginesStatus() {
   const { t } = useTranslation('help');
-  const engines = useQuery({ queryKey: ENGINES_KEY, queryFn: fetchEngines });
+  const { user } = useAuth();
+  // Keyed by account: the administrator's answer holds details nobody else sees.
+  const engines = useQuery({ queryKey: [...ENGINES_KEY, user?.id ?? null], queryFn: fetchEngines });
 
   if (engines.isPending) {
     return (
@@ -73,7 +76,7 @@ export function EnginesStatus() {
                   </Badge>
                 </Group>
                 <Text size="sm" c="dimmed">
-                  {impl.detail}
+                  {impl.detail ?? impl.reason}
                 </Text>
                 {impl.enable && impl.state !== 'active' && (
                   <Text size="xs" c="dimmed">

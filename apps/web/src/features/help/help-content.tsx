@@ -20,6 +20,9 @@ export function faq(t: TFunction<'help'>): ReadonlyArray<{ q: string; a: ReactNo
     { q: t('faq.edit.q'), a: answer(t('faq.edit.a')) },
     { q: t('faq.find.q'), a: answer(t('faq.find.a')) },
     { q: t('faq.privacy.q'), a: answer(t('faq.privacy.a')) },
+    { q: t('faq.google.q'), a: answer(t('faq.google.a')) },
+    { q: t('faq.passwordRules.q'), a: answer(t('faq.passwordRules.a')) },
+    { q: t('faq.signups.q'), a: answer(t('faq.signups.a')) },
     { q: t('faq.password.q'), a: answer(t('faq.password.a')) },
     { q: t('faq.session.q'), a: answer(t('faq.session.a')) },
   ];
