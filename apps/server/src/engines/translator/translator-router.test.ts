@@ -5,6 +5,7 @@ import { ApertiumTranslator } from './apertium.translator.ts';
 import { DeepLTranslator } from './deepl.translator.ts';
 import { LibreTranslateTranslator } from './libretranslate.translator.ts';
 import { TranslatorRouter } from './translator-router.ts';
+import { createTranslatorRouter } from './translators.ts';
 
 const signal = new AbortController().signal;
 const logger = { warn: () => {} };
@@ -90,5 +91,43 @@ describe('translator router', () => {
       ['libretranslate', 'translator', 'missing', null],
     ]);
     expect(described.engines[2]?.hint).toBe('Set LIBRETRANSLATE_URL');
+  });
+});
+
+describe('translators from the configuration', () => {
+  it('builds every translator in the configured order', async () => {
+    const router = createTranslatorRouter(
+      {
+        llm: {
+          openai: undefined,
+          anthropic: undefined,
+          ollama: undefined,
+          contextTokens: 8192,
+          timeoutMs: 1000,
+          maxRetries: 0,
+        },
+        translation: {
+          engines: ['apertium', 'llm'],
+          deepl: undefined,
+          libretranslate: undefined,
+          timeoutMs: 30_000,
+        },
+      },
+      logger,
+    );
+    const described = await router.describe();
+    expect(described.engines.map((e) => [e.id, e.state, e.position])).toEqual([
+      ['apertium', 'ready', 1],
+      ['llm', 'missing', 2],
+      ['deepl', 'missing', null],
+      ['libretranslate', 'missing', null],
+    ]);
+    const routed = await router.translate({
+      source: 'es',
+      target: 'en',
+      blocks: [{ text: 'El pan está listo.' }],
+      signal,
+    });
+    expect(routed.blocks[0]?.text).toMatch(/bread/i);
   });
 });

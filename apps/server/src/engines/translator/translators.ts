@@ -1,0 +1,26 @@
+import type { LlmConfig, TranslationConfig } from '../../config/writing-config.ts';
+import type { RouterLogger } from '../engine-router.ts';
+import { llmProviders } from '../writer/llm/llm-providers.ts';
+import { ApertiumTranslator } from './apertium.translator.ts';
+import { DeepLTranslator } from './deepl.translator.ts';
+import { LibreTranslateTranslator } from './libretranslate.translator.ts';
+import { LlmTranslator } from './llm.translator.ts';
+import { TranslatorRouter } from './translator-router.ts';
+
+/** Every translator, configured or not, routed in the TRANSLATION_ENGINES order. */
+export function createTranslatorRouter(
+  config: { llm: LlmConfig; translation: TranslationConfig },
+  logger: RouterLogger,
+): TranslatorRouter {
+  const { translation, llm } = config;
+  return new TranslatorRouter(
+    translation.engines,
+    [
+      new DeepLTranslator(translation.deepl, translation.timeoutMs),
+      new LibreTranslateTranslator(translation.libretranslate, translation.timeoutMs),
+      new LlmTranslator(llmProviders(llm), llm),
+      new ApertiumTranslator({ timeoutMs: translation.timeoutMs }),
+    ],
+    logger,
+  );
+}
