@@ -30,12 +30,12 @@ describe('shapeTranscript', () => {
     );
     // Nothing heard is lost or reordered: the shaped text is the transcript's words.
     expect(normalWords(sentences.join(' '))).toEqual(normalWords(segments.map((s) => s.text).join(' ')));
-    // The speaker's long pauses (four of them) all start paragraphs.
+    // The speaker's long pauses (five of them) all start paragraphs.
     const starts = shaped.paragraphs.map((p) => p.start);
     const longPauses = segments
       .filter((s, i) => i > 0 && s.start - (segments[i - 1]?.end ?? 0) > 1.5)
       .map((s) => s.start);
-    expect(longPauses).toHaveLength(4);
+    expect(longPauses).toHaveLength(5);
     for (const start of longPauses) expect(starts).toContain(start);
     // Every sentence points at the segments it was heard in, in order.
     const ids = shaped.paragraphs.flatMap((p) => p.sentences.flatMap((s) => s.segment_ids));

@@ -8,6 +8,8 @@ import type { Sentence } from './sentences.ts';
 import { contentTerms, cosine, type TermVector, tfIdfVectors } from './terms.ts';
 
 const MAX_SECTIONS = 6;
+/** Seconds of silence that mark a deliberate break (as paragraphs take it). */
+const LONG_PAUSE_S = 1.2;
 
 /** The phrase that best names these sentences against the rest: frequent here, rare elsewhere. */
 function headingFor(
@@ -16,7 +18,7 @@ function headingFor(
   sections: number,
   sectionOf: Map<number, number>,
   used: Set<string>,
-): KeyPhrase | null {
+): { phrase: KeyPhrase; score: number } | null {
   const inGroup = new Set(group.flat().map((s) => s.index));
   let best: KeyPhrase | null = null;
   let bestScore = 0;
@@ -32,7 +34,7 @@ function headingFor(
       bestScore = score;
     }
   }
-  return best;
+  return best ? { phrase: best, score: bestScore } : null;
 }
 
 /**
@@ -50,7 +52,12 @@ export function topicSections(paragraphs: Sentence[][], phrases: KeyPhrase[], la
   // even split (so one section does not swallow the rest).
   const span = paragraphs.length / wanted;
   const cost = (at: number) => {
-    const announced = MARKERS.test(paragraphs[at]?.[0]?.spoken.toLowerCase() ?? '') ? 0.5 : 0;
+    const opening = paragraphs[at]?.[0];
+    // "Now" opens paragraphs ("now fold in the flour") more often than new topics.
+    const marker = MARKERS.exec(opening?.spoken.toLowerCase() ?? '')?.[0];
+    const announced = marker && !/\bnow$/.test(marker) ? 0.5 : 0;
+    // The speaker stopping to think is a better place than a paragraph cut by length.
+    const paused = (opening?.pauseBefore ?? 0) >= LONG_PAUSE_S ? 0.3 : 0;
     const nearest = Math.round(at / span) * span;
     return (
       cosine(vectors[at - 1] ?? new Map(), vectors[at] ?? new Map()) -
@@ -75,14 +82,25 @@ export function topicSections(paragraphs: Sentence[][], phrases: KeyPhrase[], la
   groups.forEach((group, g) => {
     for (const s of group.flat()) sectionOf.set(s.index, g);
   });
+  // Headings are handed out best match first, so the section a phrase names best gets it.
   const used = new Set<string>();
   const candidates = phrases.slice(0, 200);
-  return groups.map((group) => {
-    const phrase = headingFor(group, candidates, groups.length, sectionOf, used);
-    if (phrase) {
-      used.add(phrase.text);
-      for (const w of phrase.words) used.add(w);
-    }
+  const headings = new Map<number, KeyPhrase>();
+  for (let round = 0; round < groups.length; round++) {
+    let pick: { g: number; phrase: KeyPhrase; score: number } | null = null;
+    groups.forEach((group, g) => {
+      if (headings.has(g)) return;
+      const found = headingFor(group, candidates, groups.length, sectionOf, used);
+      if (found && (!pick || found.score > pick.score)) pick = { g, ...found };
+    });
+    if (!pick) break;
+    const { g, phrase } = pick as { g: number; phrase: KeyPhrase };
+    headings.set(g, phrase);
+    used.add(phrase.text);
+    for (const w of phrase.words) used.add(w);
+  }
+  return groups.map((group, g) => {
+    const phrase = headings.get(g);
     return {
       heading: phrase ? headingCase(phrase.text, language) : label(language, 'overview'),
       kind: 'text' as const,
