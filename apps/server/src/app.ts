@@ -15,6 +15,7 @@ import type { AppContext } from './app-context.ts';
 import type { Config } from './config/config.ts';
 import { frameworkErrors, registerErrorHandling, registerNotFound } from './http/errors.ts';
 import { closeStreamsOnShutdown } from './http/sse.ts';
+import { registerTextGuard } from './http/text-guard.ts';
 import { VERSION } from './lib/version.ts';
 import { registerMetrics } from './metrics/metrics.ts';
 import { audioRoutes } from './routes/audio.routes.ts';
@@ -48,6 +49,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerErrorHandling(app);
   closeStreamsOnShutdown(app);
   registerMetrics(app, { db: ctx.database.db, events: ctx.events, token: ctx.config.metricsToken });
+  registerTextGuard(app);
   // OAuth2-style sign-in posts form-encoded fields; parse them without another dependency.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
+import { zLanguageCode, zText } from './text.ts';
 
 export const audioFormats = ['mp3', 'wav', 'm4a', 'ogg', 'webm'] as const;
 export const zAudioFormat = z.enum(audioFormats);
@@ -45,17 +46,17 @@ export type Audio = z.infer<typeof zAudio>;
 
 /** `POST /api/v1/audio/upload`: start an upload; the bytes go to `presigned_url` with a PUT. */
 export const zUploadInitRequest = z.object({
-  title: z.string().trim().max(200).optional(),
-  description: z.string().trim().max(5000).optional(),
+  title: zText({ trim: true, max: 200 }).optional(),
+  description: zText({ trim: true, max: 5000, multiline: true }).optional(),
   file_format: zAudioFormat,
   file_size_bytes: z
     .number()
     .int()
     .min(1, 'The audio file is empty.')
     .max(LIMITS.maxUploadBytes, 'File size must be less than 100MB.'),
-  file_name: z.string().max(255).optional(),
-  language: z.string().max(20).optional(),
-  google_language_code: z.string().max(20).optional(),
+  file_name: zText({ max: 255 }).optional(),
+  language: zLanguageCode.optional(),
+  google_language_code: zLanguageCode.optional(),
   use_whisper_for_english: z.boolean().optional(),
   source: z.enum(['recording', 'upload']).optional(),
 });
@@ -77,10 +78,7 @@ export const zAudioListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(LIMITS.defaultPageSize),
   status: zAudioStatus.optional(),
-  q: z
-    .string()
-    .trim()
-    .max(200)
+  q: zText({ trim: true, max: 200 })
     .optional()
     .describe('Words to find in the title, the description or the transcript (any case).'),
 });
@@ -98,6 +96,20 @@ export const zAudioList = z.object({
   limit: z.number().int(),
 });
 export type AudioList = z.infer<typeof zAudioList>;
+
+/**
+ * The text fields of the multipart `POST /api/v1/files/upload/audio` form (beside `file`), checked
+ * like every JSON body.
+ */
+export const zFileUploadFields = z.object({
+  title: zText({ trim: true, max: 200 }).optional(),
+  description: zText({ trim: true, max: 5000, multiline: true }).optional(),
+  language: zLanguageCode.optional(),
+  google_language_code: zLanguageCode.optional(),
+  use_whisper_for_english: z.enum(['true', 'false']).optional(),
+  source: z.enum(['recording', 'upload']).optional(),
+});
+export type FileUploadFields = z.infer<typeof zFileUploadFields>;
 
 /** `POST /api/v1/files/upload/audio` answers the new audio inside `data`. */
 export const zFileUploadResponse = z.object({

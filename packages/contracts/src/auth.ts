@@ -1,32 +1,42 @@
 import { z } from 'zod';
+import { zText, zToken } from './text.ts';
 
 export const zEmail = z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address'));
-export const zPassword = z
-  .string()
-  .min(8, 'Password must be at least 8 characters')
-  .max(256, 'Password must be at most 256 characters');
+export const zPassword = zText({
+  min: { length: 8, message: 'Password must be at least 8 characters' },
+  max: 256,
+  maxMessage: 'Password must be at most 256 characters',
+});
 
 /** `POST /api/v1/auth/register` (JSON). */
 export const zRegisterRequest = z.object({
   email: zEmail,
   password: zPassword,
-  full_name: z.string().trim().min(1, 'Full name is required').max(120),
+  full_name: zText({ trim: true, min: { length: 1, message: 'Full name is required' }, max: 120 }),
 });
 export type RegisterRequest = z.infer<typeof zRegisterRequest>;
 
 /** `POST /api/v1/auth/login` (form-encoded, OAuth2 password style: `username` is the email). */
 export const zLoginForm = z.object({
-  username: z.string().trim().min(1, 'Email is required'),
-  password: z.string().min(1, 'Password is required'),
+  username: zText({ trim: true, min: { length: 1, message: 'Email is required' }, max: 254 }),
+  password: zText({
+    min: { length: 1, message: 'Password is required' },
+    max: 256,
+    maxMessage: 'Password must be at most 256 characters',
+  }),
 });
 export type LoginForm = z.infer<typeof zLoginForm>;
 
 /** `POST /api/v1/auth/google`: a Google ID token from the Google Identity Services button. */
-export const zGoogleRequest = z.object({ credential: z.string().min(10, 'credential is required') });
+export const zGoogleRequest = z.object({
+  credential: zToken(8192, { length: 10, message: 'credential is required' }),
+});
 export type GoogleRequest = z.infer<typeof zGoogleRequest>;
 
 /** `POST /api/v1/auth/refresh` and `POST /api/v1/auth/logout`. */
-export const zRefreshRequest = z.object({ refresh_token: z.string().min(10, 'refresh_token is required') });
+export const zRefreshRequest = z.object({
+  refresh_token: zToken(512, { length: 10, message: 'refresh_token is required' }),
+});
 export type RefreshRequest = z.infer<typeof zRefreshRequest>;
 
 /** Tokens: a short-lived JWT access token and a rotating opaque refresh token. */

@@ -6,4 +6,6 @@ export * from './format.ts';
 export * from './limits.ts';
 export * from './search.ts';
 export * from './system.ts';
+export * from './text.ts';
+export * from './text-rules.ts';
 export * from './transcription.ts';

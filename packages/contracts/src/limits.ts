@@ -11,4 +11,12 @@ export const LIMITS = {
   requestTimeoutMs: 180_000,
   smallScreenPx: 768,
   defaultPageSize: 10,
+  /** Longest transcript edit: plain text and its rich-text (HTML) form, in characters. */
+  transcriptTextChars: 1_000_000,
+  transcriptHtmlChars: 2_000_000,
+  /**
+   * Largest body of a transcript save: every character of both at their longest may take three
+   * bytes in UTF-8 (or two as a JSON escape), plus room for the rest of the JSON.
+   */
+  transcriptEditBytes: 3 * (1_000_000 + 2_000_000) + 64 * 1024,
 } as const;

@@ -1,13 +1,15 @@
 import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+import { zLanguageCode, zText } from './text.ts';
 
 /** `POST /api/v1/audio/{id}/transcribe` body (all optional; `?language=` works too). */
 export const zTranscribeRequest = z.object({
-  audio_id: z.string().optional(),
-  expected_languages: z.array(z.string()).optional(),
+  audio_id: zText({ max: 64 }).optional(),
+  expected_languages: z.array(zLanguageCode).max(10).optional(),
   auto_detect_language: z.boolean().optional(),
-  force_language: z.string().nullable().optional(),
-  dialect: z.string().nullable().optional(),
-  google_language_code: z.string().nullable().optional(),
+  force_language: zLanguageCode.nullable().optional(),
+  dialect: zLanguageCode.nullable().optional(),
+  google_language_code: zLanguageCode.nullable().optional(),
   use_whisper_for_english: z.boolean().optional(),
 });
 export type TranscribeRequest = z.infer<typeof zTranscribeRequest>;
@@ -58,8 +60,8 @@ export type Transcription = z.infer<typeof zTranscription>;
  * returns to the engine's version.
  */
 export const zTranscriptionEdit = z.object({
-  text: z.string().max(1_000_000),
-  html: z.string().max(2_000_000).optional(),
+  text: zText({ max: LIMITS.transcriptTextChars, multiline: true }),
+  html: zText({ max: LIMITS.transcriptHtmlChars, multiline: true }).optional(),
 });
 export type TranscriptionEdit = z.infer<typeof zTranscriptionEdit>;
 

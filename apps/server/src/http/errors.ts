@@ -1,7 +1,7 @@
 import type { ErrorCode, ErrorParams, ValidationIssue } from '@voxpress/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { HttpError } from '../lib/http-error.ts';
+import { HttpError, ValidationError } from '../lib/http-error.ts';
 
 /** Fastify's names for the parts of a request, as the spec's `loc` names them. */
 const LOCATION: Record<string, string> = {
@@ -26,6 +26,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
         type: v.keyword,
       }));
       return reply.status(422).send({ detail, code: 'validation_failed', params: {} });
+    }
+    if (error instanceof ValidationError) {
+      return reply.status(422).send({ detail: error.issues, code: 'validation_failed', params: {} });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

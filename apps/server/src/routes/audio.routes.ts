@@ -1,10 +1,13 @@
 import {
+  LIMITS,
   zAudio,
   zAudioList,
   zAudioListQuery,
   zAudioStats,
   zAudioStatsQuery,
   zErrorResponse,
+  zLanguageCode,
+  zToken,
   zTranscribeRequest,
   zTranscription,
   zTranscriptionEdit,
@@ -28,6 +31,8 @@ const errors = {
   422: zErrorResponse,
 };
 const secured = { security: [{ bearer: [] }] };
+/** Streams and playback links carry the access token in the query (they cannot send headers). */
+const zTokenQuery = z.object({ token: zToken(4096).optional() });
 
 /** How often an open status stream re-reads the stored state. */
 const STATUS_RESYNC_MS = 5000;
@@ -149,7 +154,7 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'The audio file (supports Range requests for playback)',
           ...secured,
           params: zId,
-          querystring: z.object({ token: z.string().optional() }),
+          querystring: zTokenQuery,
           response: {
             200: z.unknown().describe('The audio bytes'),
             206: z.unknown().describe('The requested byte range'),
@@ -191,7 +196,7 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Start (or restart) transcription; progress follows on the status stream',
           ...secured,
           params: zId,
-          querystring: z.object({ language: z.string().max(20).optional() }),
+          querystring: z.object({ language: zLanguageCode.optional() }),
           body: zTranscribeRequest.nullish(),
           response: { 202: zAudio, ...errors },
         },
@@ -214,7 +219,7 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Server-sent events: status changes, then a `complete` event',
           description: 'EventSource cannot send headers, so the access token may be given as `?token=`.',
           params: zId,
-          querystring: z.object({ token: z.string().optional() }),
+          querystring: zTokenQuery,
         },
       },
       async (request, reply) => {
@@ -277,6 +282,8 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/audio/:id/transcription',
       {
+        // The contract allows an edit larger than the server-wide 1 MB body limit.
+        bodyLimit: LIMITS.transcriptEditBytes,
         preHandler: auth,
         schema: {
           tags: ['audio'],

@@ -4,16 +4,17 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
-import { LIMITS, zErrorResponse, zFileUploadResponse } from '@voxpress/contracts';
+import { LIMITS, zErrorResponse, zFileUploadFields, zFileUploadResponse, zText } from '@voxpress/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
 import { authenticate } from '../http/authenticate.ts';
-import { HttpError } from '../lib/http-error.ts';
+import { HttpError, ValidationError } from '../lib/http-error.ts';
 
 const tooBig = () =>
   new HttpError(413, 'upload_too_large', 'File size must be less than 100MB.', {
     max_bytes: LIMITS.maxUploadBytes,
   });
+const zFileName = zText({ max: 255 });
 /** Room left for the form's fields and boundaries around the file. */
 const FORM_SLACK = 1024 * 1024;
 
@@ -36,6 +37,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: {
             201: zFileUploadResponse,
             400: zErrorResponse,
+            422: zErrorResponse,
             401: zErrorResponse,
             413: zErrorResponse,
             415: zErrorResponse,
@@ -69,25 +71,31 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               fields[part.fieldname] = part.value;
             }
           }
+          // The form's text goes through the same contract as a JSON body would.
+          const parsed = zFileUploadFields.safeParse(fields);
+          if (!parsed.success) throw ValidationError.fromZod(parsed.error, 'body');
           if (!file)
             throw new HttpError(
               400,
               'file_missing',
               'No file was uploaded. Choose an audio file and try again.',
             );
+          const name = zFileName.safeParse(file.name);
+          if (!name.success) throw ValidationError.fromZod(name.error, 'body', ['file', 'filename']);
+          const form = parsed.data;
           const audio = await ctx.audio.createFromFile(
             request.userId,
             { path: tmp, ...file },
             {
-              title: fields.title,
-              description: fields.description,
-              language: fields.language,
-              google_language_code: fields.google_language_code,
+              title: form.title,
+              description: form.description,
+              language: form.language,
+              google_language_code: form.google_language_code,
               use_whisper_for_english:
-                fields.use_whisper_for_english === undefined
+                form.use_whisper_for_english === undefined
                   ? undefined
-                  : fields.use_whisper_for_english === 'true',
-              source: fields.source === 'recording' ? 'recording' : 'upload',
+                  : form.use_whisper_for_english === 'true',
+              source: form.source ?? 'upload',
             },
           );
           return reply.status(201).send({ message: 'Upload successful', data: audio });

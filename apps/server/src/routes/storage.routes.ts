@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { zErrorResponse } from '@voxpress/contracts';
+import { zErrorResponse, zToken } from '@voxpress/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../lib/http-error.ts';
@@ -65,10 +65,10 @@ export function storageRoutes(
           description:
             'Each link stores one upload, and only while its item waits for it: a link whose upload was checked, or whose item was deleted, answers 410.',
           querystring: z.object({
-            expires: z.string().optional(),
-            max: z.string().optional(),
-            type: z.string().optional(),
-            sig: z.string().optional(),
+            expires: zToken(20).optional(),
+            max: zToken(20).optional(),
+            type: zToken(100).optional(),
+            sig: zToken(200).optional(),
           }),
           response: {
             200: z.object({ size: z.number().int() }),
