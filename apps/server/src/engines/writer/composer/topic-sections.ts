@@ -61,7 +61,8 @@ export function topicSections(paragraphs: Sentence[][], phrases: KeyPhrase[], la
     const nearest = Math.round(at / span) * span;
     return (
       cosine(vectors[at - 1] ?? new Map(), vectors[at] ?? new Map()) -
-      announced +
+      announced -
+      paused +
       (0.4 * Math.abs(at - nearest)) / span
     );
   };
