@@ -96,7 +96,7 @@ export async function libraryBenchmark(): Promise<Record<string, string | number
     blobs: undefined as never,
     events: undefined as never,
     tmpDir: '',
-    transcribe: async () => {},
+    startPipeline: async () => {},
   });
   const page = { page: 1, limit: 10 };
   const rare = await service.list(user.id, { ...page, q: 'zeppelin' });

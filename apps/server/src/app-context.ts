@@ -3,6 +3,7 @@ import type { Config } from './config/config.ts';
 import type { Database } from './db/database.ts';
 import type { SpeechRouter } from './engines/speech/speech-router.ts';
 import type { EventBus } from './events/event-bus.ts';
+import type { ItemPipeline } from './pipeline/item-pipeline.ts';
 import type { Queue } from './queue/queue.ts';
 import type { AudioService } from './services/audio/audio.service.ts';
 import type { AuthService } from './services/auth/auth.service.ts';
@@ -25,6 +26,8 @@ export interface AppContext {
   /** This process's folder for temporary files. */
   scratch: ScratchSpace;
   speech: SpeechRouter;
+  /** Owns each item's stages and their state. */
+  pipeline: ItemPipeline;
   audio: AudioService;
   transcribe: TranscribeService;
   transcriptions: TranscriptionService;

@@ -8,6 +8,7 @@ import { SpeechRouter } from './engines/speech/speech-router.ts';
 import { createEventBus } from './events/create-event-bus.ts';
 import { REDACTED_HEADERS, requestLogSerializers } from './http/log-redaction.ts';
 import { registerJobs } from './jobs/index.ts';
+import { ItemPipeline } from './pipeline/item-pipeline.ts';
 import { EmbeddedQueue } from './queue/embedded-queue.ts';
 import { AudioRepository } from './repositories/audio.repository.ts';
 import { LoginThrottlesRepository } from './repositories/login-throttles.repository.ts';
@@ -69,23 +70,20 @@ export async function createContext(
   const speech = new SpeechRouter(config.speech, logger);
   const audioRepository = new AudioRepository(database.db);
   const transcriptionsRepository = new TranscriptionsRepository(database.db);
-  // The audio service starts transcription, and the transcription service reads audio: the late
-  // binding below breaks the cycle.
-  let transcribe: TranscribeService | undefined;
+  const pipeline = new ItemPipeline({ database, queue, events, logger });
   const audio = new AudioService({
     audio: audioRepository,
     blobs,
     events,
     tmpDir,
     quotaBytes: config.storageQuotaBytes,
-    transcribe: (row) => (transcribe as TranscribeService).enqueue(row),
+    startPipeline: (row) => pipeline.start(row.id),
   });
-  transcribe = new TranscribeService({
+  const transcribe = new TranscribeService({
     audio: audioRepository,
     audioService: audio,
-    transcriptions: transcriptionsRepository,
+    pipeline,
     blobs,
-    queue,
     speech: {
       decodeToWav,
       transcribe: (request) => speech.transcribe(request),
@@ -104,12 +102,24 @@ export async function createContext(
     blobs,
     scratch,
     speech,
+    pipeline,
     audio,
     transcribe,
     transcriptions: new TranscriptionService(audioRepository, transcriptionsRepository),
   };
   registerJobs(ctx);
   return ctx;
+}
+
+/**
+ * Starts this process's workers, then queues items a stopped process left accepted but without a
+ * job (the pipeline now writes both together; older databases may still hold such items).
+ */
+export async function startWorkers(ctx: AppContext): Promise<void> {
+  await ctx.queue.start();
+  await ctx.pipeline
+    .sweep()
+    .catch((err: unknown) => ctx.logger.warn({ err }, 'sweeping items left without a job failed'));
 }
 
 /** Stops workers, then closes the event bus and the database. */

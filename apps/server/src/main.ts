@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { closeContext, createContext } from './boot.ts';
+import { closeContext, createContext, startWorkers } from './boot.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { LockedError } from './db/process-lock.ts';
 import { listenWorkerHealth } from './http/worker-health.ts';
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     return process.exit(78);
   });
   const app = config.roles.api ? await buildApp(ctx, { web: true }) : undefined;
-  if (config.roles.worker) await ctx.queue.start();
+  if (config.roles.worker) await startWorkers(ctx);
   const stopHousekeeping = await startHousekeeping(ctx, { worker: config.roles.worker });
   if (app) await app.listen({ host: config.host, port: config.port });
   const health =

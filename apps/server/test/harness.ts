@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/app-context.ts';
-import { closeContext, createContext } from '../src/boot.ts';
+import { closeContext, createContext, startWorkers } from '../src/boot.ts';
 import { type Config, loadConfig } from '../src/config/config.ts';
 import { POSTGRES_ADMIN_URL } from './global-setup.ts';
 
@@ -76,7 +76,7 @@ export async function createTestContext(
   });
   const app = await buildApp(ctx, { web: options.web ?? false });
   await app.ready();
-  if (options.startWorkers !== false) await ctx.queue.start();
+  if (options.startWorkers !== false) await startWorkers(ctx);
   return {
     ctx,
     app,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { TRANSCRIBE_JOB } from '../pipeline/item-pipeline.ts';
 import type { JobDefinition } from '../queue/queue.ts';
-import { TRANSCRIBE_JOB, type TranscribeService } from '../services/transcription/transcribe.service.ts';
+import type { TranscribeService } from '../services/transcription/transcribe.service.ts';
 
 /**
  * Transcribes one audio item. Three runs at most; an hour per run covers a 100 MB file on a slow

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { createPostgresDatabase, drivers } from '../../test/harness.ts';
 import { openDatabase } from '../db/database.ts';
+import { jobs } from '../db/schema.ts';
 import { MemoryEventBus } from '../events/event-bus.ts';
 import { EmbeddedQueue } from './embedded-queue.ts';
 import { describeQueueCompliance } from './queue.compliance.ts';
@@ -11,17 +13,26 @@ for (const driver of drivers) {
     const database = await openDatabase({ url: pgdb?.url, dataDir: 'memory' });
     await database.migrate();
     const events = new MemoryEventBus();
-    const queue = new EmbeddedQueue({
-      database,
-      events,
-      logger: pino({ level: 'silent' }),
-      concurrency,
-      leaseMs: 5000,
-      pollMs: 50,
-    });
+    const worker = () =>
+      new EmbeddedQueue({
+        database,
+        events,
+        logger: pino({ level: 'silent' }),
+        concurrency,
+        leaseMs: 5000,
+        pollMs: 50,
+      });
+    const queue = worker();
     return {
       queue,
       events,
+      anotherWorker: async () => worker(),
+      async expireLeases() {
+        await database.db
+          .update(jobs)
+          .set({ lockedUntil: new Date(Date.now() - 1000) })
+          .where(eq(jobs.status, 'running'));
+      },
       async close() {
         await events.close();
         await database.close();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Database, queryRows } from '../db/database.ts';
+import { type Database, type Db, queryRows } from '../db/database.ts';
 import { jobs } from '../db/schema.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import {
@@ -13,6 +13,7 @@ import {
   type JobEvent,
   type JobRecord,
   JobTimeoutError,
+  LeaseLostError,
   PermanentJobError,
   type Queue,
 } from './queue.ts';
@@ -63,7 +64,7 @@ export class EmbeddedQueue implements Queue {
     const definition = this.definitions.get(name);
     if (!definition) throw new Error(`Unknown job ${name}`);
     const parsed = definition.payload.parse(payload);
-    const [row] = await this.db
+    const [row] = await (options.tx ?? this.db)
       .insert(jobs)
       .values({
         name,
@@ -76,7 +77,8 @@ export class EmbeddedQueue implements Queue {
       })
       .returning({ id: jobs.id });
     if (!row) throw new Error('Insert returned no row');
-    if (this.started) this.wake();
+    // Inside a caller's transaction the job is not visible yet: the caller wakes us after commit.
+    if (!options.tx) this.wake();
     return row;
   }
 
@@ -122,8 +124,8 @@ export class EmbeddedQueue implements Queue {
   }
 
   /** Runs a poll now (or right after the current one). */
-  private wake(): void {
-    if (this.stopping) return;
+  wake(): void {
+    if (this.stopping || !this.started) return;
     if (this.polling) {
       this.pollAgain = true;
       return;
@@ -195,18 +197,28 @@ export class EmbeddedQueue implements Queue {
       return;
     }
     await this.emit(row.id, { type: 'job.started', jobId: row.id, name: row.name, attempt: row.attempts });
+    // A run whose job was taken over (its lease ran out and another worker claimed it) is aborted
+    // at its next heartbeat; whatever it still tries to store is refused by the same fence.
     const heartbeat = setInterval(
       () => {
         this.db
           .update(jobs)
           .set({ lockedUntil: new Date(Date.now() + this.options.leaseMs) })
-          .where(and(eq(jobs.id, row.id), eq(jobs.lockedBy, this.workerId)))
+          .where(this.holds(row))
+          .returning({ id: jobs.id })
+          .then((renewed) => {
+            if (renewed.length === 0 && !controller.signal.aborted) {
+              logger.warn({ jobId: row.id, name: row.name }, 'job lease lost; stopping this run');
+              controller.abort(new LeaseLostError(row.id));
+            }
+          })
           .catch((err: unknown) => logger.warn({ err, jobId: row.id }, 'job heartbeat failed'));
       },
       Math.max(200, this.options.leaseMs / 3),
     );
     heartbeat.unref();
     let timeout: NodeJS.Timeout | undefined;
+    let committed = false;
     try {
       const payload = definition.payload.parse(row.payload);
       const timedOut = new Promise<never>((_, reject) => {
@@ -227,13 +239,24 @@ export class EmbeddedQueue implements Queue {
           maxAttempts: row.maxAttempts,
           signal: controller.signal,
           progress: (percent, message) => this.progress(row, percent, message),
+          commit: async (write, options) => {
+            const complete = options?.complete ?? true;
+            const value = await this.commit(row, write, complete);
+            if (complete) committed = true;
+            return value;
+          },
         }),
         timedOut,
         aborted,
       ]);
-      await this.finish(row, 'completed', { result: result ?? null });
+      if (committed) await this.emitCompleted(row, result ?? null);
+      else await this.finish(row, 'completed', { result: result ?? null });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
+      if (controller.signal.reason instanceof LeaseLostError || err instanceof LeaseLostError) {
+        // Another worker owns the job now and writes its outcome.
+        return;
+      }
       const permanent = err instanceof PermanentJobError || (err as { name?: string })?.name === 'ZodError';
       if (this.stopping && controller.signal.aborted && !(err instanceof JobTimeoutError)) {
         // Shutting down: leave the job for the next start rather than counting it as a failure.
@@ -256,7 +279,7 @@ export class EmbeddedQueue implements Queue {
     await this.db
       .update(jobs)
       .set({ progress, progressMessage: message ?? null, updatedAt: new Date() })
-      .where(and(eq(jobs.id, row.id), eq(jobs.lockedBy, this.workerId)));
+      .where(this.holds(row));
     await this.emit(row.id, {
       type: 'job.progress',
       jobId: row.id,
@@ -283,15 +306,58 @@ export class EmbeddedQueue implements Queue {
         finishedAt: new Date(),
         updatedAt: new Date(),
       })
-      .where(and(eq(jobs.id, row.id), eq(jobs.lockedBy, this.workerId), eq(jobs.status, 'running')))
+      .where(this.holds(row))
       .returning({ id: jobs.id });
     // Lost the lease meanwhile: another worker owns the job now and will write its outcome.
     if (updated.length === 0) return;
-    await this.emit(
-      row.id,
-      status === 'completed'
-        ? { type: 'job.completed', jobId: row.id, name: row.name, result: outcome.result ?? null }
-        : { type: 'job.failed', jobId: row.id, name: row.name, error: outcome.error ?? 'Job failed' },
+    if (status === 'completed') await this.emitCompleted(row, outcome.result ?? null);
+    else
+      await this.emit(row.id, {
+        type: 'job.failed',
+        jobId: row.id,
+        name: row.name,
+        error: outcome.error ?? 'Job failed',
+      });
+  }
+
+  private emitCompleted(row: JobRow, result: unknown): Promise<void> {
+    return this.emit(row.id, { type: 'job.completed', jobId: row.id, name: row.name, result });
+  }
+
+  /** The handler's outcome and the job's completion in one transaction, only while this run holds the lease. */
+  private commit<T>(row: JobRow, write: (tx: Db) => Promise<T>, complete: boolean): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      const [held] = await tx.select({ id: jobs.id }).from(jobs).where(this.holds(row)).for('update');
+      if (!held) throw new LeaseLostError(row.id);
+      const value = await write(tx as unknown as Db);
+      if (!complete) return value;
+      await tx
+        .update(jobs)
+        .set({
+          status: 'completed',
+          result: (value ?? null) as object | null,
+          error: null,
+          progress: 100,
+          lockedBy: null,
+          lockedUntil: null,
+          finishedAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .where(eq(jobs.id, row.id));
+      return value;
+    });
+  }
+
+  /**
+   * The fence: this worker holds the job and it is the same run (a worker may claim its own
+   * expired job again, so the attempt number tells the runs apart).
+   */
+  private holds(row: JobRow): SQL | undefined {
+    return and(
+      eq(jobs.id, row.id),
+      eq(jobs.lockedBy, this.workerId),
+      eq(jobs.attempts, row.attempts),
+      eq(jobs.status, 'running'),
     );
   }
 
@@ -306,7 +372,7 @@ export class EmbeddedQueue implements Queue {
         runAt: new Date(Date.now() + retryInMs),
         updatedAt: new Date(),
       })
-      .where(and(eq(jobs.id, row.id), eq(jobs.lockedBy, this.workerId)))
+      .where(this.holds(row))
       .returning({ id: jobs.id });
     if (updated.length === 0) return;
     await this.emit(row.id, {
@@ -330,7 +396,7 @@ export class EmbeddedQueue implements Queue {
         lockedUntil: null,
         updatedAt: new Date(),
       })
-      .where(and(eq(jobs.id, row.id), eq(jobs.lockedBy, this.workerId)));
+      .where(this.holds(row));
   }
 
   private async emit(jobId: string, event: JobEvent): Promise<void> {

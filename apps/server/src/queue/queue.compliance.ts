@@ -2,11 +2,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { EventBus } from '../events/event-bus.ts';
-import { type JobEvent, PermanentJobError, type Queue } from './queue.ts';
+import { type JobEvent, LeaseLostError, PermanentJobError, type Queue } from './queue.ts';
 
 export interface QueueUnderTest {
   queue: Queue;
   events: EventBus;
+  /** A second worker process on the same storage, unstarted. */
+  anotherWorker(): Promise<Queue>;
+  /** Lets every running job's lease run out now, as when its worker stalls or is cut off. */
+  expireLeases(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -243,6 +247,94 @@ export function describeQueueCompliance(
       expect(mid).toMatchObject({ status: 'running', progressMessage: 'decoding' });
       release();
       expect(await finished(queue, id)).toMatchObject({ status: 'completed', progress: 100 });
+    });
+
+    it('stops a run that lost its lease, and lets only the lease holder store a result', async () => {
+      const { queue, anotherWorker, expireLeases } = await setup(1);
+      const second = await anotherWorker();
+      const stored: string[] = [];
+      const refused: unknown[] = [];
+      let firstAborted: unknown;
+      let secondStarted = false;
+      let releaseFirst: () => void = () => {};
+      const firstBlocked = new Promise<void>((r) => {
+        releaseFirst = r;
+      });
+      let firstStarted: () => void = () => {};
+      const firstRunning = new Promise<void>((r) => {
+        firstStarted = r;
+      });
+      const definition = (who: string) => ({
+        name: 'exclusive',
+        payload: z.object({}),
+        maxAttempts: 3,
+        async handler({ signal, commit }: Parameters<Parameters<Queue['register']>[0]['handler']>[0]) {
+          if (who === 'second') secondStarted = true;
+          if (who === 'first') {
+            signal.addEventListener('abort', () => {
+              firstAborted = signal.reason;
+            });
+            firstStarted();
+            await firstBlocked;
+          }
+          // Both runs try to store their outcome; only the one holding the lease may.
+          return commit(async () => {
+            stored.push(who);
+            return { by: who };
+          }).catch((err: unknown) => {
+            refused.push(err);
+            throw err;
+          });
+        },
+      });
+      queue.register(definition('first'));
+      second.register(definition('second'));
+      const { id } = await queue.enqueue('exclusive', {});
+      await queue.start();
+      await firstRunning;
+      await second.start();
+      // The first worker stalls: its lease runs out (again, should a heartbeat renew it meanwhile)
+      // until the second worker has taken the job over.
+      await waitFor(
+        async () => {
+          await expireLeases();
+          return secondStarted;
+        },
+        (started) => started,
+      );
+      // The first run learns it lost the lease: its signal aborts with a LeaseLostError.
+      await waitFor(
+        async () => firstAborted,
+        (reason) => reason instanceof LeaseLostError,
+      );
+      const job = await finished(second, id);
+      expect(job).toMatchObject({ status: 'completed', result: { by: 'second' }, attempts: 2 });
+      // A run that goes on regardless is refused when it tries to store its result.
+      releaseFirst();
+      await waitFor(
+        async () => refused.length,
+        (n) => n === 1,
+      );
+      expect(refused[0]).toBeInstanceOf(LeaseLostError);
+      expect(stored).toEqual(['second']);
+      expect(await queue.get(id)).toMatchObject({ status: 'completed', result: { by: 'second' } });
+      await second.stop(100);
+    });
+
+    it('stores a commit and the job completion together', async () => {
+      const { queue } = await setup();
+      queue.register({
+        name: 'commits',
+        payload: z.object({}),
+        handler: ({ commit }) => commit(async () => ({ stored: true })),
+      });
+      const { id } = await queue.enqueue('commits', {});
+      await queue.start();
+      expect(await finished(queue, id)).toMatchObject({
+        status: 'completed',
+        result: { stored: true },
+        progress: 100,
+      });
     });
   });
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Db } from '../db/database.ts';
 import type { JobStatus } from '../db/schema.ts';
 
 /** What a handler gets: its payload, the attempt number, a cancel signal and a progress reporter. */
@@ -9,10 +10,21 @@ export interface JobContext<P> {
   attempt: number;
   /** Runs allowed in all; `attempt === maxAttempts` means a failure now is final. */
   maxAttempts: number;
-  /** Aborted when the job times out or the worker shuts down. */
+  /**
+   * Aborted when the job times out, the worker shuts down, or this run lost its lease (another
+   * worker may now run the job): the reason is then a `LeaseLostError`.
+   */
   signal: AbortSignal;
   /** Records progress (0–100) with an optional message and publishes it as an event. */
   progress(percent: number, message?: string): Promise<void>;
+  /**
+   * Stores the run's outcome: `write` runs in one transaction that first checks this run still
+   * holds the job's lease and, with the outcome, marks the job completed with `write`'s value as
+   * its result (`complete: false` writes under the lease without completing, e.g. a failure
+   * recorded before the error is thrown). A run that lost its lease gets a `LeaseLostError` and
+   * nothing is written, so two workers never both store a result.
+   */
+  commit<T>(write: (tx: Db) => Promise<T>, options?: { complete?: boolean }): Promise<T>;
 }
 
 /** A kind of job: one file per job declares its name, payload schema, limits and handler. */
@@ -33,6 +45,11 @@ export interface EnqueueOptions {
   ownerId?: string;
   delayMs?: number;
   priority?: number;
+  /**
+   * Inserts the job inside the caller's transaction, so that it exists exactly when the caller's
+   * other writes do. Workers see it once the transaction commits; call `wake()` after that.
+   */
+  tx?: Db;
 }
 
 /** A job as stored: what status reads and tests see. */
@@ -71,6 +88,8 @@ export interface Queue {
   /** Validates the payload against the kind's schema and stores the job. */
   enqueue<P>(name: string, payload: P, options?: EnqueueOptions): Promise<{ id: string }>;
   get(id: string): Promise<JobRecord | null>;
+  /** Looks for due jobs now (after a transaction that enqueued some has committed). */
+  wake(): void;
   /** Starts working (worker role). Recovers jobs left running by a process that died. */
   start(): Promise<void>;
   /** Stops taking jobs and waits for running ones up to `graceMs`, then aborts them. */
@@ -85,6 +104,14 @@ export class JobTimeoutError extends Error {
   constructor(ms: number) {
     super(`Job timed out after ${ms} ms`);
     this.name = 'JobTimeoutError';
+  }
+}
+
+/** A run lost the job's lease (it stalled, or its worker was cut off): it may not store anything. */
+export class LeaseLostError extends Error {
+  override name = 'LeaseLostError';
+  constructor(jobId: string) {
+    super(`Job ${jobId} is no longer held by this run: another worker may be running it`);
   }
 }
 

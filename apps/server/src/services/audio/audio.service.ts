@@ -33,8 +33,8 @@ export interface AudioServiceDeps {
   tmpDir: string;
   /** Bytes of audio one account may keep; undefined for no limit. */
   quotaBytes?: number | undefined;
-  /** Starts transcription of an audio item that has just become usable. */
-  transcribe(row: AudioRow): Promise<void>;
+  /** Starts the item's pipeline (its status change and first job commit together). */
+  startPipeline(row: AudioRow): Promise<unknown>;
 }
 
 /** Audio items: uploads (presigned or multipart), validation, listing, playback and deletion. */
@@ -159,7 +159,7 @@ export class AudioService {
       blobKey,
       status: 'uploaded',
     });
-    await this.deps.transcribe(row);
+    await this.deps.startPipeline(row);
     return toAudio((await this.deps.audio.findById(id)) ?? row);
   }
 
@@ -334,7 +334,7 @@ export class AudioService {
       codec: info.codec,
       uploadExpiresAt: null,
     });
-    if (updated) await this.deps.transcribe(updated);
+    if (updated) await this.deps.startPipeline(updated);
     return toAudio((await this.deps.audio.findById(row.id)) ?? row);
   }
 

@@ -4,15 +4,14 @@ import type { Audio, TranscribeRequest, TranscriptionAttempt } from '@voxpress/c
 import type { FastifyBaseLogger } from 'fastify';
 import { userMessageOf } from '../../engines/engine.ts';
 import type { SpeechRequest, SpeechResult } from '../../engines/speech/speech-engine.ts';
-import type { JobContext, Queue } from '../../queue/queue.ts';
-import { PermanentJobError } from '../../queue/queue.ts';
-import type { AudioRepository, AudioRow } from '../../repositories/audio.repository.ts';
-import type { TranscriptionsRepository } from '../../repositories/transcriptions.repository.ts';
+import type { ItemPipeline } from '../../pipeline/item-pipeline.ts';
+import type { JobContext } from '../../queue/queue.ts';
+import { LeaseLostError, PermanentJobError } from '../../queue/queue.ts';
+import type { AudioRepository } from '../../repositories/audio.repository.ts';
+import { TranscriptionsRepository } from '../../repositories/transcriptions.repository.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { AudioService } from '../audio/audio.service.ts';
 import { toAudio } from '../audio/audio-mapper.ts';
-
-export const TRANSCRIBE_JOB = 'audio.transcribe';
 
 /** Share of the progress bar given to decoding; recognition fills the rest. */
 const DECODE_SHARE = 10;
@@ -37,15 +36,17 @@ export interface SpeechService {
 export interface TranscribeServiceDeps {
   audio: AudioRepository;
   audioService: AudioService;
-  transcriptions: TranscriptionsRepository;
+  pipeline: ItemPipeline;
   blobs: BlobStore;
-  queue: Queue;
   speech: SpeechService;
   tmpDir: string;
   logger: FastifyBaseLogger;
 }
 
-/** Starts transcription jobs and runs them: fetch the audio, decode it, hear it, store the transcript. */
+/**
+ * The transcribe stage: starts it on request and runs its job (fetch the audio, decode it, hear
+ * it, store the transcript). What the item's status becomes is the pipeline's business.
+ */
 export class TranscribeService {
   constructor(private readonly deps: TranscribeServiceDeps) {}
 
@@ -70,27 +71,9 @@ export class TranscribeService {
       if (Object.keys(settings).length) await this.deps.audio.update(row.id, settings);
       return this.deps.audioService.completeUpload(userId, audioId);
     }
-    if (row.transcriptionStatus === 'queued' || row.transcriptionStatus === 'processing') return toAudio(row);
-    const updated = Object.keys(settings).length ? await this.deps.audio.update(row.id, settings) : row;
-    await this.enqueue(updated ?? row);
+    // A queued or running transcription is not doubled (the pipeline checks in its transaction).
+    await this.deps.pipeline.start(row.id, settings);
     return toAudio((await this.deps.audio.findById(row.id)) ?? row);
-  }
-
-  /** Queues a transcription for an audio item whose bytes are stored and checked. */
-  async enqueue(row: AudioRow): Promise<void> {
-    const { id } = await this.deps.queue.enqueue(
-      TRANSCRIBE_JOB,
-      { audioId: row.id },
-      { ownerId: row.userId },
-    );
-    await this.deps.audioService.setStatus(row.id, {
-      status: 'processing',
-      transcriptionStatus: 'queued',
-      jobId: id,
-      progress: 0,
-      progressMessage: 'Waiting in queue...',
-      error: null,
-    });
   }
 
   /** The job handler. A failure on the last attempt (or one retrying cannot fix) marks the audio failed. */
@@ -126,28 +109,25 @@ export class TranscribeService {
         },
       });
       await reporter.flush();
-      const transcription = await this.deps.transcriptions.create({
-        audioId: row.id,
-        userId: row.userId,
-        originalText: heard.result.text,
-        language: heard.result.language,
-        confidence: heard.result.confidence,
-        provider: heard.provider,
-        model: heard.result.model,
-        segments: heard.result.segments,
-        attempts: heard.attempts,
+      // Stored only while this run holds the job's lease, with the item's next state.
+      return await this.deps.pipeline.finish(job, row.id, 'transcribe', async (tx) => {
+        const transcription = await new TranscriptionsRepository(tx).create({
+          audioId: row.id,
+          userId: row.userId,
+          originalText: heard.result.text,
+          language: heard.result.language,
+          confidence: heard.result.confidence,
+          provider: heard.provider,
+          model: heard.result.model,
+          segments: heard.result.segments,
+          attempts: heard.attempts,
+        });
+        return { transcriptionId: transcription.id };
       });
-      await this.deps.audioService.setStatus(row.id, {
-        status: 'completed',
-        transcriptionStatus: 'completed',
-        transcriptionId: transcription.id,
-        progress: 100,
-        progressMessage: 'Transcription complete',
-        error: null,
-      });
-      return { transcriptionId: transcription.id };
     } catch (err) {
       await reporter.flush();
+      // A run that lost its lease leaves the item to the worker that holds it now.
+      if (err instanceof LeaseLostError || job.signal.reason instanceof LeaseLostError) throw err;
       const failure = err as Error & { retryable?: boolean };
       const final =
         failure instanceof PermanentJobError || failure.retryable === false || job.attempt >= job.maxAttempts;
@@ -155,18 +135,11 @@ export class TranscribeService {
       const shown = userFacing(err);
       if (final) {
         this.deps.logger.warn({ err, audioId: row.id }, 'transcription failed');
-        await this.deps.audioService.setStatus(row.id, {
-          status: 'failed',
-          transcriptionStatus: 'failed',
-          progressMessage: null,
-          error: shown,
-        });
+        await this.deps.pipeline.failed(job, row.id, 'transcribe', shown);
         if (failure.retryable === false) throw new PermanentJobError(failure.message);
       } else if (!job.signal.aborted) {
         this.deps.logger.info({ err, audioId: row.id }, 'transcription will be retried');
-        await this.deps.audioService.setStatus(row.id, {
-          progressMessage: `Retrying after an error: ${shown}`,
-        });
+        await this.deps.pipeline.retrying(row.id, shown);
       }
       throw err;
     } finally {
@@ -184,11 +157,7 @@ export class TranscribeService {
       writing = writing
         .then(async () => {
           await job.progress(percent, message);
-          await this.deps.audioService.setStatus(audioId, {
-            transcriptionStatus: 'processing',
-            progress: percent,
-            progressMessage: message,
-          });
+          await this.deps.pipeline.progress(audioId, percent, message);
         })
         .catch((err: unknown) => this.deps.logger.warn({ err, audioId }, 'progress write failed'));
       return writing;

@@ -1,0 +1,187 @@
+import { and, eq, inArray, isNull, ne, notExists, notInArray, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Db } from '../db/database.ts';
+import { audio, jobs } from '../db/schema.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { JobContext, Queue } from '../queue/queue.ts';
+import { AudioRepository, type AudioRow } from '../repositories/audio.repository.ts';
+import { statusEvent } from '../services/audio/audio-mapper.ts';
+
+/** The job that runs the transcribe stage. */
+export const TRANSCRIBE_JOB = 'audio.transcribe';
+
+/**
+ * An item's stages, in order. Only `transcribe` exists today; write → translate → render follow,
+ * each as a job that does its one stage while this module decides what comes next.
+ */
+export const STAGES = ['transcribe'] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** What the user chose for the next run: the language and the whisper preference. */
+export type StartSettings = Partial<Pick<AudioRow, 'language' | 'useWhisperForEnglish'>>;
+
+type StatusValues = Parameters<AudioRepository['update']>[1];
+
+export interface ItemPipelineDeps {
+  database: Database;
+  queue: Queue;
+  events: EventBus;
+  logger: FastifyBaseLogger;
+}
+
+/**
+ * Owns an item's stages and their state. A stage starts with its status change and its job's
+ * insert in one transaction, so an item is never marked queued without a job, nor left waiting
+ * with none; a stage ends with its result and the item's new status written under the job's
+ * lease, so a worker that lost its lease stores nothing.
+ */
+export class ItemPipeline {
+  constructor(private readonly deps: ItemPipelineDeps) {}
+
+  private get db(): Db {
+    return this.deps.database.db;
+  }
+
+  /**
+   * Starts the first stage of an item whose bytes are stored and checked (or runs it again with
+   * new settings). Does nothing when it is already queued or running; returns whether it started.
+   */
+  async start(audioId: string, settings: StartSettings = {}): Promise<boolean> {
+    const row = await this.db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(audio)
+        .set({
+          ...settings,
+          status: 'processing',
+          transcriptionStatus: 'queued',
+          progress: 0,
+          progressMessage: 'Waiting in queue...',
+          error: null,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(audio.id, audioId),
+            ne(audio.status, 'pending_upload'),
+            notInArray(audio.transcriptionStatus, ['queued', 'processing']),
+          ),
+        )
+        .returning();
+      if (!claimed) return undefined;
+      const tdb = tx as unknown as Db;
+      const job = await this.deps.queue.enqueue(
+        TRANSCRIBE_JOB,
+        { audioId },
+        { ownerId: claimed.userId, tx: tdb },
+      );
+      return new AudioRepository(tdb).update(audioId, { jobId: job.id });
+    });
+    if (!row) return false;
+    this.deps.queue.wake();
+    await this.publish(row);
+    return true;
+  }
+
+  /**
+   * Starts items left `uploaded` with no job behind them (a process that stopped between
+   * accepting a file and queueing its job, before both were written together). Run at start-up.
+   */
+  async sweep(): Promise<number> {
+    const stuck = await this.db
+      .select({ id: audio.id })
+      .from(audio)
+      .where(
+        and(
+          eq(audio.status, 'uploaded'),
+          or(
+            isNull(audio.jobId),
+            notExists(
+              this.db
+                .select({ id: jobs.id })
+                .from(jobs)
+                .where(and(eq(jobs.id, audio.jobId), inArray(jobs.status, ['queued', 'running']))),
+            ),
+          ),
+        ),
+      );
+    let started = 0;
+    for (const { id } of stuck) if (await this.start(id)) started++;
+    if (started) this.deps.logger.warn({ items: started }, 'queued items that were left without a job');
+    return started;
+  }
+
+  /** Progress of the running stage, shown on the item. */
+  async progress(audioId: string, percent: number, message: string): Promise<void> {
+    await this.write(this.db, audioId, {
+      transcriptionStatus: 'processing',
+      progress: percent,
+      progressMessage: message,
+    });
+  }
+
+  /**
+   * Ends a stage: `store` writes its result, and the item moves on, in one transaction under the
+   * job's lease. Transcription is the last stage for now, so the item is complete.
+   */
+  async finish<T extends { transcriptionId: string }>(
+    job: JobContext<unknown>,
+    audioId: string,
+    stage: Stage,
+    store: (tx: Db) => Promise<T>,
+  ): Promise<T> {
+    let row: AudioRow | undefined;
+    const value = await job.commit(async (tx) => {
+      const stored = await store(tx);
+      row = await new AudioRepository(tx).update(audioId, this.after(stage, stored));
+      return stored;
+    });
+    if (row) await this.publish(row);
+    return value;
+  }
+
+  /** A stage failed for good: the item says so, in words the user may read. */
+  async failed(job: JobContext<unknown>, audioId: string, _stage: Stage, message: string): Promise<void> {
+    let row: AudioRow | undefined;
+    await job.commit(
+      async (tx) => {
+        row = await new AudioRepository(tx).update(audioId, {
+          status: 'failed',
+          transcriptionStatus: 'failed',
+          progressMessage: null,
+          error: message,
+        });
+      },
+      { complete: false },
+    );
+    if (row) await this.publish(row);
+  }
+
+  /** A stage failed and its job will try again. */
+  async retrying(audioId: string, message: string): Promise<void> {
+    await this.write(this.db, audioId, { progressMessage: `Retrying after an error: ${message}` });
+  }
+
+  /** The item's state once `stage` has stored its result: what follows is decided here. */
+  private after(stage: Stage, stored: { transcriptionId: string }): StatusValues {
+    switch (stage) {
+      case 'transcribe':
+        return {
+          status: 'completed',
+          transcriptionStatus: 'completed',
+          transcriptionId: stored.transcriptionId,
+          progress: 100,
+          progressMessage: 'Transcription complete',
+          error: null,
+        };
+    }
+  }
+
+  private async write(db: Db, audioId: string, values: StatusValues): Promise<void> {
+    const row = await new AudioRepository(db).update(audioId, values);
+    if (row) await this.publish(row);
+  }
+
+  private async publish(row: AudioRow): Promise<void> {
+    await this.deps.events.publish(`audio:${row.id}`, { type: 'audio.status', ...statusEvent(row) });
+  }
+}
