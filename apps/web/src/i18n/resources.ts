@@ -1,8 +1,10 @@
 import about from './locales/en/about.json';
+import audio from './locales/en/audio.json';
 import auth from './locales/en/auth.json';
 import common from './locales/en/common.json';
 import help from './locales/en/help.json';
 import landing from './locales/en/landing.json';
+import languages from './locales/en/languages.json';
 import pricing from './locales/en/pricing.json';
 
 /** The namespace of keys written without a prefix. */
@@ -14,9 +16,11 @@ export const DEFAULT_NAMESPACE = 'common';
  */
 export const englishResources = {
   about,
+  audio,
   auth,
   common,
   help,
   landing,
+  languages,
   pricing,
 };

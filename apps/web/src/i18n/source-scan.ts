@@ -8,7 +8,6 @@ export const WEB_SRC = join(import.meta.dirname, '..');
 
 /** Feature folders still being moved to the resources; empty once every folder is done. */
 export const PENDING: readonly string[] = [
-  'features/audio/',
   'features/gallery/',
   'features/home/',
   'features/library/',

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Card, Group, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconFileUpload, IconMicrophone, IconWaveSine } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CaptureMode, CaptureResult } from './capture-result.ts';
 import { Recorder } from './Recorder.tsx';
 import { UploadForm } from './UploadForm.tsx';
@@ -29,6 +30,7 @@ export function CapturePanel({
   mode: controlledMode,
   onModeChange,
 }: CapturePanelProps) {
+  const { t } = useTranslation('audio');
   const [innerMode, setMode] = useState<CaptureMode>(defaultMode);
   const mode = controlledMode ?? innerMode;
   const [recorderBusy, setRecorderBusy] = useState(false);
@@ -49,7 +51,7 @@ export function CapturePanel({
           <IconWaveSine size={20} />
         </ThemeIcon>
         <Title order={2} fz="h3" id="capture-audio-title">
-          Capture Audio
+          {t('capture.title')}
         </Title>
       </Group>
       <Tabs
@@ -65,12 +67,12 @@ export function CapturePanel({
             rightSection={
               recorderBusy && mode !== 'record' ? (
                 <Badge size="xs" color="red" variant="filled">
-                  live
+                  {t('capture.live')}
                 </Badge>
               ) : undefined
             }
           >
-            Record Audio
+            {t('capture.recordTab')}
           </Tabs.Tab>
           <Tabs.Tab
             value="upload"
@@ -78,12 +80,12 @@ export function CapturePanel({
             rightSection={
               uploadBusy && mode !== 'upload' ? (
                 <Badge size="xs" variant="light">
-                  uploading
+                  {t('capture.uploading')}
                 </Badge>
               ) : undefined
             }
           >
-            Upload Audio File
+            {t('capture.uploadTab')}
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="record">
@@ -96,11 +98,11 @@ export function CapturePanel({
       <Text size="sm" ta="center" mt="lg">
         {mode === 'record' ? (
           <Anchor component="button" type="button" onClick={() => switchTo('upload')}>
-            Have a file already? Upload it instead
+            {t('capture.toUpload')}
           </Anchor>
         ) : (
           <Anchor component="button" type="button" onClick={() => switchTo('record')}>
-            Record instead
+            {t('capture.toRecord')}
           </Anchor>
         )}
       </Text>

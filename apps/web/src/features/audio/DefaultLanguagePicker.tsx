@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useDefaultLanguage } from './default-language.ts';
 import { LanguagePicker } from './LanguagePicker.tsx';
 
@@ -6,12 +7,13 @@ import { LanguagePicker } from './LanguagePicker.tsx';
  * language, kept in this browser and used as the starting choice of the capture panel.
  */
 export function DefaultLanguagePicker() {
+  const { t } = useTranslation('audio');
   const [language, setLanguage] = useDefaultLanguage();
   return (
     <LanguagePicker
       value={language}
       onChange={setLanguage}
-      label="Default language"
+      label={t('language.defaultLabel')}
       size="xs"
       dropdown={{ width: 300, position: 'bottom-start' }}
     />

@@ -9,9 +9,10 @@ import {
   useCombobox,
 } from '@mantine/core';
 import { IconCheck, IconSearch, IconWorld } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { languageName, searchLanguages } from './language-fields.ts';
-import { UNIVERSAL_ENGLISH } from './languages.ts';
+import { DEFAULT_LANGUAGE_CODE } from './languages.ts';
 
 export interface LanguagePickerProps {
   /** The selected BCP-47 code, e.g. en-US. */
@@ -34,11 +35,13 @@ export function LanguagePicker({
   value,
   onChange,
   disabled = false,
-  label = 'Transcription language',
+  label: labelProp,
   description,
   dropdown,
   size = 'sm',
 }: LanguagePickerProps) {
+  const { t } = useTranslation('audio');
+  const label = labelProp ?? t('language.label');
   const [search, setSearch] = useState('');
   const combobox = useCombobox({
     onDropdownClose: () => {
@@ -51,7 +54,8 @@ export function LanguagePicker({
       combobox.updateSelectedOptionIndex('active');
     },
   });
-  const matches = useMemo(() => searchLanguages(search), [search]);
+  // Names follow the interface language, so the list is filtered afresh on each render (~150 items).
+  const matches = searchLanguages(search);
 
   // Highlight the first match once the filtered options are rendered, so Enter picks it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the search text changes
@@ -86,7 +90,7 @@ export function LanguagePicker({
           rightSection={<Combobox.Chevron aria-hidden />}
           rightSectionPointerEvents="none"
           onClick={() => combobox.toggleDropdown()}
-          aria-label={`${label}: ${selectedName}`}
+          aria-label={t('language.named', { label, name: selectedName })}
           styles={{ input: { textAlign: 'left', overflow: 'hidden', textOverflow: 'ellipsis' } }}
         >
           <Text span inherit truncate="end" style={{ display: 'block' }}>
@@ -101,26 +105,26 @@ export function LanguagePicker({
           onChange={(event) => {
             setSearch(event.currentTarget.value);
           }}
-          placeholder="Search languages..."
-          aria-label="Search languages"
+          placeholder={t('language.search')}
+          aria-label={t('language.searchLabel')}
           leftSection={<IconSearch size={14} aria-hidden />}
         />
-        <Combobox.Options aria-label="Languages">
+        <Combobox.Options aria-label={t('language.list')}>
           <ScrollArea.Autosize mah={300} type="scroll">
             {matches.length === 0 ? (
               <Combobox.Empty>
                 <Stack gap={2} py="sm" align="center">
                   <Text size="sm" fw={600}>
-                    No languages found
+                    {t('language.none')}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    Try a different search term
+                    {t('language.noneHint')}
                   </Text>
                 </Stack>
               </Combobox.Empty>
             ) : (
               matches.map((language) => {
-                const pinned = language.code === UNIVERSAL_ENGLISH.code;
+                const pinned = language.code === DEFAULT_LANGUAGE_CODE;
                 const selected = language.code === value;
                 return (
                   <Combobox.Option
@@ -140,7 +144,7 @@ export function LanguagePicker({
                         </Text>
                         {pinned && (
                           <Text size="xs" c="dimmed">
-                            {UNIVERSAL_ENGLISH.description}
+                            {t('language.universalDescription')}
                           </Text>
                         )}
                       </Stack>

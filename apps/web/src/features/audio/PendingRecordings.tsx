@@ -1,6 +1,8 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCloudUpload, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../i18n/format.ts';
 import { deletePendingRecording, listPendingRecordings } from './pending-recordings.ts';
 import { formatElapsed, formatMegabytes } from './recorder-format.ts';
 import type { FinishedRecording } from './recorder-machine.ts';
@@ -18,6 +20,7 @@ export interface PendingRecordingsProps {
  * with 'Upload now' and 'Discard'.
  */
 export function PendingRecordings({ currentId, busy, onUpload }: PendingRecordingsProps) {
+  const { t } = useTranslation('audio');
   const [pending, setPending] = useState<FinishedRecording[]>([]);
 
   const reload = useCallback(() => {
@@ -37,19 +40,22 @@ export function PendingRecordings({ currentId, busy, onUpload }: PendingRecordin
   return (
     <Stack gap="xs">
       {shown.map((recording) => {
-        const when = new Date(recording.createdAt).toLocaleString();
+        const when = formatDateTime(new Date(recording.createdAt));
         return (
           <Alert
             key={recording.id}
             color="yellow"
             variant="light"
             icon={<IconCloudUpload size={20} />}
-            title="Unsent recording"
+            title={t('pending.title')}
           >
             <Stack gap="sm">
               <Text size="sm">
-                A recording from {when} ({formatElapsed(recording.durationMs)},{' '}
-                {formatMegabytes(recording.blob.size)}) has not been uploaded yet.
+                {t('pending.text', {
+                  when,
+                  duration: formatElapsed(recording.durationMs),
+                  size: formatMegabytes(recording.blob.size),
+                })}
               </Text>
               <Group gap="xs">
                 <Button
@@ -61,20 +67,20 @@ export function PendingRecordings({ currentId, busy, onUpload }: PendingRecordin
                     onUpload(recording);
                   }}
                 >
-                  Upload now
+                  {t('pending.upload')}
                 </Button>
                 <Button
                   size="xs"
                   variant="default"
                   leftSection={<IconTrash size={16} aria-hidden />}
                   disabled={busy}
-                  aria-label={`Discard the recording from ${when}`}
+                  aria-label={t('pending.discardLabel', { when })}
                   onClick={() => {
                     setPending((list) => list.filter((p) => p.id !== recording.id));
                     void deletePendingRecording(recording.id).catch(() => undefined);
                   }}
                 >
-                  Discard
+                  {t('pending.discard')}
                 </Button>
               </Group>
             </Stack>

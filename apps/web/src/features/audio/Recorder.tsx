@@ -1,6 +1,8 @@
 import { Alert, Stack, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CaptureResult } from './capture-result.ts';
 import { getDefaultLanguage } from './default-language.ts';
 import { LanguagePicker } from './LanguagePicker.tsx';
@@ -22,27 +24,28 @@ export interface RecorderProps {
 }
 
 /** What a screen reader hears when the recorder changes state (not every tick of the clock). */
-function announcement(state: RecorderState): string {
+function announcement(t: TFunction<'audio'>, state: RecorderState): string {
   switch (state.status) {
     case 'idle':
       return '';
     case 'requesting':
-      return 'Waiting for microphone access';
+      return t('recorder.announce.requesting');
     case 'recording':
-      return 'Recording';
+      return t('recorder.announce.recording');
     case 'paused':
-      return `Recording paused at ${formatElapsed(state.elapsedMs)}`;
+      return t('recorder.announce.paused', { time: formatElapsed(state.elapsedMs) });
     case 'stopped':
-      return `Recording finished, ${formatElapsed(state.elapsedMs)} long`;
+      return t('recorder.announce.stopped', { time: formatElapsed(state.elapsedMs) });
     case 'uploading':
-      return 'Uploading recording';
+      return t('recorder.announce.uploading');
     case 'uploaded':
-      return 'Upload complete — transcription is starting';
+      return t('recorder.announce.uploaded');
   }
 }
 
 /** Record mode of the capture panel: language, microphone, waveform, review and upload. */
 export function Recorder({ onUploaded, disabled = false, onBusyChange }: RecorderProps) {
+  const { t } = useTranslation('audio');
   const recorder = useRecorder();
   const { state } = recorder;
   const [language, setLanguage] = useState(getDefaultLanguage);
@@ -97,7 +100,7 @@ export function Recorder({ onUploaded, disabled = false, onBusyChange }: Recorde
         />
       )}
       <VisuallyHidden aria-live="polite" role="status">
-        {announcement(state)}
+        {announcement(t, state)}
       </VisuallyHidden>
     </Stack>
   );

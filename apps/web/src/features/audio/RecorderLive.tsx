@@ -2,6 +2,7 @@ import { Badge, Box, Button, Group, Paper, Progress, Stack, Text } from '@mantin
 import { IconPlayerPause, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { LIMITS } from '@voxpress/contracts';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatElapsed, formatMegabytes } from './recorder-format.ts';
 import { Waveform } from './Waveform.tsx';
 
@@ -25,6 +26,7 @@ export function RecorderLive({
   onResume,
   onStop,
 }: RecorderLiveProps) {
+  const { t } = useTranslation('audio');
   const limitMs = LIMITS.maxRecordingSeconds * 1000;
   // The start button that had the focus is gone; the pause/resume button (one element) takes it.
   const toggle = useRef<HTMLButtonElement>(null);
@@ -48,7 +50,7 @@ export function RecorderLive({
               )
             }
           >
-            {paused ? 'Paused' : 'Recording'}
+            {paused ? t('recorder.paused') : t('recorder.recording')}
           </Badge>
           <Group gap="lg" wrap="nowrap">
             <Text
@@ -57,7 +59,7 @@ export function RecorderLive({
               fw={700}
               lh={1}
               role="timer"
-              aria-label={`Elapsed time ${formatElapsed(elapsedMs)}`}
+              aria-label={t('recorder.elapsed', { time: formatElapsed(elapsedMs) })}
               data-testid="recorder-elapsed"
             >
               {formatElapsed(elapsedMs)}
@@ -72,7 +74,10 @@ export function RecorderLive({
           value={Math.min(100, (elapsedMs / limitMs) * 100)}
           size="xs"
           color={paused ? 'gray' : 'red'}
-          aria-label={`Time used: ${formatElapsed(elapsedMs)} of ${formatElapsed(limitMs)}`}
+          aria-label={t('recorder.timeUsed', {
+            time: formatElapsed(elapsedMs),
+            limit: formatElapsed(limitMs),
+          })}
         />
         <Group gap="sm" grow preventGrowOverflow={false}>
           {paused ? (
@@ -81,7 +86,7 @@ export function RecorderLive({
               leftSection={<IconPlayerPlay size={18} aria-hidden />}
               onClick={onResume}
             >
-              Resume
+              {t('recorder.resume')}
             </Button>
           ) : (
             <Button
@@ -89,11 +94,11 @@ export function RecorderLive({
               leftSection={<IconPlayerPause size={18} aria-hidden />}
               onClick={onPause}
             >
-              Pause
+              {t('recorder.pause')}
             </Button>
           )}
           <Button color="red" leftSection={<IconPlayerStop size={18} aria-hidden />} onClick={onStop}>
-            Stop
+            {t('recorder.stop')}
           </Button>
         </Group>
       </Stack>

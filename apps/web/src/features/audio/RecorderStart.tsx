@@ -1,6 +1,7 @@
 import { Button, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMicrophone } from '@tabler/icons-react';
 import { LIMITS } from '@voxpress/contracts';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The resting recorder: one button to start, and while the browser asks for the microphone,
@@ -15,6 +16,7 @@ export function RecorderStart({
   disabled: boolean;
   onStart(): void;
 }) {
+  const { t } = useTranslation('audio');
   const minutes = LIMITS.maxRecordingSeconds / 60;
   const megabytes = LIMITS.maxRecordingBytes / (1024 * 1024);
   return (
@@ -37,12 +39,10 @@ export function RecorderStart({
           disabled={disabled}
           onClick={onStart}
         >
-          Start recording
+          {t('recorder.start')}
         </Button>
         <Text size="sm" c="dimmed" maw={440} aria-live="polite">
-          {requesting
-            ? 'Waiting for microphone access… Allow it in the prompt your browser shows.'
-            : `Your browser will ask for microphone access. A recording can be up to ${minutes} minutes (${megabytes} MB); it stops by itself at the limit.`}
+          {requesting ? t('recorder.requesting') : t('recorder.startHint', { minutes, megabytes })}
         </Text>
       </Stack>
     </Paper>

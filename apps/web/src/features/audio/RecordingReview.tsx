@@ -7,7 +7,9 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { LIMITS } from '@voxpress/contracts';
+import type { TFunction } from 'i18next';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatElapsed, formatMegabytes } from './recorder-format.ts';
 import type { RecorderState } from './recorder-machine.ts';
 
@@ -20,11 +22,10 @@ export interface RecordingReviewProps {
   onDiscard(): void;
 }
 
-function autoStopNote(reason: RecorderState['autoStopped']): string | null {
-  if (reason === 'time')
-    return `The recording stopped by itself at the ${LIMITS.maxRecordingSeconds / 60}-minute limit.`;
+function autoStopNote(t: TFunction<'audio'>, reason: RecorderState['autoStopped']): string | null {
+  if (reason === 'time') return t('review.stoppedAtTime', { minutes: LIMITS.maxRecordingSeconds / 60 });
   if (reason === 'size')
-    return `The recording stopped by itself at the ${LIMITS.maxRecordingBytes / (1024 * 1024)} MB limit.`;
+    return t('review.stoppedAtSize', { megabytes: LIMITS.maxRecordingBytes / (1024 * 1024) });
   return null;
 }
 
@@ -37,6 +38,7 @@ export function RecordingReview({
   onRecordAgain,
   onDiscard,
 }: RecordingReviewProps) {
+  const { t } = useTranslation('audio');
   const { status, recording, progress, uploadError } = state;
   const uploading = status === 'uploading';
   const uploaded = status === 'uploaded';
@@ -49,13 +51,13 @@ export function RecordingReview({
     if (status === 'uploaded') againButton.current?.focus();
   }, [status]);
   if (!recording) return null;
-  const note = autoStopNote(state.autoStopped);
+  const note = autoStopNote(t, state.autoStopped);
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
       <Stack gap="md">
         <Group justify="space-between" gap="xs">
-          <Text fw={700}>{uploaded ? 'Recording sent' : 'Your recording'}</Text>
+          <Text fw={700}>{uploaded ? t('review.sent') : t('review.yours')}</Text>
           <Text size="sm" c="dimmed" ff="monospace">
             {formatElapsed(recording.durationMs)} · {formatMegabytes(recording.blob.size)}
           </Text>
@@ -72,7 +74,7 @@ export function RecordingReview({
             src={playbackUrl}
             preload="metadata"
             style={{ width: '100%' }}
-            aria-label="Play your recording"
+            aria-label={t('review.play')}
           />
         )}
 
@@ -80,13 +82,13 @@ export function RecordingReview({
           <Stack gap={6}>
             <Group justify="space-between">
               <Text size="sm" fw={600}>
-                {progress === 0 ? 'Preparing the recording…' : 'Uploading recording…'}
+                {progress === 0 ? t('review.preparing') : t('review.uploading')}
               </Text>
               <Text size="sm" c="dimmed" ff="monospace">
                 {progress}%
               </Text>
             </Group>
-            <Progress value={progress} animated striped aria-label="Upload progress" />
+            <Progress value={progress} animated striped aria-label={t('review.progress')} />
           </Stack>
         )}
 
@@ -94,14 +96,14 @@ export function RecordingReview({
           <Alert
             color="red"
             variant="light"
-            title="Upload failed"
+            title={t('review.failed')}
             icon={<IconAlertTriangle size={20} />}
             role="alert"
           >
             <Stack gap="sm">
               <Text size="sm">{uploadError}</Text>
               <Text size="xs" c="dimmed">
-                Your recording is kept on this device until it is uploaded.
+                {t('review.keptOnDevice')}
               </Text>
               <Group>
                 <Button
@@ -113,7 +115,7 @@ export function RecordingReview({
                   onClick={onUse}
                   disabled={disabled}
                 >
-                  Retry
+                  {t('review.retry')}
                 </Button>
               </Group>
             </Stack>
@@ -123,7 +125,7 @@ export function RecordingReview({
         {uploaded && (
           <Alert color="teal" variant="light" icon={<IconCircleCheck size={20} />}>
             <Text size="sm" fw={600}>
-              Upload complete — transcription is starting
+              {t('review.complete')}
             </Text>
           </Alert>
         )}
@@ -137,7 +139,7 @@ export function RecordingReview({
               loading={uploading}
               disabled={disabled}
             >
-              Use Recording
+              {t('review.use')}
             </Button>
           )}
           <Button
@@ -147,7 +149,7 @@ export function RecordingReview({
             onClick={onRecordAgain}
             disabled={uploading || disabled}
           >
-            Record again
+            {t('review.again')}
           </Button>
           {!uploaded && (
             <Button
@@ -157,7 +159,7 @@ export function RecordingReview({
               onClick={onDiscard}
               disabled={uploading || disabled}
             >
-              Discard
+              {t('review.discard')}
             </Button>
           )}
         </Group>

@@ -16,6 +16,9 @@ import { Dropzone } from '@mantine/dropzone';
 import { IconAlertTriangle, IconFileMusic, IconRefresh, IconUpload, IconX } from '@tabler/icons-react';
 import { LIMITS } from '@voxpress/contracts';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../i18n/format.ts';
+import { i18n } from '../../i18n/i18n.ts';
 import type { CaptureResult } from './capture-result.ts';
 import { getDefaultLanguage } from './default-language.ts';
 import { LanguagePicker } from './LanguagePicker.tsx';
@@ -34,7 +37,7 @@ export interface UploadFormProps {
 
 /** 'Audio Upload <local date-time>' (spec section 3, default titles). */
 function defaultTitle(): string {
-  return `Audio Upload ${new Date().toLocaleString()}`;
+  return i18n.t('audio:upload.defaultTitle', { date: formatDateTime(new Date()) });
 }
 
 /**
@@ -42,6 +45,7 @@ function defaultTitle(): string {
  * file starts the upload; after a failure the file and fields stay, so Try again needs no new pick.
  */
 export function UploadForm({ onUploaded, disabled = false, onBusyChange }: UploadFormProps) {
+  const { t } = useTranslation('audio');
   const [title, setTitle] = useState('');
   const [placeholderTitle, setPlaceholderTitle] = useState(defaultTitle);
   const [description, setDescription] = useState('');
@@ -84,8 +88,8 @@ export function UploadForm({ onUploaded, disabled = false, onBusyChange }: Uploa
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput
-          label="Title"
-          description="Optional"
+          label={t('upload.title')}
+          description={t('upload.optional')}
           placeholder={placeholderTitle}
           value={title}
           onChange={(e) => setTitle(e.currentTarget.value)}
@@ -96,13 +100,13 @@ export function UploadForm({ onUploaded, disabled = false, onBusyChange }: Uploa
           value={language}
           onChange={setLanguage}
           disabled={locked}
-          description="Spoken in the file"
+          description={t('upload.spokenIn')}
         />
       </SimpleGrid>
       <Textarea
-        label="Description"
-        description="Optional"
-        placeholder="What is this recording about?"
+        label={t('upload.description')}
+        description={t('upload.optional')}
+        placeholder={t('upload.descriptionPlaceholder')}
         autosize
         minRows={2}
         maxRows={6}
@@ -125,7 +129,7 @@ export function UploadForm({ onUploaded, disabled = false, onBusyChange }: Uploa
           disabled={locked}
           radius="lg"
           role="button"
-          aria-label="Choose an audio file, or drop one here"
+          aria-label={t('upload.dropLabel')}
           aria-describedby="upload-dropzone-hint"
         >
           <Stack align="center" gap={6} py="xl" px="md" ta="center" style={{ pointerEvents: 'none' }}>
@@ -138,9 +142,9 @@ export function UploadForm({ onUploaded, disabled = false, onBusyChange }: Uploa
             <Dropzone.Idle>
               <IconFileMusic size={44} stroke={1.5} color="var(--mantine-color-dimmed)" aria-hidden />
             </Dropzone.Idle>
-            <Text fw={600}>Drag an audio file here or click to choose one</Text>
+            <Text fw={600}>{t('upload.drop')}</Text>
             <Text size="sm" c="dimmed" id="upload-dropzone-hint">
-              MP3, WAV, M4A or OGG (WEBM works too), one file up to 100 MB. The upload starts right away.
+              {t('upload.dropHint')}
             </Text>
           </Stack>
         </Dropzone>
@@ -160,13 +164,15 @@ export function UploadForm({ onUploaded, disabled = false, onBusyChange }: Uploa
             </Group>
             {uploading && (
               <>
-                <Progress value={state.progress} animated striped aria-label="Upload progress" />
+                <Progress value={state.progress} animated striped aria-label={t('upload.progress')} />
                 <Group justify="space-between">
                   <Text size="sm" c="dimmed">
-                    {state.progress >= 100 ? 'Checking the audio…' : `Uploading… ${state.progress}%`}
+                    {state.progress >= 100
+                      ? t('upload.checking')
+                      : t('upload.uploadingPercent', { percent: state.progress })}
                   </Text>
                   <Button size="xs" variant="subtle" color="gray" onClick={cancel}>
-                    Cancel
+                    {t('upload.cancel')}
                   </Button>
                 </Group>
               </>
@@ -195,7 +201,7 @@ export function UploadForm({ onUploaded, disabled = false, onBusyChange }: Uploa
         <Alert
           color="red"
           variant="light"
-          title="Upload Failed"
+          title={t('upload.failed')}
           icon={<IconAlertTriangle size={20} />}
           role="alert"
         >
@@ -211,7 +217,7 @@ export function UploadForm({ onUploaded, disabled = false, onBusyChange }: Uploa
                 onClick={() => void send(file)}
                 disabled={disabled}
               >
-                Try again
+                {t('upload.tryAgain')}
               </Button>
               <Button
                 size="xs"
@@ -221,14 +227,18 @@ export function UploadForm({ onUploaded, disabled = false, onBusyChange }: Uploa
                   setFile(null);
                 }}
               >
-                Choose another file
+                {t('upload.another')}
               </Button>
             </Group>
           </Stack>
         </Alert>
       )}
       <VisuallyHidden aria-live="polite" role="status">
-        {uploading ? `Uploading ${file?.name ?? 'audio file'}` : ''}
+        {uploading
+          ? file
+            ? t('upload.uploadingFile', { name: file.name })
+            : t('upload.uploadingAudio')
+          : ''}
       </VisuallyHidden>
     </Stack>
   );

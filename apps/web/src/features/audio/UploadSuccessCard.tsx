@@ -3,6 +3,8 @@ import { IconCircleCheck, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { Audio } from '@voxpress/contracts';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../i18n/format.ts';
 import { processingState } from '../transcription/audio-monitor.ts';
 import { audioKey, getAudio } from '../transcription/transcription-api.ts';
 import { languageName } from './language-fields.ts';
@@ -13,6 +15,7 @@ import { formatElapsed, formatMegabytes } from './recorder-format.ts';
  * the focus, as the form that had it is gone.
  */
 export function UploadSuccessCard({ audio, onAnother }: { audio: Audio; onAnother(): void }) {
+  const { t } = useTranslation('audio');
   const heading = useRef<HTMLHeadingElement>(null);
   // The workflow below follows this audio live; the card reads the same cache entry, fetching nothing.
   const live = useQuery({
@@ -23,13 +26,16 @@ export function UploadSuccessCard({ audio, onAnother }: { audio: Audio; onAnothe
   const state = processingState(live ?? audio);
   useEffect(() => heading.current?.focus({ preventScroll: false }), []);
   const rows: Array<[string, string]> = [
-    ['File name', audio.file_name ?? '—'],
-    ['Title', audio.title],
-    ['Size', audio.file_size_bytes === null ? '—' : formatMegabytes(audio.file_size_bytes)],
-    ['Duration', audio.duration_s === null ? 'Being measured' : formatElapsed(audio.duration_s * 1000)],
-    ['Language', languageName(audio.language)],
-    ['Uploaded', new Date(audio.created_at).toLocaleString()],
-    ['Description', audio.description?.trim() || '—'],
+    [t('success.fileName'), audio.file_name ?? '—'],
+    [t('success.fileTitle'), audio.title],
+    [t('success.size'), audio.file_size_bytes === null ? '—' : formatMegabytes(audio.file_size_bytes)],
+    [
+      t('success.duration'),
+      audio.duration_s === null ? t('success.measuring') : formatElapsed(audio.duration_s * 1000),
+    ],
+    [t('success.language'), languageName(audio.language)],
+    [t('success.uploaded'), formatDateTime(new Date(audio.created_at))],
+    [t('success.description'), audio.description?.trim() || '—'],
   ];
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="upload-success">
@@ -39,7 +45,7 @@ export function UploadSuccessCard({ audio, onAnother }: { audio: Audio; onAnothe
             <IconCircleCheck size={24} />
           </ThemeIcon>
           <Title order={3} fz="h4" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
-            Upload Successful!
+            {t('success.title')}
           </Title>
         </Group>
         <DataList size="sm" labelWidth={110} withDivider>
@@ -52,20 +58,16 @@ export function UploadSuccessCard({ audio, onAnother }: { audio: Audio; onAnothe
         </DataList>
         {state === 'processing' ? (
           <Alert color="violet" variant="light" icon={<Loader size={16} aria-hidden />}>
-            <Text size="sm">Processing your audio... This may take a minute.</Text>
+            <Text size="sm">{t('success.processing')}</Text>
           </Alert>
         ) : (
           <Alert color={state === 'completed' ? 'teal' : 'red'} variant="light">
-            <Text size="sm">
-              {state === 'completed'
-                ? 'Transcribed: the transcript is below.'
-                : 'Transcription failed: see below.'}
-            </Text>
+            <Text size="sm">{state === 'completed' ? t('success.transcribed') : t('success.failed')}</Text>
           </Alert>
         )}
         <Group>
           <Button variant="default" leftSection={<IconUpload size={16} aria-hidden />} onClick={onAnother}>
-            Upload another file
+            {t('success.another')}
           </Button>
         </Group>
       </Stack>

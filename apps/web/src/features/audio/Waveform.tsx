@@ -1,6 +1,7 @@
 import { Box, useComputedColorScheme } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 
 const HEIGHT = 72;
 /** With reduced motion the picture changes four times a second instead of every frame. */
@@ -72,6 +73,7 @@ function drawLevel(ctx: CanvasRenderingContext2D, data: Uint8Array, line: string
  * while paused, and becomes a slowly updated level meter when the user prefers reduced motion.
  */
 export function Waveform({ analyser, active }: { analyser: AnalyserNode | null; active: boolean }) {
+  const { t } = useTranslation('audio');
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const reduced = useReducedMotion();
   const scheme = useComputedColorScheme('light');
@@ -113,7 +115,7 @@ export function Waveform({ analyser, active }: { analyser: AnalyserNode | null; 
       component="canvas"
       ref={canvasRef}
       role="img"
-      aria-label={active ? 'Live microphone waveform' : 'Microphone waveform (paused)'}
+      aria-label={active ? t('recorder.waveformLive') : t('recorder.waveformPaused')}
       h={HEIGHT}
       w="100%"
       style={{ display: 'block', borderRadius: 'var(--mantine-radius-md)' }}

@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import englishNames from '../../i18n/locales/en/languages.json';
 import {
   isKnownLanguage,
   languageName,
   searchLanguages,
   transcriptionLanguageFields,
 } from './language-fields.ts';
-import { LANGUAGES, UNIVERSAL_ENGLISH } from './languages.ts';
+import { LANGUAGE_CODES, languages } from './languages.ts';
+
+const LANGUAGES = languages();
+const UNIVERSAL_ENGLISH = { name: 'English (Universal – All Regions & Accents)' };
 
 describe('language list', () => {
+  it('has an English name for every offered code and no name without a code', () => {
+    expect([...LANGUAGE_CODES].sort()).toEqual(Object.keys(englishNames).sort());
+  });
+
   it('holds about 150 unique language-region codes with universal English first', () => {
     expect(LANGUAGES.length).toBeGreaterThanOrEqual(140);
     expect(LANGUAGES.length).toBeLessThanOrEqual(170);

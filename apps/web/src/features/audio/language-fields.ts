@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE_CODE, LANGUAGES, type Language } from './languages.ts';
+import { DEFAULT_LANGUAGE_CODE, LANGUAGE_CODES, type Language, languages, nameOf } from './languages.ts';
 
 /** What the server is told about the chosen language (spec sections 3 and 9). */
 export interface TranscriptionLanguageFields {
@@ -35,16 +35,17 @@ export function transcriptionLanguageFields(code: string): TranscriptionLanguage
   };
 }
 
-const byCode = new Map(LANGUAGES.map((l) => [l.code.toLowerCase(), l]));
+const byLowerCode = new Map(LANGUAGE_CODES.map((code) => [code.toLowerCase(), code]));
 
-/** The English name of a code, or the code itself when it is not in the list. */
+/** The name of a code in the interface language, or the code itself when it is not in the list. */
 export function languageName(code: string): string {
-  return byCode.get(code.toLowerCase())?.name ?? code;
+  const known = byLowerCode.get(code.toLowerCase());
+  return known ? nameOf(known) : code;
 }
 
 /** True when the code is one of the offered languages. */
 export function isKnownLanguage(code: string): boolean {
-  return byCode.has(code.toLowerCase());
+  return byLowerCode.has(code.toLowerCase());
 }
 
 function fold(text: string): string {
@@ -54,16 +55,18 @@ function fold(text: string): string {
     .toLowerCase();
 }
 
-const searchable = LANGUAGES.map((l) => ({ language: l, text: fold(`${l.name} ${l.code}`) }));
-
 /**
- * Languages whose name or code contains every word of the query (case and accents ignored),
- * in list order, so the pinned universal English stays first whenever it matches.
+ * Languages whose name (in the interface language) or code contains every word of the query (case
+ * and accents ignored), in list order, so the pinned universal English stays first whenever it matches.
  */
 export function searchLanguages(query: string): Language[] {
+  const all = languages();
   const words = fold(query)
     .split(/[\s,]+/)
     .filter(Boolean);
-  if (words.length === 0) return [...LANGUAGES];
-  return searchable.filter((s) => words.every((w) => s.text.includes(w))).map((s) => s.language);
+  if (words.length === 0) return all;
+  return all.filter((l) => {
+    const text = fold(`${l.name} ${l.code}`);
+    return words.every((w) => text.includes(w));
+  });
 }

@@ -1,10 +1,12 @@
+import { formatDateTime } from '../../i18n/format.ts';
+import { i18n } from '../../i18n/i18n.ts';
 import { convertToWav } from './convert-to-wav.ts';
 import type { FinishedRecording } from './recorder-machine.ts';
 import { type RecordingFile, recordingFileName, recordingFormat } from './upload-recording.ts';
 
 /** 'Voice Recording <local date-time>' (spec section 3, default titles). */
 export function recordingTitle(createdAt: Date): string {
-  return `Voice Recording ${createdAt.toLocaleString()}`;
+  return i18n.t('audio:recordingTitle', { date: formatDateTime(createdAt) });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Audio, FileUploadResponse } from '@voxpress/contracts';
+import { i18n } from '../../i18n/i18n.ts';
 import { API_BASE } from '../../lib/api-client.ts';
 import { ApiError, detailMessage, parseErrorBody } from '../../lib/api-error.ts';
 import { transcriptionLanguageFields } from './language-fields.ts';
@@ -86,17 +87,18 @@ export async function uploadAudioFile(
     if (!(await deps.refresh())) {
       deps.endSession();
       const body = parseErrorBody(res.body);
-      throw new ApiError(401, body.detail, 'Your session has expired. Please sign in again.', body);
+      throw new ApiError(401, body.detail, i18n.t('audio:errors.sessionExpired'), body);
     }
     onProgress(0);
     res = await send(deps.accessToken());
   }
   if (res.status < 200 || res.status >= 300) {
     const body = parseErrorBody(res.body);
-    const message = body.detail === null ? 'Failed to upload audio' : detailMessage(res.status, body.detail);
+    const message =
+      body.detail === null ? i18n.t('audio:errors.uploadAudio') : detailMessage(res.status, body.detail);
     throw new ApiError(res.status, body.detail, message, body);
   }
   const parsed = JSON.parse(res.body) as Partial<FileUploadResponse>;
-  if (!parsed.data?.audio_id) throw new ApiError(res.status, null, 'Failed to upload audio');
+  if (!parsed.data?.audio_id) throw new ApiError(res.status, null, i18n.t('audio:errors.uploadAudio'));
   return parsed.data;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error.ts';
 import {
-  CORS_MESSAGE,
+  corsMessage,
   parseStorageXmlError,
   StorageUploadError,
   storageErrorMessage,
@@ -52,7 +52,7 @@ describe('uploadErrorMessage', () => {
 
   it('uses the CORS text when a cross-origin PUT got no answer', () => {
     expect(uploadErrorMessage(new XhrFailure('network', true), 'Failed to upload recording')).toBe(
-      CORS_MESSAGE,
+      corsMessage(),
     );
   });
 

@@ -1,9 +1,13 @@
+import { i18n } from '../../i18n/i18n.ts';
 import { ApiError, detailMessage } from '../../lib/api-error.ts';
 import { XhrFailure } from './xhr-send.ts';
 
+const t = i18n.getFixedT(null, 'audio');
+
 /** The spec's text for a storage PUT that got no answer at all (section 8). */
-export const CORS_MESSAGE =
-  'Upload failed due to CORS policy. Please check S3 bucket CORS configuration and ensure the bucket is in the correct region.';
+export function corsMessage(): string {
+  return t('errors.cors');
+}
 
 /** A storage PUT answered with an error status; the message is ready to show. */
 export class StorageUploadError extends Error {
@@ -38,14 +42,14 @@ export function parseStorageXmlError(body: string): { code: string; message: str
 /** The text for a non-2xx answer to the storage PUT (S3 XML, our server's JSON, or neither). */
 export function storageErrorMessage(status: number, body: string): string {
   const xml = parseStorageXmlError(body);
-  if (xml) return `S3 Upload Failed: ${xml.code} - ${xml.message}`;
+  if (xml) return t('errors.s3', { code: xml.code, message: xml.message });
   try {
     const detail = (JSON.parse(body) as { detail?: unknown }).detail;
     if (detail !== undefined && detail !== null) return detailMessage(status, detail);
   } catch {
     // Not JSON.
   }
-  return `Storage upload failed with status ${status}`;
+  return t('errors.storageStatus', { status });
 }
 
 /**
@@ -58,13 +62,11 @@ export function uploadErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof XhrFailure) {
     switch (error.kind) {
       case 'network':
-        return error.crossOrigin
-          ? CORS_MESSAGE
-          : `${fallback}: the connection to the server was lost. Check your network and try again.`;
+        return error.crossOrigin ? corsMessage() : t('errors.connectionLost', { fallback });
       case 'timeout':
-        return `${fallback}: no answer within 3 minutes. Check your connection and try again.`;
+        return t('errors.timeout', { fallback });
       case 'abort':
-        return `${fallback}: the upload was cancelled.`;
+        return t('errors.cancelled', { fallback });
     }
   }
   return fallback;

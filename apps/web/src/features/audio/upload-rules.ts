@@ -1,4 +1,5 @@
 import { LIMITS } from '@voxpress/contracts';
+import { i18n } from '../../i18n/i18n.ts';
 
 /** Accepted uploads by MIME type and extension (either matching is enough, as browsers differ). */
 export const AUDIO_ACCEPT: Record<string, string[]> = {
@@ -15,9 +16,15 @@ export const AUDIO_ACCEPT: Record<string, string[]> = {
 
 /** The spec's client-side upload messages (section 5). */
 export const UPLOAD_MESSAGES = {
-  invalidType: 'Please upload a valid audio file (MP3, WAV, M4A, or OGG).',
-  tooLarge: 'File size must be less than 100MB.',
-} as const;
+  get invalidType() {
+    return t('errors.invalidType');
+  },
+  get tooLarge() {
+    return t('errors.tooLarge');
+  },
+};
+
+const t = i18n.getFixedT(null, 'audio');
 
 const ACCEPTED_TYPES = '.mp3, .wav, .m4a, .ogg, .webm';
 
@@ -36,16 +43,19 @@ export interface RejectionSummary {
 function describe(code: string, fallback: string): { title: string; detail: string | null } {
   switch (code) {
     case 'file-invalid-type':
-      return { title: UPLOAD_MESSAGES.invalidType, detail: `File type must be ${ACCEPTED_TYPES}` };
+      return {
+        title: UPLOAD_MESSAGES.invalidType,
+        detail: t('errors.typeDetail', { types: ACCEPTED_TYPES }),
+      };
     case 'file-too-large':
       return {
         title: UPLOAD_MESSAGES.tooLarge,
-        detail: `File is larger than ${LIMITS.maxUploadBytes} bytes`,
+        detail: t('errors.sizeDetail', { bytes: LIMITS.maxUploadBytes }),
       };
     case 'file-too-small':
-      return { title: 'The file is empty.', detail: 'File is smaller than 1 bytes' };
+      return { title: t('errors.empty'), detail: t('errors.emptyDetail') };
     case 'too-many-files':
-      return { title: 'Too many files', detail: 'Choose one audio file at a time.' };
+      return { title: t('errors.tooMany'), detail: t('errors.tooManyDetail') };
     default:
       return { title: fallback || UPLOAD_MESSAGES.invalidType, detail: null };
   }
@@ -65,7 +75,9 @@ export function summarizeRejections(rejections: readonly Rejection[]): Rejection
       if (text.title !== title) details.push(text.title);
       if (text.detail)
         details.push(
-          error.code === 'too-many-files' ? text.detail : `${rejection.file.name}: ${text.detail}`,
+          error.code === 'too-many-files'
+            ? text.detail
+            : t('errors.fileDetail', { name: rejection.file.name, detail: text.detail }),
         );
     }
   }

@@ -1,5 +1,6 @@
 import type { Audio } from '@voxpress/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { i18n } from '../../i18n/i18n.ts';
 import { api, endSession, tokens } from '../../lib/api.ts';
 import { type AudioFileUpload, uploadAudioFile } from './upload-audio-file.ts';
 import { uploadErrorMessage } from './upload-errors.ts';
@@ -48,7 +49,7 @@ export function useAudioFileUpload(): FileUploadControls {
       return audio;
     } catch (err) {
       if (!abort.signal.aborted)
-        setState({ status: 'error', message: uploadErrorMessage(err, 'Failed to upload audio') });
+        setState({ status: 'error', message: uploadErrorMessage(err, i18n.t('audio:errors.uploadAudio')) });
       return null;
     } finally {
       if (controller.current === abort) controller.current = null;

@@ -1,5 +1,6 @@
 import type { Audio } from '@voxpress/contracts';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { i18n } from '../../i18n/i18n.ts';
 import { api } from '../../lib/api.ts';
 import { type Capture, RecorderError, startCapture } from './media-capture.ts';
 import { deletePendingRecording, savePendingRecording } from './pending-recordings.ts';
@@ -88,7 +89,7 @@ export function useRecorder(): RecorderControls {
         safeDispatch({ type: 'reset' });
         safeDispatch({
           type: 'error',
-          message: 'No audio was captured. Check your microphone and try again.',
+          message: i18n.t('audio:errors.nothingCaptured'),
         });
         return;
       }
@@ -206,7 +207,7 @@ export function useRecorder(): RecorderControls {
       } catch (err) {
         safeDispatch({
           type: 'upload-failed',
-          message: uploadErrorMessage(err, 'Failed to upload recording'),
+          message: uploadErrorMessage(err, i18n.t('audio:errors.uploadRecording')),
         });
         return null;
       }
