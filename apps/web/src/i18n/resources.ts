@@ -3,8 +3,10 @@ import audio from './locales/en/audio.json';
 import auth from './locales/en/auth.json';
 import common from './locales/en/common.json';
 import help from './locales/en/help.json';
+import home from './locales/en/home.json';
 import landing from './locales/en/landing.json';
 import languages from './locales/en/languages.json';
+import library from './locales/en/library.json';
 import pricing from './locales/en/pricing.json';
 
 /** The namespace of keys written without a prefix. */
@@ -20,7 +22,9 @@ export const englishResources = {
   auth,
   common,
   help,
+  home,
   landing,
   languages,
+  library,
   pricing,
 };

@@ -9,8 +9,6 @@ export const WEB_SRC = join(import.meta.dirname, '..');
 /** Feature folders still being moved to the resources; empty once every folder is done. */
 export const PENDING: readonly string[] = [
   'features/gallery/',
-  'features/home/',
-  'features/library/',
   'features/settings/',
   'features/transcription/',
 ];

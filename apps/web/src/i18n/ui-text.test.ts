@@ -45,7 +45,6 @@ const ALLOWED: ReadonlyArray<{ file: string; text: string; why: string }> = [
     why: 'names of Google button wordings; Google draws the words in the given locale',
   },
   { file: 'features/audio/upload-audio-file.ts', text: 'Bearer', why: 'an HTTP authorization scheme' },
-  { file: 'features/audio/LanguagePicker.tsx', text: '1px solid', why: 'a CSS border' },
   {
     file: 'features/audio/upload-errors.ts',
     text: "'Unknown'",
@@ -97,6 +96,17 @@ function isPhrase(node: ts.Node): boolean {
 
 /** Places where a literal is code, not text: module names, non-text props, logs, developer errors, keys. */
 function isCodeOnlyPlace(node: ts.Node): boolean {
+  const compared = [
+    ts.SyntaxKind.EqualsEqualsEqualsToken,
+    ts.SyntaxKind.ExclamationEqualsEqualsToken,
+    ts.SyntaxKind.EqualsEqualsToken,
+    ts.SyntaxKind.ExclamationEqualsToken,
+  ];
+  if (ts.isBinaryExpression(node.parent) && compared.includes(node.parent.operatorToken.kind)) return true;
+  // CSS inside style={{ … }} and styles={{ … }}.
+  for (let up: ts.Node | undefined = node.parent; up; up = up.parent) {
+    if (ts.isJsxAttribute(up) && ['style', 'styles'].includes(up.name.getText())) return true;
+  }
   let child = node;
   let parent = node.parent;
   // Climb through `?:`, `&&`, parentheses and template spans to where the value is used.

@@ -28,6 +28,6 @@ describe('initials and firstName', () => {
     expect(initials('ada lovelace byron')).toBe('AL');
     expect(initials('')).toBe('U');
     expect(firstName('Ada Lovelace')).toBe('Ada');
-    expect(firstName('')).toBe('there');
+    expect(firstName('')).toBe('');
   });
 });

@@ -18,7 +18,7 @@ export function initials(name: string | null | undefined): string {
   return letters.join('') || 'U';
 }
 
-/** The first word of a name, for greetings. */
+/** The first word of a name, for greetings; empty when there is no name. */
 export function firstName(name: string | null | undefined): string {
-  return (name ?? '').trim().split(/\s+/)[0] || 'there';
+  return (name ?? '').trim().split(/\s+/)[0] ?? '';
 }

@@ -1,4 +1,6 @@
 import { LIMITS } from '@voxpress/contracts';
+import { formatNumber } from '../../i18n/format.ts';
+import { i18n } from '../../i18n/i18n.ts';
 
 /** Elapsed time as mm:ss, or h:mm:ss from an hour (whole seconds, rounded down): 65 400 ms → "01:05". */
 export function formatElapsed(ms: number): string {
@@ -12,7 +14,11 @@ export function formatElapsed(ms: number): string {
 
 /** A size in megabytes (1 MB = 1 048 576 bytes, as the limits use) with two decimals: "1.25 MB". */
 export function formatMegabytes(bytes: number): string {
-  return `${(Math.max(0, bytes) / (1024 * 1024)).toFixed(2)} MB`;
+  const value = formatNumber(Math.max(0, bytes) / (1024 * 1024), {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  return i18n.t('units.megabytes', { value });
 }
 
 /** A file's duration and size as the capture panel shows them: "00:15 · 0.48 MB". */

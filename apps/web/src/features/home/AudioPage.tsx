@@ -2,6 +2,7 @@ import { Anchor, Group, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { CapturePanel } from '../audio/CapturePanel.tsx';
@@ -14,6 +15,7 @@ import { AudioWorkflowSection } from '../transcription/AudioWorkflowSection.tsx'
  * and, while it is processing, its live progress. `?mode=upload|record` picks the capture tab.
  */
 export function AudioPage() {
+  const { t } = useTranslation('home');
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
   const mode: CaptureMode = params.get('mode') === 'upload' ? 'upload' : 'record';
@@ -57,15 +59,12 @@ export function AudioPage() {
   }, [update]);
 
   return (
-    <PageFrame
-      title="Audio workflow"
-      lead="Record in the browser or upload a file, pick the language, and the transcript follows."
-    >
+    <PageFrame title={t('workflow.title')} lead={t('workflow.lead')}>
       <Group>
         <Anchor component={Link} to="/home" size="sm">
           <Group gap={4}>
             <IconArrowLeft size={16} aria-hidden />
-            Back to dashboard
+            {t('workflow.back')}
           </Group>
         </Anchor>
       </Group>

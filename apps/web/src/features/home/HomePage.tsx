@@ -30,25 +30,32 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type AudioStats, formatBytes } from '@voxpress/contracts';
+import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { ErrorState } from '../../components/PageState.tsx';
+import { formatLocale, formatNumber } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { firstName } from '../../lib/names.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { AudioList } from '../library/AudioList.tsx';
 import { listAudio } from '../transcription/transcription-api.ts';
 
-const ACTIONS = [
-  { label: 'Start new recording', to: '/home/audio?mode=record', icon: IconPlayerRecord, primary: true },
-  { label: 'Import file', to: '/home/audio?mode=upload', icon: IconFileUpload, primary: false },
-  { label: 'Settings', to: '/settings', icon: IconSettings, primary: false },
-] as const;
+function quickActions(t: TFunction<'home'>) {
+  return [
+    { label: t('actions.record'), to: '/home/audio?mode=record', icon: IconPlayerRecord, primary: true },
+    { label: t('actions.import'), to: '/home/audio?mode=upload', icon: IconFileUpload, primary: false },
+    { label: t('actions.settings'), to: '/settings', icon: IconSettings, primary: false },
+  ] as const;
+}
 
 /** The dashboard: greeting, real figures from the user's audio, quick actions and recent activity. */
 export function HomePage() {
+  const { t } = useTranslation('home');
   const { user } = useAuth();
+  const name = firstName(user?.name || user?.full_name);
   const now = new Date();
   // "This month" in the user's own time zone.
   const monthStart = new Date(now.getFullYear(), now.getMonth(), 1).toISOString();
@@ -59,17 +66,14 @@ export function HomePage() {
   const recent = useQuery({ queryKey: ['audio', 'list', 'recent'], queryFn: () => listAudio({ limit: 5 }) });
 
   return (
-    <PageFrame
-      title={`Welcome, ${firstName(user?.name || user?.full_name)}`}
-      lead="Record or import audio; each file is transcribed on this server and listed here."
-    >
+    <PageFrame title={name ? t('welcome', { name }) : t('welcomeNoName')} lead={t('lead')}>
       <StatCards stats={stats.data} loading={stats.isPending} error={stats.error} />
       <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="quick-actions">
         <Title order={2} fz="h4" id="quick-actions" mb="md">
-          Quick actions
+          {t('actions.title')}
         </Title>
         <Group gap="sm">
-          {ACTIONS.map((action) => (
+          {quickActions(t).map((action) => (
             <Button
               key={action.label}
               component={Link}
@@ -85,16 +89,16 @@ export function HomePage() {
       <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="recent-activity">
         <Group justify="space-between" mb="md">
           <Title order={2} fz="h4" id="recent-activity">
-            Recent activity
+            {t('recent.title')}
           </Title>
           {recent.data && recent.data.total > 0 && (
             <Anchor component={Link} to="/home/library" size="sm">
-              View all ({recent.data.total})
+              {t('recent.viewAll', { total: recent.data.total })}
             </Anchor>
           )}
         </Group>
         {recent.isPending ? (
-          <Stack gap="xs" aria-busy="true" aria-label="Loading recent activity">
+          <Stack gap="xs" aria-busy="true" aria-label={t('recent.loading')}>
             <Skeleton h={56} />
             <Skeleton h={56} />
           </Stack>
@@ -102,10 +106,8 @@ export function HomePage() {
           <ErrorState message={recent.error.message} onRetry={() => void recent.refetch()} />
         ) : recent.data.items.length === 0 ? (
           <EmptyState size="sm" icon={<IconMicrophone size={24} />} variant="light">
-            <EmptyState.Title order={3}>No recordings yet</EmptyState.Title>
-            <EmptyState.Description>
-              When you record or import audio, each file and its transcription status shows up here.
-            </EmptyState.Description>
+            <EmptyState.Title order={3}>{t('recent.empty')}</EmptyState.Title>
+            <EmptyState.Description>{t('recent.emptyText')}</EmptyState.Description>
           </EmptyState>
         ) : (
           <AudioList items={recent.data.items} />
@@ -131,7 +133,8 @@ function StatCards({
   loading: boolean;
   error: Error | null;
 }) {
-  if (error) return <ErrorState title="Figures unavailable" message={error.message} />;
+  const { t } = useTranslation('home');
+  if (error) return <ErrorState title={t('stats.unavailable')} message={error.message} />;
   const hours = stats ? stats.total_duration_s / 3600 : 0;
   const quota = stats?.storage_quota_bytes ?? null;
   const cards: Array<{
@@ -145,41 +148,53 @@ function StatCards({
     usage?: { share: number; text: string };
   }> = [
     {
-      label: 'Total recordings',
-      value: String(stats?.total_recordings ?? 0),
-      note: stats?.processing ? `${stats.processing} being transcribed` : 'Recordings and uploads',
+      label: t('stats.recordings'),
+      value: formatNumber(stats?.total_recordings ?? 0),
+      note: stats?.processing
+        ? t('stats.beingTranscribed', { count: stats.processing })
+        : t('stats.recordingsNote'),
       icon: IconMicrophone,
     },
     {
-      label: 'Total hours',
-      value: hours < 10 ? hours.toFixed(2) : hours.toFixed(1),
-      note: `${audioLength(stats?.total_duration_s ?? 0)} of audio`,
+      label: t('stats.hours'),
+      value: fixed(hours, hours < 10 ? 2 : 1),
+      note: t('stats.ofAudio', { length: audioLength(t, stats?.total_duration_s ?? 0) }),
       icon: IconClock,
     },
     {
-      label: 'Storage used',
+      label: t('stats.storage'),
       value: formatBytes(stats?.storage_bytes ?? 0),
-      note: quota ? `of ${formatBytes(quota)} for your audio` : 'Audio kept on this server',
+      note: quota ? t('stats.ofQuota', { quota: formatBytes(quota) }) : t('stats.storageNote'),
       icon: IconDatabase,
       ...(quota && stats
         ? {
             usage: {
               share: Math.min(1, stats.storage_bytes / quota),
-              text: `${formatBytes(stats.storage_bytes)} of ${formatBytes(quota)}`,
+              text: t('stats.usage', { used: formatBytes(stats.storage_bytes), quota: formatBytes(quota) }),
             },
           }
         : {}),
     },
     {
-      label: 'Accuracy rate',
-      value: stats?.accuracy_rate == null ? '—' : `${Math.round(stats.accuracy_rate * 100)}%`,
-      note: stats ? `${stats.transcribed} transcribed, ${stats.failed} failed` : 'Engine confidence',
-      hint: 'How sure the speech engines were of the words they heard, averaged over your transcripts and weighted by length.',
+      label: t('stats.accuracy'),
+      value:
+        stats?.accuracy_rate == null
+          ? '—'
+          : formatNumber(Math.round(stats.accuracy_rate * 100) / 100, { style: 'percent' }),
+      note: stats
+        ? t('stats.outcomes', { transcribed: stats.transcribed, failed: stats.failed })
+        : t('stats.accuracyNote'),
+      hint: t('stats.accuracyHint'),
       icon: IconRosetteDiscountCheck,
     },
   ];
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" component="section" aria-label="Your figures">
+    <SimpleGrid
+      cols={{ base: 1, xs: 2, md: 4 }}
+      spacing="md"
+      component="section"
+      aria-label={t('stats.label')}
+    >
       {cards.map((c) => (
         <Card key={c.label} withBorder radius="lg" padding="md">
           <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -196,7 +211,12 @@ function StatCards({
                     withArrow
                     events={{ hover: true, focus: true, touch: true }}
                   >
-                    <ActionIcon variant="subtle" color="gray" size="xs" aria-label={`${c.label}: ${c.hint}`}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      size="xs"
+                      aria-label={t('stats.hintLabel', { label: c.label, hint: c.hint })}
+                    >
                       <IconInfoCircle size={14} />
                     </ActionIcon>
                   </Tooltip>
@@ -249,32 +269,39 @@ function UsageBar({ label, share, text }: { label: string; share: number; text: 
 }
 
 /** A length of audio in the unit that reads best: seconds below a minute, else minutes. */
-function audioLength(seconds: number): string {
-  if (seconds < 59.5) {
-    const s = Math.round(seconds);
-    return `${s} ${s === 1 ? 'second' : 'seconds'}`;
-  }
-  const m = Math.round(seconds / 60);
-  return `${m.toLocaleString()} ${m === 1 ? 'minute' : 'minutes'}`;
+function audioLength(t: TFunction<'home'>, seconds: number): string {
+  if (seconds < 59.5) return t('length.seconds', { count: Math.round(seconds) });
+  return t('length.minutes', { count: Math.round(seconds / 60) });
 }
 
-const ENGINE_LABELS: Record<string, string> = {
-  whisper: 'whisper.cpp',
-  pocketsphinx: 'PocketSphinx',
-  openai: 'OpenAI-compatible',
-};
+/** A number with exactly `digits` decimals, in the reader's notation. */
+function fixed(value: number, digits: number): string {
+  return formatNumber(value, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+/** Engines by the name people know them by; product names stay as they are in every language. */
+function engineLabel(t: TFunction<'home'>, provider: string): string {
+  if (provider === 'whisper') return 'whisper.cpp';
+  if (provider === 'pocketsphinx') return 'PocketSphinx';
+  if (provider === 'openai') return t('performance.openai');
+  return provider;
+}
 
 /** Seconds as "8.2 s" or "3 min 05 s". */
-function formatWait(seconds: number): string {
-  if (seconds < 60) return `${seconds.toFixed(1)} s`;
+function formatWait(t: TFunction<'home'>, seconds: number): string {
+  if (seconds < 60) return t('wait.seconds', { seconds: fixed(seconds, 1) });
   const s = Math.round(seconds);
-  return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+  return t('wait.minutes', {
+    minutes: formatNumber(Math.floor(s / 60)),
+    seconds: String(s % 60).padStart(2, '0'),
+  });
 }
 
 /** A titled card of label–value rows, with skeletons while loading and a note when empty. */
 function FigureCard({
   id,
   title,
+  loadingLabel,
   subtitle,
   rows,
   loading,
@@ -282,6 +309,8 @@ function FigureCard({
 }: {
   id: string;
   title: string;
+  /** What a screen reader hears while the figures load. */
+  loadingLabel: string;
   subtitle?: string;
   rows: Array<[label: string, value: string]>;
   loading: boolean;
@@ -300,7 +329,7 @@ function FigureCard({
         )}
       </Group>
       {loading ? (
-        <Stack gap="xs" aria-busy="true" aria-label={`Loading ${title.toLowerCase()}`}>
+        <Stack gap="xs" aria-busy="true" aria-label={loadingLabel}>
           <Skeleton h={20} />
           <Skeleton h={20} />
           <Skeleton h={20} />
@@ -335,27 +364,42 @@ function FigureCard({
 
 /** How fast this server turns the user's audio into text, from the transcripts themselves. */
 function PerformanceCard({ stats, loading }: { stats: AudioStats | undefined; loading: boolean }) {
+  const { t } = useTranslation('home');
   const p = stats?.performance;
   const rows: Array<[string, string]> = p
     ? [
-        ['Transcription speed', p.speed === null ? '—' : `${p.speed.toFixed(1)}× real time`],
-        ['Upload to transcript', p.turnaround_s === null ? '—' : `${formatWait(p.turnaround_s)} on average`],
         [
-          'Engines',
-          p.engines.map((e) => `${ENGINE_LABELS[e.provider] ?? e.provider} (${e.transcripts})`).join(', '),
+          t('performance.speed'),
+          p.speed === null ? '—' : t('performance.speedValue', { speed: fixed(p.speed, 1) }),
         ],
-        ['Being transcribed now', String(stats?.processing ?? 0)],
+        [
+          t('performance.turnaround'),
+          p.turnaround_s === null
+            ? '—'
+            : t('performance.turnaroundValue', { wait: formatWait(t, p.turnaround_s) }),
+        ],
+        [
+          t('performance.engines'),
+          new Intl.ListFormat(formatLocale(), { style: 'short', type: 'unit' }).format(
+            p.engines.map((e) =>
+              t('performance.engineCount', {
+                engine: engineLabel(t, e.provider),
+                transcripts: e.transcripts,
+              }),
+            ),
+          ),
+        ],
+        [t('performance.now'), formatNumber(stats?.processing ?? 0)],
       ]
     : [];
   return (
     <FigureCard
       id="processing-performance"
-      title="Processing performance"
+      title={t('performance.title')}
+      loadingLabel={t('performance.loading')}
       rows={rows}
       loading={loading}
-      empty={
-        !p || p.engines.length === 0 ? 'Speed and turnaround show here after your first transcript.' : null
-      }
+      empty={!p || p.engines.length === 0 ? t('performance.empty') : null}
     />
   );
 }
@@ -370,39 +414,42 @@ function MonthCard({
   loading: boolean;
   month: Date;
 }) {
+  const { t } = useTranslation('home');
   const m = stats?.this_month;
   return (
     <FigureCard
       id="this-month"
-      title="This month"
-      subtitle={month.toLocaleDateString(undefined, { month: 'long', year: 'numeric' })}
+      title={t('month.title')}
+      loadingLabel={t('month.loading')}
+      subtitle={month.toLocaleDateString(formatLocale(), { month: 'long', year: 'numeric' })}
       rows={
         m
           ? [
-              ['Recordings and uploads', String(m.recordings)],
-              ['Audio', audioLength(m.duration_s)],
-              ['Transcribed', String(m.transcribed)],
+              [t('month.recordings'), formatNumber(m.recordings)],
+              [t('month.audio'), audioLength(t, m.duration_s)],
+              [t('month.transcribed'), formatNumber(m.transcribed)],
             ]
           : []
       }
       loading={loading}
-      empty={m && m.recordings === 0 ? 'Nothing recorded yet this month.' : null}
+      empty={m && m.recordings === 0 ? t('month.empty') : null}
     />
   );
 }
 
 /** The floating button: the quick actions from anywhere on the dashboard, thumb-reachable on phones. */
 function QuickActionButton() {
+  const { t } = useTranslation('home');
   return (
     <Affix position={{ bottom: 24, right: 24 }}>
       <Menu position="top-end" shadow="md" width={220}>
         <Menu.Target>
-          <ActionIcon size={56} radius="xl" variant="filled" aria-label="Quick actions menu">
+          <ActionIcon size={56} radius="xl" variant="filled" aria-label={t('actions.menu')}>
             <IconPlus size={26} />
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          {ACTIONS.map((action) => (
+          {quickActions(t).map((action) => (
             <Menu.Item
               key={action.label}
               component={Link}

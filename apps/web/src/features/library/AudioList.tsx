@@ -1,7 +1,9 @@
 import { ActionIcon, Badge, Group, Highlight, Menu, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconDots, IconFileMusic, IconMicrophone, IconTrash } from '@tabler/icons-react';
 import type { Audio, AudioList as AudioPage } from '@voxpress/contracts';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../i18n/format.ts';
 import { fileFigures } from '../audio/recorder-format.ts';
 import { statusBadge } from './audio-format.ts';
 
@@ -16,6 +18,7 @@ export function AudioList({
   /** Search words to mark in each item's matching passage. */
   highlight?: string[];
 }) {
+  const { t } = useTranslation('library');
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {items.map((a) => {
@@ -29,13 +32,13 @@ export function AudioList({
                 component={Link}
                 to={`/home/audio?audio=${a.audio_id}`}
                 style={{ flex: 1, minWidth: 0 }}
-                aria-label={`Open ${a.title}`}
+                aria-label={t('open', { title: a.title })}
               >
                 <Text fw={600} truncate>
                   {a.title}
                 </Text>
                 <Text size="xs" c="dimmed" truncate>
-                  {new Date(a.created_at).toLocaleString()} · {fileFigures(a.duration_s, a.file_size_bytes)}
+                  {formatDateTime(new Date(a.created_at))} · {fileFigures(a.duration_s, a.file_size_bytes)}
                 </Text>
                 {a.match && (
                   <Highlight highlight={highlight} size="sm" mt={4} lineClamp={2} data-testid="search-match">
@@ -49,13 +52,13 @@ export function AudioList({
               {onDelete && (
                 <Menu position="bottom-end" withinPortal>
                   <Menu.Target>
-                    <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${a.title}`}>
+                    <ActionIcon variant="subtle" color="gray" aria-label={t('actions', { title: a.title })}>
                       <IconDots size={18} />
                     </ActionIcon>
                   </Menu.Target>
                   <Menu.Dropdown>
                     <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onDelete(a)}>
-                      Delete
+                      {t('delete')}
                     </Menu.Item>
                   </Menu.Dropdown>
                 </Menu>

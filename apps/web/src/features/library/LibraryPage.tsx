@@ -16,7 +16,9 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconMicrophone, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Audio, searchWords } from '@voxpress/contracts';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { ErrorState, PageLoader } from '../../components/PageState.tsx';
@@ -24,15 +26,29 @@ import { deleteAudio, listAudio } from '../transcription/transcription-api.ts';
 import { AudioList } from './AudioList.tsx';
 
 const PAGE_SIZE = 10;
-const FILTERS = [
-  { label: 'All', value: '' },
-  { label: 'Transcribed', value: 'completed' },
-  { label: 'In progress', value: 'processing' },
-  { label: 'Failed', value: 'failed' },
-];
+
+function pageControlLabel(t: TFunction<'library'>, control: 'first' | 'previous' | 'last' | 'next'): string {
+  switch (control) {
+    case 'first':
+      return t('pages.first');
+    case 'previous':
+      return t('pages.previous');
+    case 'next':
+      return t('pages.next');
+    case 'last':
+      return t('pages.last');
+  }
+}
 
 /** Every recording and upload of the user, newest first, with paging, a status filter and Delete. */
 export function LibraryPage() {
+  const { t } = useTranslation('library');
+  const filters = [
+    { label: t('filters.all'), value: '' },
+    { label: t('filters.completed'), value: 'completed' },
+    { label: t('filters.processing'), value: 'processing' },
+    { label: t('filters.failed'), value: 'failed' },
+  ];
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const status = params.get('status') ?? '';
@@ -49,7 +65,7 @@ export function LibraryPage() {
     mutationFn: (a: Audio) => deleteAudio(a.audio_id),
     onSuccess: (_r, a) => {
       setToDelete(null);
-      notifications.show({ color: 'teal', message: `“${a.title}” was deleted.` });
+      notifications.show({ color: 'teal', message: t('deleted', { title: a.title }) });
       void queryClient.invalidateQueries({ queryKey: ['audio'] });
     },
   });
@@ -69,11 +85,11 @@ export function LibraryPage() {
   };
 
   return (
-    <PageFrame title="Your audio" lead="Every recording and upload, with where its transcription stands.">
+    <PageFrame title={t('title')} lead={t('lead')}>
       <Anchor component={Link} to="/home" size="sm">
         <Group gap={4}>
           <IconArrowLeft size={16} aria-hidden />
-          Back to dashboard
+          {t('back')}
         </Group>
       </Anchor>
       <Card withBorder radius="lg" padding="lg">
@@ -81,8 +97,8 @@ export function LibraryPage() {
           <Group gap="sm" align="center" wrap="wrap">
             <TextInput
               type="search"
-              placeholder="Search titles and transcripts"
-              aria-label="Search titles and transcripts"
+              placeholder={t('search')}
+              aria-label={t('search')}
               leftSection={<IconSearch size={16} aria-hidden />}
               value={typed}
               onChange={(e) => {
@@ -93,37 +109,32 @@ export function LibraryPage() {
               style={{ flex: '1 1 240px' }}
             />
             <SegmentedControl
-              data={FILTERS}
+              data={filters}
               value={status}
               onChange={(v) => set({ status: v, page: '' })}
-              aria-label="Filter by status"
+              aria-label={t('filterLabel')}
             />
           </Group>
           {list.isPending ? (
-            <PageLoader label="Loading your audio..." />
+            <PageLoader label={t('loading')} />
           ) : list.error ? (
             <ErrorState message={list.error.message} onRetry={() => void list.refetch()} />
           ) : list.data.items.length === 0 && q ? (
             <EmptyState icon={<IconSearch size={28} />} variant="light">
-              <EmptyState.Title order={2}>No matches</EmptyState.Title>
+              <EmptyState.Title order={2}>{t('noMatches')}</EmptyState.Title>
               <EmptyState.Description>
-                No recording has “{q}” in its title, description or transcript
-                {status ? ' with this status' : ''}.
+                {status ? t('noMatchesTextStatus', { q }) : t('noMatchesText', { q })}
               </EmptyState.Description>
               <Button variant="default" onClick={clearSearch} mt="sm">
-                Clear search
+                {t('clearSearch')}
               </Button>
             </EmptyState>
           ) : list.data.items.length === 0 ? (
             <EmptyState icon={<IconMicrophone size={28} />} variant="light">
-              <EmptyState.Title order={2}>{status ? 'Nothing here' : 'No recordings yet'}</EmptyState.Title>
-              <EmptyState.Description>
-                {status
-                  ? 'No audio has this status.'
-                  : 'Record in the browser or import a file; it appears here with its transcript.'}
-              </EmptyState.Description>
+              <EmptyState.Title order={2}>{status ? t('nothingHere') : t('noRecordings')}</EmptyState.Title>
+              <EmptyState.Description>{status ? t('noneWithStatus') : t('noneYet')}</EmptyState.Description>
               <Button component={Link} to="/home/audio" mt="sm">
-                Start new recording
+                {t('startRecording')}
               </Button>
             </EmptyState>
           ) : (
@@ -134,29 +145,27 @@ export function LibraryPage() {
                   total={pages}
                   value={page}
                   onChange={(p) => set({ page: String(p) })}
-                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+                  getControlProps={(control) => ({ 'aria-label': pageControlLabel(t, control) })}
                 />
               )}
             </>
           )}
         </Stack>
       </Card>
-      <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title="Delete this audio?" centered>
+      <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title={t('deleteTitle')} centered>
         <Stack>
-          <Text size="sm">
-            “{toDelete?.title}” and its transcript will be removed for good. This cannot be undone.
-          </Text>
+          <Text size="sm">{t('deleteText', { title: toDelete?.title ?? '' })}</Text>
           {remove.error && <ErrorState message={remove.error.message} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setToDelete(null)}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button
               color="red"
               loading={remove.isPending}
               onClick={() => toDelete && remove.mutate(toDelete)}
             >
-              Delete
+              {t('delete')}
             </Button>
           </Group>
         </Stack>

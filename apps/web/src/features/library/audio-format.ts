@@ -1,20 +1,23 @@
 import type { Audio } from '@voxpress/contracts';
+import { i18n } from '../../i18n/i18n.ts';
 import { processingState } from '../transcription/audio-monitor.ts';
+
+const t = i18n.getFixedT(null, 'library');
 
 /** A status badge's words and colour for an audio item. */
 export function statusBadge(a: Pick<Audio, 'status' | 'transcription_status' | 'transcription_id'>): {
   label: string;
   color: string;
 } {
-  if (a.status === 'pending_upload') return { label: 'Waiting for upload', color: 'gray' };
+  if (a.status === 'pending_upload') return { label: t('status.waiting'), color: 'gray' };
   switch (processingState(a)) {
     case 'completed':
-      return { label: 'Transcribed', color: 'teal' };
+      return { label: t('status.transcribed'), color: 'teal' };
     case 'failed':
-      return { label: 'Failed', color: 'red' };
+      return { label: t('status.failed'), color: 'red' };
     default:
       return a.transcription_status === 'queued'
-        ? { label: 'Queued', color: 'blue' }
-        : { label: 'Transcribing', color: 'blue' };
+        ? { label: t('status.queued'), color: 'blue' }
+        : { label: t('status.transcribing'), color: 'blue' };
   }
 }
