@@ -1,6 +1,7 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
 import type { Audio } from '@voxpress/contracts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { fileFigures } from '../audio/recorder-format.ts';
 import { usePlayback } from './playback.tsx';
@@ -12,6 +13,7 @@ import { playbackUrl } from './transcription-api.ts';
  * player tries again.
  */
 export function AudioPlayer({ audio }: { audio: Audio }) {
+  const { t } = useTranslation('transcription');
   const [src, setSrc] = useState(() => playbackUrl(audio.audio_id));
   const [renewed, setRenewed] = useState(false);
   const playback = usePlayback();
@@ -21,7 +23,7 @@ export function AudioPlayer({ audio }: { audio: Audio }) {
     if (await api.refresh()) setSrc(playbackUrl(audio.audio_id));
   };
   return (
-    <Card withBorder radius="lg" padding="md" component="section" aria-label="Recording">
+    <Card withBorder radius="lg" padding="md" component="section" aria-label={t('workflow.player')}>
       <Stack gap="xs">
         <Group justify="space-between" gap="xs">
           <Text fw={600} truncate style={{ minWidth: 0, flex: 1 }}>

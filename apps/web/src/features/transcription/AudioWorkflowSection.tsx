@@ -1,6 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { IconClearAll } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/PageState.tsx';
 import { AudioPlayer } from './AudioPlayer.tsx';
 import { ProcessingBanner } from './ProcessingBanner.tsx';
@@ -14,6 +15,7 @@ import { useAudioWorkflow } from './use-audio-workflow.ts';
  * transcript, and 'Done & Clear', which stops following the item and empties the workflow.
  */
 export function AudioWorkflowSection({ audioId, onClear }: { audioId: string | null; onClear(): void }) {
+  const { t } = useTranslation('transcription');
   const workflow = useAudioWorkflow(audioId);
   const queryClient = useQueryClient();
   const retry = useMutation({ mutationFn: () => workflow.retry() });
@@ -21,7 +23,7 @@ export function AudioWorkflowSection({ audioId, onClear }: { audioId: string | n
   if (audioId && workflow.loadError) {
     return (
       <ErrorState
-        title="This recording could not be opened"
+        title={t('workflow.openFailed')}
         message={workflow.loadError.message}
         onRetry={() => void queryClient.invalidateQueries({ queryKey: audioKey(audioId) })}
       />
@@ -31,12 +33,12 @@ export function AudioWorkflowSection({ audioId, onClear }: { audioId: string | n
     <PlaybackProvider>
       {workflow.audio && <AudioPlayer audio={workflow.audio} />}
       <ProcessingBanner workflow={workflow} onRetry={() => retry.mutate()} retrying={retry.isPending} />
-      {retry.error && <ErrorState message={retry.error.message || 'Transcription failed'} />}
+      {retry.error && <ErrorState message={retry.error.message || t('workflow.failed')} />}
       <TranscriptionPanel audioId={audioId} workflow={workflow} />
       {audioId && (
         <Group justify="flex-end">
           <Button variant="default" leftSection={<IconClearAll size={16} />} onClick={onClear}>
-            Done &amp; Clear
+            {t('workflow.clear')}
           </Button>
         </Group>
       )}

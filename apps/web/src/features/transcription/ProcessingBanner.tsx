@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconLoader2 } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { AudioWorkflow } from './use-audio-workflow.ts';
 
 /**
@@ -15,23 +16,24 @@ export function ProcessingBanner({
   onRetry(): void;
   retrying: boolean;
 }) {
+  const { t } = useTranslation('transcription');
   if (workflow.error) {
     return (
       <Alert
         color="red"
         variant="light"
         icon={<IconAlertTriangle size={20} />}
-        title="Transcription failed"
+        title={t('banner.failed')}
         role="alert"
       >
         <Stack gap="sm">
           <Text size="sm">{workflow.error}</Text>
           <Text size="sm" c="dimmed">
-            Your audio is kept. Try again, or choose another language first.
+            {t('banner.kept')}
           </Text>
           <Group>
             <Button size="xs" color="red" variant="white" onClick={onRetry} loading={retrying}>
-              Try again
+              {t('banner.tryAgain')}
             </Button>
           </Group>
         </Stack>
@@ -41,20 +43,16 @@ export function ProcessingBanner({
   if (workflow.state !== 'processing') return null;
   const { percent, message } = workflow.progress;
   return (
-    <Alert
-      variant="light"
-      icon={<IconLoader2 size={20} />}
-      title="Processing your audio... This may take a minute."
-    >
+    <Alert variant="light" icon={<IconLoader2 size={20} />} title={t('banner.processing')}>
       <Stack gap={6}>
         <Progress
           value={Math.max(2, percent)}
           animated
-          aria-label="Transcription progress"
+          aria-label={t('banner.progress')}
           aria-valuenow={Math.round(percent)}
         />
         <Text size="sm" c="dimmed" aria-live="polite">
-          {message ?? 'Starting...'} · {Math.round(percent)}%
+          {t('banner.status', { message: message ?? t('banner.starting'), percent: Math.round(percent) })}
         </Text>
       </Stack>
     </Alert>

@@ -1,5 +1,6 @@
 import { Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Segment } from '@voxpress/contracts';
+import { useTranslation } from 'react-i18next';
 import { formatElapsed } from '../audio/recorder-format.ts';
 import { usePlayback, usePlayhead } from './playback.tsx';
 
@@ -13,16 +14,17 @@ export function currentSegment(segments: Segment[], time: number): number {
  * there when chosen; the one playing now is marked.
  */
 export function TimedTranscript({ segments }: { segments: Segment[] }) {
+  const { t } = useTranslation('transcription');
   const playback = usePlayback();
   const playing = currentSegment(segments, usePlayhead());
   return (
-    <Stack gap={2} component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Timed transcript">
+    <Stack gap={2} component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('view.timedLabel')}>
       {segments.map((s, i) => (
         <li key={`${s.start}-${s.end}`}>
           <UnstyledButton
             onClick={() => playback?.seek(s.start)}
             aria-current={i === playing ? 'true' : undefined}
-            aria-label={`Play from ${formatElapsed(s.start * 1000)}: ${s.text}`}
+            aria-label={t('view.playFrom', { time: formatElapsed(s.start * 1000), text: s.text })}
             px="xs"
             py={6}
             w="100%"

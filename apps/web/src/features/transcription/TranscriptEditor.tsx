@@ -7,6 +7,7 @@ import { BackgroundColor, Color, TextStyle } from '@tiptap/extension-text-style'
 import { type Editor, useEditor } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isAllowedImage, isAllowedLink } from './save-state.ts';
 
 const TEXT_COLORS = ['#25262b', '#868e96', '#c92a2a', '#d9480f', '#2b8a3e', '#1864ab', '#5f3dc4', '#a61e4d'];
@@ -112,6 +113,7 @@ const SafeImage = Image.extend({
 
 /** Background (highlight) colour: a swatch menu over the text-style extension's background mark. */
 function BackgroundControl({ editor }: { editor: Editor | null }) {
+  const { t } = useTranslation('transcription');
   const [opened, setOpened] = useState(false);
   useEffect(() => {
     if (!editor) setOpened(false);
@@ -120,8 +122,8 @@ function BackgroundControl({ editor }: { editor: Editor | null }) {
     <Popover opened={opened} onChange={setOpened} position="bottom" withArrow shadow="md" trapFocus>
       <Popover.Target>
         <RichTextEditor.Control
-          aria-label="Background colour"
-          title="Background colour"
+          aria-label={t('edit.backgroundColour')}
+          title={t('edit.backgroundColour')}
           onClick={() => setOpened((o) => !o)}
         >
           <IconHighlight size={16} stroke={1.5} />
@@ -130,13 +132,13 @@ function BackgroundControl({ editor }: { editor: Editor | null }) {
       <Popover.Dropdown>
         <Stack gap={6}>
           <Text size="xs" c="dimmed">
-            Background
+            {t('edit.background')}
           </Text>
           <Group gap={6}>
             {BACKGROUNDS.map((color) => (
               <UnstyledButton
                 key={color}
-                aria-label={`Background ${color}`}
+                aria-label={t('edit.backgroundSwatch', { color })}
                 onClick={() => {
                   editor?.chain().focus().setBackgroundColor(color).run();
                   setOpened(false);
@@ -146,14 +148,14 @@ function BackgroundControl({ editor }: { editor: Editor | null }) {
               </UnstyledButton>
             ))}
             <UnstyledButton
-              aria-label="Remove background"
+              aria-label={t('edit.removeBackground')}
               onClick={() => {
                 editor?.chain().focus().unsetBackgroundColor().run();
                 setOpened(false);
               }}
             >
               <Text size="xs" td="underline">
-                None
+                {t('edit.none')}
               </Text>
             </UnstyledButton>
           </Group>

@@ -30,8 +30,11 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import type { Transcription } from '@voxpress/contracts';
 import DOMPurify from 'dompurify';
+import type { TFunction } from 'i18next';
 import { lazy, Suspense, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/PageState.tsx';
+import { formatNumber } from '../../i18n/format.ts';
 import { LanguagePicker } from '../audio/LanguagePicker.tsx';
 import { languageName } from '../audio/language-fields.ts';
 import { canSave, SAVE_LABELS, type SaveState } from './save-state.ts';
@@ -57,21 +60,22 @@ export function TranscriptionPanel({
   workflow: AudioWorkflow;
 }) {
   const [open, setOpen] = useState(true);
+  const { t } = useTranslation('transcription');
   const bodyId = useId();
-  const t = workflow.transcription;
+  const transcription = workflow.transcription;
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={`${bodyId}-title`}>
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Group gap="sm" wrap="wrap">
           <Title order={2} fz="h4" id={`${bodyId}-title`}>
-            Voice to Text Translation
+            {t('panel.title')}
           </Title>
-          {t.data && (
+          {transcription.data && (
             <>
-              <Badge variant="light">{languageName(t.data.language)}</Badge>
-              <Tooltip label={engineNote(t.data)} withArrow multiline maw={280}>
+              <Badge variant="light">{languageName(transcription.data.language)}</Badge>
+              <Tooltip label={engineNote(t, transcription.data)} withArrow multiline maw={280}>
                 <Badge variant="outline" color="gray" tabIndex={0}>
-                  Optimized Engine
+                  {t('panel.engine')}
                 </Badge>
               </Tooltip>
             </>
@@ -83,7 +87,7 @@ export function TranscriptionPanel({
           onClick={() => setOpen((o) => !o)}
           aria-expanded={open}
           aria-controls={bodyId}
-          aria-label={open ? 'Collapse transcription' : 'Expand transcription'}
+          aria-label={open ? t('panel.collapse') : t('panel.expand')}
         >
           <IconChevronDown
             size={18}
@@ -94,33 +98,27 @@ export function TranscriptionPanel({
       <Collapse expanded={open}>
         <Box id={bodyId} pt="md">
           {!audioId ? (
-            <Placeholder text="Start recording or upload an audio file to see transcription here." />
+            <Placeholder text={t('panel.noAudio')} />
           ) : workflow.state !== 'completed' ? (
-            <Placeholder
-              text={
-                workflow.state === 'failed'
-                  ? 'No transcription available.'
-                  : 'The transcript appears here as soon as the speech engine has finished.'
-              }
-            />
-          ) : t.isPending ? (
-            <Stack gap="xs" aria-busy="true" aria-label="Loading transcript">
+            <Placeholder text={workflow.state === 'failed' ? t('panel.none') : t('panel.pending')} />
+          ) : transcription.isPending ? (
+            <Stack gap="xs" aria-busy="true" aria-label={t('panel.loading')}>
               <Skeleton h={14} />
               <Skeleton h={14} />
               <Skeleton h={14} w="70%" />
             </Stack>
-          ) : t.error ? (
+          ) : transcription.error ? (
             <ErrorState
-              title="Failed to fetch transcription"
-              message={t.error.message}
-              onRetry={() => void t.refetch()}
+              title={t('panel.loadFailed')}
+              message={transcription.error.message}
+              onRetry={() => void transcription.refetch()}
             />
-          ) : t.data ? (
+          ) : transcription.data ? (
             <TranscriptBody
-              key={t.data.id}
+              key={transcription.data.id}
               audioId={audioId}
-              transcription={t.data}
-              language={workflow.audio?.language ?? t.data.language}
+              transcription={transcription.data}
+              language={workflow.audio?.language ?? transcription.data.language}
               onTranscribeAgain={workflow.retry}
             />
           ) : null}
@@ -142,6 +140,7 @@ function TranscriptBody({
   language: string;
   onTranscribeAgain(language: string): Promise<void>;
 }) {
+  const { t } = useTranslation('transcription');
   const editing = useTranscriptEditing(audioId, transcription);
   const empty = !transcription.text.trim();
   const [view, setView] = useState<'text' | 'timed'>('text');
@@ -157,10 +156,10 @@ function TranscriptBody({
             value={view}
             onChange={(v) => setView(v as 'text' | 'timed')}
             data={[
-              { label: 'Text', value: 'text' },
-              { label: 'Timed', value: 'timed' },
+              { label: t('view.text'), value: 'text' },
+              { label: t('view.timed'), value: 'timed' },
             ]}
-            aria-label="Transcript view"
+            aria-label={t('view.label')}
           />
         )}
         <Group gap="xs">
@@ -172,7 +171,7 @@ function TranscriptBody({
                 leftSection={<IconX size={14} />}
                 onClick={() => void editing.cancel()}
               >
-                Cancel
+                {t('edit.cancel')}
               </Button>
               <Button
                 size="xs"
@@ -181,7 +180,7 @@ function TranscriptBody({
                 loading={editing.state === 'saving'}
                 onClick={() => void editing.finish()}
               >
-                {editing.dirty ? 'Save' : 'Done'}
+                {editing.dirty ? t('edit.save') : t('edit.done')}
               </Button>
             </>
           ) : (
@@ -192,7 +191,7 @@ function TranscriptBody({
                 leftSection={<IconEdit size={14} />}
                 onClick={editing.startEditing}
               >
-                Edit
+                {t('edit.edit')}
               </Button>
               <ExportMenu audioId={audioId} />
               <TranscribeAgain
@@ -205,20 +204,20 @@ function TranscriptBody({
         </Group>
       </Group>
       {editing.editing ? (
-        <Suspense fallback={<Skeleton h={260} aria-label="Loading the editor" />}>
+        <Suspense fallback={<Skeleton h={260} aria-label={t('edit.loadingEditor')} />}>
           <TranscriptEditor
             initialHtml={editing.initialHtml}
             onChange={editing.change}
-            label="Transcript text"
+            label={t('edit.textLabel')}
           />
         </Suspense>
       ) : empty ? (
-        <Placeholder text="No transcription available." />
+        <Placeholder text={t('panel.none')} />
       ) : timed ? (
         <>
           {transcription.edited && (
             <Text size="xs" c="dimmed">
-              The timed view shows the engine’s original words; your edit is under Text.
+              {t('view.timedEdited')}
             </Text>
           )}
           <TimedTranscript segments={transcription.segments} />
@@ -236,7 +235,7 @@ function TranscriptBody({
       )}
       {transcription.edited && !editing.editing && !timed && (
         <Text size="xs" c="dimmed">
-          Edited by you. Later steps use this version; the engine’s original is kept.
+          {t('view.edited')}
         </Text>
       )}
     </Stack>
@@ -256,17 +255,18 @@ function TranscribeAgain({
   edited: boolean;
   onConfirm(language: string): Promise<void>;
 }) {
+  const { t } = useTranslation('transcription');
   const [opened, setOpened] = useState(false);
   const [choice, setChoice] = useState(language);
   const start = useMutation({ mutationFn: onConfirm, onSuccess: () => setOpened(false) });
   const busy = start.isPending;
   return (
     <>
-      <Tooltip label="Transcribe again">
+      <Tooltip label={t('again.label')}>
         <ActionIcon
           variant="default"
           size={30}
-          aria-label="Transcribe again"
+          aria-label={t('again.label')}
           onClick={() => {
             setChoice(language);
             start.reset();
@@ -276,27 +276,22 @@ function TranscribeAgain({
           <IconRefresh size={16} />
         </ActionIcon>
       </Tooltip>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Transcribe again?" centered>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={t('again.title')} centered>
         <Stack>
-          <Text size="sm">
-            The speech engine listens to the recording again, and its new transcript replaces this one.
-            {edited && ' Your edited version stays saved with the earlier transcript but is no longer shown.'}
-          </Text>
+          <Text size="sm">{edited ? t('again.textEdited') : t('again.text')}</Text>
           <LanguagePicker
             value={choice}
             onChange={setChoice}
             disabled={busy}
-            description="Spoken in the recording"
+            description={t('again.spokenIn')}
           />
-          {start.error && (
-            <ErrorState message={start.error.message || 'Transcription could not start. Please try again.'} />
-          )}
+          {start.error && <ErrorState message={start.error.message || t('again.couldNotStart')} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpened(false)} disabled={busy}>
-              Cancel
+              {t('again.cancel')}
             </Button>
             <Button loading={busy} onClick={() => start.mutate(choice)}>
-              Transcribe again
+              {t('again.confirm')}
             </Button>
           </Group>
         </Stack>
@@ -322,25 +317,26 @@ function SaveIndicator({ state, visible }: { state: SaveState; visible: boolean 
 }
 
 function ExportMenu({ audioId }: { audioId: string }) {
+  const { t } = useTranslation('transcription');
   const download = (format: ExportFormat) =>
     downloadTranscript(audioId, format).catch((err: unknown) =>
       notifications.show({
         color: 'red',
-        title: 'Download failed',
-        message: err instanceof Error ? err.message : 'Please try again.',
+        title: t('export.failed'),
+        message: err instanceof Error ? err.message : t('export.tryAgain'),
       }),
     );
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <Button size="xs" variant="default" leftSection={<IconDownload size={14} />}>
-          Export
+          {t('export.button')}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item onClick={() => void download('txt')}>Text (.txt)</Menu.Item>
-        <Menu.Item onClick={() => void download('srt')}>Subtitles (.srt)</Menu.Item>
-        <Menu.Item onClick={() => void download('vtt')}>Web captions (.vtt)</Menu.Item>
+        <Menu.Item onClick={() => void download('txt')}>{t('export.txt')}</Menu.Item>
+        <Menu.Item onClick={() => void download('srt')}>{t('export.srt')}</Menu.Item>
+        <Menu.Item onClick={() => void download('vtt')}>{t('export.vtt')}</Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );
@@ -354,12 +350,16 @@ function Placeholder({ text }: { text: string }) {
   );
 }
 
-function engineNote(t: Transcription): string {
-  const attempt = t.metadata.transcriptions.at(-1);
-  const how = attempt
-    ? `Transcribed by ${attempt.provider}${attempt.model ? ` (${attempt.model})` : ''}: ${attempt.reason}`
-    : t.provider;
-  return t.confidence_score === null
-    ? how
-    : `${how} · engine confidence ${Math.round(t.confidence_score * 100)}%`;
+function engineNote(t: TFunction<'transcription'>, transcription: Transcription): string {
+  const attempt = transcription.metadata.transcriptions.at(-1);
+  const how = !attempt
+    ? transcription.provider
+    : attempt.model
+      ? t('engineNote.byModel', { provider: attempt.provider, model: attempt.model, reason: attempt.reason })
+      : t('engineNote.by', { provider: attempt.provider, reason: attempt.reason });
+  if (transcription.confidence_score === null) return how;
+  const confidence = formatNumber(Math.round(transcription.confidence_score * 100) / 100, {
+    style: 'percent',
+  });
+  return t('engineNote.confidence', { how, confidence });
 }

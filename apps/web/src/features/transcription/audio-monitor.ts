@@ -1,5 +1,6 @@
 import type { AudioStatusEvent } from '@voxpress/contracts';
 import { LIMITS } from '@voxpress/contracts';
+import { i18n } from '../../i18n/i18n.ts';
 
 /** Where an audio item stands, as the workflow shows it. */
 export type ProcessingState = 'processing' | 'completed' | 'failed';
@@ -68,7 +69,7 @@ export function monitorAudio(deps: MonitorDeps, handlers: MonitorHandlers): () =
     if (stopped) return;
     if (attempts >= maxAttempts) {
       stop();
-      handlers.onError('Polling timeout');
+      handlers.onError(i18n.t('transcription:workflow.pollingTimeout'));
       return;
     }
     attempts += 1;
@@ -81,7 +82,7 @@ export function monitorAudio(deps: MonitorDeps, handlers: MonitorHandlers): () =
         if (stopped) return;
         stop();
         handlers.onError(
-          err instanceof Error && err.message ? err.message : 'Failed to monitor transcription status',
+          err instanceof Error && err.message ? err.message : i18n.t('transcription:workflow.monitorFailed'),
         );
       });
   };

@@ -1,11 +1,24 @@
+import { i18n } from '../../i18n/i18n.ts';
+
 /** The save indicator's states (spec: Saved, Saving..., Unsaved changes, Save failed). */
 export type SaveState = 'saved' | 'saving' | 'unsaved' | 'error';
 
+const t = i18n.getFixedT(null, 'transcription');
+
+/** The indicator's words, read in the interface language when shown. */
 export const SAVE_LABELS: Record<SaveState, string> = {
-  saved: 'Saved',
-  saving: 'Saving...',
-  unsaved: 'Unsaved changes',
-  error: 'Save failed',
+  get saved() {
+    return t('save.saved');
+  },
+  get saving() {
+    return t('save.saving');
+  },
+  get unsaved() {
+    return t('save.unsaved');
+  },
+  get error() {
+    return t('save.error');
+  },
 };
 
 /** Save is offered only with changes and no save in progress. */

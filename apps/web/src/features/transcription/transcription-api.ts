@@ -1,4 +1,5 @@
 import type { Audio, AudioList, Transcription } from '@voxpress/contracts';
+import { i18n } from '../../i18n/i18n.ts';
 import { api, tokens } from '../../lib/api.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { transcriptionLanguageFields } from '../audio/language-fields.ts';
@@ -54,7 +55,12 @@ export async function downloadTranscript(audioId: string, format: ExportFormat):
     });
   let res = await fetchOnce();
   if (res.status === 401 && (await api.refresh())) res = await fetchOnce();
-  if (!res.ok) throw new ApiError(res.status, null, `Download failed (${res.status} ${res.statusText})`);
+  if (!res.ok)
+    throw new ApiError(
+      res.status,
+      null,
+      i18n.t('transcription:export.failedStatus', { status: res.status, statusText: res.statusText }),
+    );
   const name = /filename\*=UTF-8''([^;]+)/.exec(res.headers.get('content-disposition') ?? '')?.[1];
   const url = URL.createObjectURL(await res.blob());
   const link = document.createElement('a');

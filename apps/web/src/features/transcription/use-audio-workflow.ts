@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Audio, AudioStatusEvent } from '@voxpress/contracts';
 import { useCallback, useEffect, useState } from 'react';
+import { i18n } from '../../i18n/i18n.ts';
 import { monitorAudio, type ProcessingState, processingState } from './audio-monitor.ts';
 import {
   audioKey,
@@ -95,7 +96,8 @@ export function useAudioWorkflow(audioId: string | null): AudioWorkflow {
     audio: audio.data,
     state,
     progress: audio.data?.progress ?? { percent: 0, message: null },
-    error: monitorError ?? (failed ? audio.data?.error || 'An error occurred during processing.' : null),
+    error:
+      monitorError ?? (failed ? audio.data?.error || i18n.t('transcription:workflow.processingError') : null),
     loadError: audio.error,
     transcription,
     retry,
