@@ -6,13 +6,6 @@ import ts from 'typescript';
 
 export const WEB_SRC = join(import.meta.dirname, '..');
 
-/** Feature folders still being moved to the resources; empty once every folder is done. */
-export const PENDING: readonly string[] = [
-  'features/gallery/',
-  'features/settings/',
-  'features/transcription/',
-];
-
 export interface ParsedFile {
   /** Path relative to apps/web/src, with forward slashes. */
   path: string;

@@ -1,21 +1,20 @@
 import { Button, EmptyState } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageFrame } from '../../components/PageFrame.tsx';
 
 /** Generated infographics. None can exist yet: image generation is not built. */
 export function GalleryPage() {
+  const { t } = useTranslation('gallery');
   return (
-    <PageFrame title="Gallery" lead="Infographics you generate from your content are kept here.">
+    <PageFrame title={t('title')} lead={t('lead')}>
       <EmptyState icon={<IconPhoto size={32} />} variant="light">
-        <EmptyState.Title order={2}>No infographics yet</EmptyState.Title>
-        <EmptyState.Description>
-          Image generation is planned after transcription and written content. Your saved images will appear
-          here.
-        </EmptyState.Description>
+        <EmptyState.Title order={2}>{t('empty')}</EmptyState.Title>
+        <EmptyState.Description>{t('emptyText')}</EmptyState.Description>
         <EmptyState.Actions>
           <Button component={Link} to="/home" variant="light">
-            Go to Audio Workflow
+            {t('toWorkflow')}
           </Button>
         </EmptyState.Actions>
       </EmptyState>

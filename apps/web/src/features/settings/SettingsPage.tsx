@@ -10,40 +10,43 @@ import {
   Title,
   useMantineColorScheme,
 } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageFrame } from '../../components/PageFrame.tsx';
+import { formatLocale } from '../../i18n/format.ts';
 import { initials } from '../../lib/names.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 
 /** Appearance and account details. */
 export function SettingsPage() {
+  const { t } = useTranslation('settings');
   const { user } = useAuth();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const joined = user ? new Date(user.created_at) : null;
 
   return (
-    <PageFrame title="Settings" lead="Your account and how Voxpress looks on this device.">
+    <PageFrame title={t('title')} lead={t('lead')}>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="settings-theme">
           <Title order={2} fz="h4" id="settings-theme" mb="xs">
-            Appearance
+            {t('appearance')}
           </Title>
           <Text size="sm" c="dimmed" mb="md">
-            Saved in this browser.
+            {t('savedHere')}
           </Text>
           <SegmentedControl
-            aria-label="Theme"
+            aria-label={t('theme')}
             value={colorScheme === 'dark' ? 'dark' : 'light'}
             onChange={(value) => setColorScheme(value === 'dark' ? 'dark' : 'light')}
             data={[
-              { label: 'Light', value: 'light' },
-              { label: 'Dark', value: 'dark' },
+              { label: t('light'), value: 'light' },
+              { label: t('dark'), value: 'dark' },
             ]}
           />
         </Card>
         <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="settings-account">
           <Title order={2} fz="h4" id="settings-account" mb="md">
-            Account
+            {t('account')}
           </Title>
           {user ? (
             <Group wrap="nowrap" align="flex-start">
@@ -59,22 +62,24 @@ export function SettingsPage() {
                 </Text>
                 {joined && !Number.isNaN(joined.getTime()) && (
                   <Text size="sm" c="dimmed">
-                    Member since {joined.toLocaleDateString(undefined, { dateStyle: 'long' })}
+                    {t('memberSince', {
+                      date: joined.toLocaleDateString(formatLocale(), { dateStyle: 'long' }),
+                    })}
                   </Text>
                 )}
               </Stack>
             </Group>
           ) : (
-            <Text c="dimmed">Account details are not available right now.</Text>
+            <Text c="dimmed">{t('unavailable')}</Text>
           )}
         </Card>
       </SimpleGrid>
       <Text size="sm" c="dimmed">
-        Engines used for transcription and writing are chosen by the server administrator; see{' '}
-        <Anchor component={Link} to="/help#engines">
-          Help
-        </Anchor>{' '}
-        for what this server has.
+        <Trans
+          t={t}
+          i18nKey="engines"
+          components={{ helpLink: <Anchor component={Link} to="/help#engines" /> }}
+        />
       </Text>
     </PageFrame>
   );
