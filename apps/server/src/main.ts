@@ -2,6 +2,8 @@ import { buildApp } from './app.ts';
 import { closeContext, createContext, startWorkers } from './boot.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { LockedError } from './db/process-lock.ts';
+import { ffmpegInfo, ffmpegNotice } from './engines/speech/ffmpeg-runner.ts';
+import { limitSupport } from './engines/speech/untrusted-process.ts';
 import { listenWorkerHealth } from './http/worker-health.ts';
 import { startHousekeeping } from './storage/housekeeping.ts';
 
@@ -22,6 +24,8 @@ async function main(): Promise<void> {
     console.error(err.message);
     return process.exit(78);
   });
+  const media = ffmpegNotice(ffmpegInfo(), limitSupport());
+  ctx.logger[media.level](media.message);
   const app = config.roles.api ? await buildApp(ctx, { web: true }) : undefined;
   if (config.roles.worker) await startWorkers(ctx);
   const stopHousekeeping = await startHousekeeping(ctx, { worker: config.roles.worker });

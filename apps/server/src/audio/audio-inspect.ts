@@ -2,7 +2,8 @@ import { stat } from 'node:fs/promises';
 import type { AudioFormat } from '@voxpress/contracts';
 import { fileTypeFromFile } from 'file-type';
 import { parseFile } from 'music-metadata';
-import { probeAudio } from '../engines/speech/ffmpeg.ts';
+import { UNDECODABLE_AUDIO, verifyDecodes } from '../engines/speech/ffmpeg.ts';
+import { SpeechEngineError } from '../engines/speech/speech-engine.ts';
 import { HttpError } from '../lib/http-error.ts';
 
 /** What an accepted audio file is, read from its bytes. */
@@ -14,8 +15,8 @@ export interface AudioInfo {
   codec: string | null;
 }
 
-/** Files up to this size whose container gives no duration are decoded whole to measure it. */
-const FULL_PROBE_MAX_BYTES = 60 * 1024 * 1024;
+/** Decoding a 100 MB upload whole takes seconds; this is for files built to stall the decoder. */
+const CHECK_TIME_LIMIT_MS = 120_000;
 
 export const INVALID_AUDIO = 'Please upload a valid audio file (MP3, WAV, M4A, or OGG).';
 
@@ -33,8 +34,8 @@ const ACCEPTED: Record<string, { format: AudioFormat; mime: string }> = {
 
 /**
  * Decides whether a stored file is audio we can use: the type comes from its magic bytes (never the
- * name or the browser's word), duration and codec from its metadata, and a short decode proves the
- * audio really decodes. Throws an `HttpError` with a message for the user otherwise.
+ * name or the browser's word), duration and codec from its metadata, and decoding it whole proves
+ * the audio really decodes, to the end. Throws an `HttpError` with a message for the user otherwise.
  */
 export async function inspectAudio(filePath: string): Promise<AudioInfo> {
   const { size } = await stat(filePath);
@@ -56,16 +57,17 @@ export async function inspectAudio(filePath: string): Promise<AudioInfo> {
     // Metadata is a nicety; whether the audio decodes is what counts, and is checked next.
   }
   try {
-    const probe = await probeAudio(filePath);
-    durationS ??= probe.durationS;
-    // A browser recording (WebM) declares no duration: decoding it whole is quick at its size.
-    if (durationS === null && size <= FULL_PROBE_MAX_BYTES)
-      durationS = (await probeAudio(filePath, { seconds: 24 * 3600 })).decodedS;
-  } catch {
+    const check = await verifyDecodes(filePath, { timeLimitMs: CHECK_TIME_LIMIT_MS });
+    // A browser recording (WebM) declares no duration: the decoded time is the true one.
+    durationS ??= check.declaredS ?? check.decodedS;
+  } catch (err) {
+    // Cut short, too slow or too big to decode: the engine's message says which.
+    const reason = err instanceof SpeechEngineError && err.message !== UNDECODABLE_AUDIO ? err.message : null;
     throw new HttpError(
       422,
       'audio_undecodable',
-      'The audio could not be decoded. The file may be damaged or incomplete; try exporting it again.',
+      reason ??
+        'The audio could not be decoded. The file may be damaged or incomplete; try exporting it again.',
     );
   }
   if (durationS !== null && durationS <= 0) {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../test/harness.ts';
 import { multipartBody, postAudioFile, signUp } from '../../test/http.ts';
 import { startS3Server } from '../../test/s3-server.ts';
-import { makeAudioFile } from '../../test/speech-fixtures.ts';
+import { FIXTURE_PARAGRAPH, makeAudioFile } from '../../test/speech-fixtures.ts';
 import { audio } from '../db/schema.ts';
 
 const INVALID = 'Please upload a valid audio file (MP3, WAV, M4A, or OGG).';
@@ -102,6 +102,21 @@ describe.each(drivers)('audio upload and library on %s', (driver) => {
     expect(await audioCount(ada)).toBe(before.rows);
     expect(blobFiles()).toBe(before.blobs);
     expect(await t.ctx.scratch.files()).toEqual([]);
+  });
+
+  it('refuses a real recording cut in half at upload: the check decodes to the end', async () => {
+    const before = { rows: await audioCount(ada), blobs: blobFiles() };
+    for (const format of ['wav', 'mp3'] as const) {
+      const whole = readFileSync(await makeAudioFile(FIXTURE_PARAGRAPH, format, fixtures));
+      const res = await upload(ada, whole.subarray(0, whole.length >> 1), `half.${format}`);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toMatchObject({
+        code: 'audio_undecodable',
+        detail: expect.stringMatching(/^The audio could not be decoded completely: the file says it lasts/),
+      });
+    }
+    expect(await audioCount(ada)).toBe(before.rows);
+    expect(blobFiles()).toBe(before.blobs);
   });
 
   it('refuses a file over 100 MB, early from its Content-Length and while streaming', async () => {

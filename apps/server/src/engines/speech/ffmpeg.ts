@@ -1,34 +1,10 @@
-import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { createInterface } from 'node:readline';
-import { abortReason } from './abort-signals.ts';
-import { findExecutable, tail } from './executables.ts';
+import { tail } from './executables.ts';
+import { type FfmpegRun, runFfmpeg, UNDECODABLE_AUDIO } from './ffmpeg-runner.ts';
 import { SpeechEngineError } from './speech-engine.ts';
 import { readWavInfo } from './wav-file.ts';
 
-/** What users see when ffmpeg cannot make audio out of a file. */
-export const UNDECODABLE_AUDIO =
-  'The audio could not be decoded. The file may be damaged or not an audio file.';
-
-let located: string | undefined;
-
-/**
- * The ffmpeg to run: the system's `ffmpeg` on PATH when there is one (current codecs, distro
- * security updates), else the static build shipped in `@ffmpeg-installer/ffmpeg` so that `npm`
- * alone is enough.
- */
-export function ffmpegPath(): string {
-  if (located) return located;
-  const system = findExecutable('ffmpeg');
-  if (system) {
-    located = system;
-    return system;
-  }
-  const bundled = createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string };
-  located = bundled.path;
-  return bundled.path;
-}
+export { ffmpegInfo, ffmpegPath, parseDeclaredDuration, UNDECODABLE_AUDIO } from './ffmpeg-runner.ts';
 
 /** Options for `decodeToWav`. */
 export interface DecodeOptions {
@@ -63,19 +39,11 @@ export async function decodeToWav(
   });
   const wav = await readWavInfo(outputPath).catch(() => null);
   const durationS = wav?.durationS ?? 0;
-  // A duration estimated from the bitrate (VBR MP3 without a Xing header) is only a guess: a real
-  // file may be shorter than that without being damaged.
-  const declared = /Estimating duration from bitrate/i.test(run.header) ? null : run.declaredS;
-  const truncated = declared !== null && declared > 2 && durationS < declared * 0.9 - 0.5;
-  if (durationS <= 0 || truncated) {
+  try {
+    assertComplete(run, trustedDuration(run), durationS);
+  } catch (err) {
     await rm(outputPath, { force: true });
-    throw new SpeechEngineError(
-      truncated
-        ? `The audio could not be decoded completely: the file says it lasts ${formatSeconds(declared ?? 0)} but only ${formatSeconds(durationS)} could be read. It may be damaged or incomplete; try exporting or uploading it again.`
-        : UNDECODABLE_AUDIO,
-      false,
-      { cause: new Error(tail(run.stderr)) },
-    );
+    throw err;
   }
   onProgress?.(1);
   return { durationS };
@@ -111,73 +79,47 @@ export async function probeAudio(
   return { durationS: run.declaredS, decodedS: run.decodedS };
 }
 
-interface FfmpegRun {
-  declaredS: number | null;
-  decodedS: number;
-  /** The start of stderr: the input summary and early warnings. */
-  header: string;
-  /** The end of stderr: the last errors. */
-  stderr: string;
+/**
+ * Proves a whole file decodes: decodes all of it to nowhere (no resampling, so even 100 MB takes
+ * seconds) and compares the time decoded with the time the file declares. A file cut short (an
+ * interrupted copy or download) fails here, at upload, rather than in transcription. Throws a
+ * non-retryable `SpeechEngineError` whose message is meant for the user.
+ */
+export async function verifyDecodes(
+  filePath: string,
+  options: { signal?: AbortSignal; timeLimitMs?: number } = {},
+): Promise<{ declaredS: number | null; decodedS: number }> {
+  const run = await runFfmpeg(
+    ['-i', filePath, '-map', '0:a:0', '-vn', '-sn', '-dn'],
+    ['-f', 'null', '-'],
+    options,
+  );
+  // ffmpeg measures a cut-off WAV by the bytes present; its header still says how many there were.
+  const wavDeclaredS = (await readWavInfo(filePath).catch(() => null))?.declaredS ?? null;
+  const declaredS = wavDeclaredS ?? trustedDuration(run);
+  assertComplete(run, declaredS, run.decodedS);
+  return { declaredS: declaredS ?? run.declaredS, decodedS: run.decodedS };
 }
 
-/** Runs ffmpeg with progress on stdout; rejects with `UNDECODABLE_AUDIO` on a non-zero exit. */
-function runFfmpeg(inputArgs: string[], outputArgs: string[], options: DecodeOptions): Promise<FfmpegRun> {
-  const { signal, onProgress } = options;
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortReason(signal));
-    const args = ['-hide_banner', '-nostdin', '-nostats', ...inputArgs, '-progress', 'pipe:1', ...outputArgs];
-    const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let header = '';
-    let stderr = '';
-    let declaredS: number | null = null;
-    let decodedS = 0;
-    let reported = 0;
-    const onAbort = () => child.kill('SIGKILL');
-    signal?.addEventListener('abort', onAbort, { once: true });
-
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
-      // Only the input summary and the last lines matter; memory stays bounded on chatty files.
-      if (header.length < 8192) {
-        header = (header + chunk).slice(0, 8192);
-        declaredS = parseDeclaredDuration(header);
-      }
-      stderr = (stderr + chunk).slice(-8192);
-    });
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const match = /^out_time_(?:us|ms)=(\d+)$/.exec(line);
-      if (!match) return;
-      // Both keys are microseconds (out_time_ms is a long-standing misnomer in ffmpeg).
-      decodedS = Math.max(decodedS, Number(match[1]) / 1e6);
-      if (declaredS && onProgress) {
-        const fraction = Math.min(0.99, decodedS / declaredS);
-        if (fraction > reported) {
-          reported = fraction;
-          onProgress(fraction);
-        }
-      }
-    });
-    child.on('error', (err) => {
-      signal?.removeEventListener('abort', onAbort);
-      reject(new SpeechEngineError(`ffmpeg could not be started: ${err.message}`, false, { cause: err }));
-    });
-    child.on('close', (code) => {
-      signal?.removeEventListener('abort', onAbort);
-      if (signal?.aborted) return reject(abortReason(signal));
-      if (code !== 0) {
-        return reject(new SpeechEngineError(UNDECODABLE_AUDIO, false, { cause: new Error(tail(stderr)) }));
-      }
-      resolve({ declaredS, decodedS, header, stderr });
-    });
-  });
+/**
+ * The duration ffmpeg read from the container; null when it only estimated it from the bitrate
+ * (a VBR MP3 without a Xing header): a real file may be shorter than that without being damaged.
+ */
+function trustedDuration(run: FfmpegRun): number | null {
+  return /Estimating duration from bitrate/i.test(run.header) ? null : run.declaredS;
 }
 
-/** The first `Duration: HH:MM:SS.ss` of ffmpeg's input summary; null for `N/A` or none yet. */
-export function parseDeclaredDuration(stderr: string): number | null {
-  const match = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(stderr);
-  if (!match) return null;
-  const seconds = Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]);
-  return seconds > 0 ? seconds : null;
+/** Throws unless some audio came out and about as much as the file declares. */
+function assertComplete(run: FfmpegRun, declared: number | null, decodedS: number): void {
+  const truncated = declared !== null && declared > 2 && decodedS < declared * 0.9 - 0.5;
+  if (decodedS > 0 && !truncated) return;
+  throw new SpeechEngineError(
+    truncated
+      ? `The audio could not be decoded completely: the file says it lasts ${formatSeconds(declared ?? 0)} but only ${formatSeconds(decodedS)} could be read. It may be damaged or incomplete; try exporting or uploading it again.`
+      : UNDECODABLE_AUDIO,
+    false,
+    { cause: new Error(tail(run.stderr)) },
+  );
 }
 
 function formatSeconds(s: number): string {

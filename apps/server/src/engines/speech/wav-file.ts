@@ -12,6 +12,11 @@ export interface WavInfo {
   /** Bytes of samples. */
   dataBytes: number;
   durationS: number;
+  /**
+   * Seconds the header says the samples last; more than `durationS` when the file was cut short.
+   * Null when the header was written while streaming (size 0 or 0xFFFFFFFF).
+   */
+  declaredS: number | null;
 }
 
 /**
@@ -31,7 +36,7 @@ export async function readWavInfo(filePath: string): Promise<WavInfo> {
     ) {
       throw new Error(`${filePath} is not a WAV file`);
     }
-    let fmt: Omit<WavInfo, 'dataOffset' | 'dataBytes' | 'durationS'> | undefined;
+    let fmt: Omit<WavInfo, 'dataOffset' | 'dataBytes' | 'durationS' | 'declaredS'> | undefined;
     let offset = 12;
     while (offset + 8 <= head.length) {
       const id = head.toString('ascii', offset, offset + 4);
@@ -51,11 +56,14 @@ export async function readWavInfo(filePath: string): Promise<WavInfo> {
         // A header written while streaming may hold 0 or 0xFFFFFFFF: trust the file size then.
         const dataBytes = Math.min(chunkSize === 0 ? Number.MAX_SAFE_INTEGER : chunkSize, size - body);
         const usable = dataBytes - (dataBytes % fmt.blockAlign);
+        const bytesPerS = fmt.blockAlign * fmt.sampleRate;
+        const streamed = chunkSize === 0 || chunkSize === 0xffffffff;
         return {
           ...fmt,
           dataOffset: body,
           dataBytes: usable,
-          durationS: usable / (fmt.blockAlign * fmt.sampleRate),
+          durationS: usable / bytesPerS,
+          declaredS: streamed ? null : chunkSize / bytesPerS,
         };
       }
       offset = body + chunkSize + (chunkSize % 2);
