@@ -140,7 +140,8 @@ const presigned: UploadPath = async (url, token, file, size) => {
       language: 'en-US',
     }),
   );
-  const put = await streamRequest(init.presigned_url, {
+  // A local-storage link is a path on the server unless PUBLIC_URL is set.
+  const put = await streamRequest(new URL(init.presigned_url, url).toString(), {
     method: init.method,
     headers: { ...init.headers, 'content-length': size },
     body: createReadStream(file),

@@ -134,7 +134,7 @@ describe.each(drivers)('nothing is left behind by a crash, on %s', (driver) => {
     });
     const link = (await init.json()) as { presigned_url: string; headers: Record<string, string> };
     startSlowRequest(
-      link.presigned_url,
+      new URL(link.presigned_url, base).toString(),
       'PUT',
       { ...link.headers, 'content-length': wav.length },
       wav.subarray(0, wav.length >> 1),

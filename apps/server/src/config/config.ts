@@ -20,6 +20,8 @@ export interface Config {
   port: number;
   /** Where users reach the server; absolute links are built from it. */
   publicUrl: string;
+  /** PUBLIC_URL was set: links are absolute from it; otherwise links are paths on this server. */
+  publicUrlConfigured: boolean;
   /** Fastify's `trustProxy`: false unless TRUST_PROXY names the proxies in front. */
   trustProxy: false | number | string[];
   dataDir: string;
@@ -110,6 +112,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     port: e.PORT,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrlConfigured: e.PUBLIC_URL !== undefined,
     trustProxy: e.TRUST_PROXY ?? false,
     dataDir,
     databaseUrl: e.DATABASE_URL,

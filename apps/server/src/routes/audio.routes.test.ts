@@ -148,7 +148,8 @@ describe.each(drivers)('audio upload and library on %s', (driver) => {
     });
     expect(init.statusCode).toBe(200);
     const { audio_id, presigned_url, headers } = init.json();
-    expect(presigned_url).toMatch(/^https?:\/\/.+\/api\/v1\/storage\/blobs\//);
+    // Without PUBLIC_URL the link is a path on this server, whatever Host the request named.
+    expect(presigned_url).toMatch(/^\/api\/v1\/storage\/blobs\//);
 
     const pending = await t.app.inject({
       method: 'GET',

@@ -54,9 +54,11 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const upload = await ctx.audio.initUpload(request.userId, request.body);
-        // Local storage links are paths on this server: make them absolute from PUBLIC_URL, never
-        // from the request's Host or X-Forwarded-Host, which a client can set to anything.
-        if (upload.presigned_url.startsWith('/'))
+        // Local storage links are paths on this server. With PUBLIC_URL they are made absolute from
+        // it, never from the request's Host or X-Forwarded-Host, which a client can set to anything;
+        // without it they stay paths, which the browser resolves against the address it uses
+        // (localhost or 127.0.0.1 alike).
+        if (upload.presigned_url.startsWith('/') && ctx.config.publicUrlConfigured)
           upload.presigned_url = `${ctx.config.publicUrl}${upload.presigned_url}`;
         return upload;
       },

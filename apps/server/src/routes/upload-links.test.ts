@@ -76,7 +76,7 @@ describe.each(drivers)('signed upload links are single-use, on %s', (driver) => 
     expect(storedFiles(t.dataDir).filter((f) => f.includes(link.audio_id))).toEqual([
       path.join(
         'audio',
-        path.basename(path.dirname(new URL(link.presigned_url).pathname)),
+        path.basename(path.dirname(new URL(link.presigned_url, 'http://localhost').pathname)),
         `${link.audio_id}.wav`,
       ),
     ]);
