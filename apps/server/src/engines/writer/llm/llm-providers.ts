@@ -3,7 +3,10 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import type { LlmConfig, LlmEndpoint } from '../../../config/writing-config.ts';
 import type { EngineStatus } from '../../engine.ts';
-import { listOllamaModels } from './ollama-discovery.ts';
+import { listOllamaModels, type OllamaModel } from './ollama-discovery.ts';
+
+/** How long one look at Ollama's models is trusted. */
+const DISCOVERY_TTL_MS = 5_000;
 
 /** A model ready to call, named for messages. */
 export interface ResolvedModel {
@@ -88,7 +91,11 @@ export class AnthropicProvider implements LlmProvider {
 export class OllamaProvider implements LlmProvider {
   readonly id = 'ollama';
   readonly name = 'Ollama';
-  constructor(private readonly config: LlmConfig['ollama']) {}
+  private listed: { at: number; models: Promise<OllamaModel[] | null> } | undefined;
+  constructor(
+    private readonly config: LlmConfig['ollama'],
+    private readonly now: () => number = Date.now,
+  ) {}
 
   async status(): Promise<EngineStatus> {
     if (!this.config)
@@ -98,7 +105,7 @@ export class OllamaProvider implements LlmProvider {
         detail: 'OLLAMA_DISCOVERY is off',
         hint: 'Set OLLAMA_DISCOVERY=true',
       };
-    const models = await listOllamaModels(this.config.url);
+    const models = await this.models(this.config.url);
     const names = models?.map((m) => m.name).join(', ');
     if (!models)
       return {
@@ -130,9 +137,20 @@ export class OllamaProvider implements LlmProvider {
     };
   }
 
+  /**
+   * Ollama's models, asked again at most every few seconds: routing asks each engine's status
+   * more than once per request, and Ollama may be started or stopped at any time.
+   */
+  private models(url: string): Promise<OllamaModel[] | null> {
+    const now = this.now();
+    if (!this.listed || now - this.listed.at > DISCOVERY_TTL_MS)
+      this.listed = { at: now, models: listOllamaModels(url) };
+    return this.listed.models;
+  }
+
   async resolve(): Promise<ResolvedModel> {
     if (!this.config) throw new Error('OLLAMA_DISCOVERY is off');
-    const model = this.config.model ?? (await listOllamaModels(this.config.url))?.[0]?.name;
+    const model = this.config.model ?? (await this.models(this.config.url))?.[0]?.name;
     if (!model) throw new Error(`no Ollama with an installed model answers at ${this.config.url}`);
     return openAiCompatibleModel('ollama', { baseUrl: `${this.config.url}/v1`, apiKey: undefined, model });
   }

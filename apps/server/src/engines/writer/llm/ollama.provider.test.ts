@@ -66,6 +66,20 @@ describe('Ollama discovery', () => {
     expect((await new OllamaProvider({ url: ollama.url, model: 'qwen2.5:7b' }).status()).state).toBe('ready');
   });
 
+  it('looks again after a few seconds, so an Ollama started later is found', async () => {
+    const answer = ollama.handler;
+    ollama.handler = (_req, res) => sendJson(res, 503, { error: 'starting' });
+    let now = 1_000_000;
+    const provider = new OllamaProvider({ url: ollama.url, model: undefined }, () => now);
+    expect((await provider.status()).state).toBe('missing');
+    ollama.handler = answer;
+    expect((await provider.status()).state).toBe('missing');
+    expect(ollama.requestsTo('/api/tags')).toHaveLength(1);
+    now += 6_000;
+    expect((await provider.status()).state).toBe('ready');
+    expect(ollama.requestsTo('/api/tags')).toHaveLength(2);
+  });
+
   it('is the configured LLM when no other is set, and writes through its /v1 with the first model', async () => {
     const providers = llmProviders({
       openai: undefined,
