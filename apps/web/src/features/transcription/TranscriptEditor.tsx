@@ -6,8 +6,9 @@ import { TextAlign } from '@tiptap/extension-text-align';
 import { BackgroundColor, Color, TextStyle } from '@tiptap/extension-text-style';
 import { type Editor, useEditor } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toolbarLabels } from './editor-labels.ts';
 import { isAllowedImage, isAllowedLink } from './save-state.ts';
 
 const TEXT_COLORS = ['#25262b', '#868e96', '#c92a2a', '#d9480f', '#2b8a3e', '#1864ab', '#5f3dc4', '#a61e4d'];
@@ -34,6 +35,8 @@ export function TranscriptEditor({
   onChange(content: TranscriptContent): void;
   label: string;
 }) {
+  const { t } = useTranslation('transcription');
+  const labels = useMemo(() => toolbarLabels(t), [t]);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -58,7 +61,7 @@ export function TranscriptEditor({
   });
 
   return (
-    <RichTextEditor editor={editor} variant="subtle">
+    <RichTextEditor editor={editor} variant="subtle" labels={labels}>
       <RichTextEditor.Toolbar sticky stickyOffset={0}>
         <RichTextEditor.ControlsGroup>
           <RichTextEditor.H1 />
