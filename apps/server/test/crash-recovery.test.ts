@@ -189,5 +189,5 @@ describe.each(drivers)('a transcription interrupted by a crash, on %s', (driver)
     await database.close();
     expect(rows).toHaveLength(1);
     expect(job).toMatchObject({ status: 'completed', attempts: 2 });
-  });
+  }, 180_000);
 });
