@@ -1,0 +1,134 @@
+import type { LlmConfig } from '../../config/writing-config.ts';
+import { type EngineStatus, EngineUnavailableError } from '../engine.ts';
+import { EngineRouter, type Routed, type RouterLogger } from '../engine-router.ts';
+import { BuiltInComposer, type ContentType, zContentType } from './composer/index.ts';
+import { fromComposed, fromLlm } from './content-body.ts';
+import { LlmWriter } from './llm/llm.writer.ts';
+import { llmProviders } from './llm/llm-providers.ts';
+import { contentTypeTemplate } from './llm/prompts/content-types.ts';
+import { sourceSegments } from './llm/transcript-lines.ts';
+import { WriterError } from './llm/writer-errors.ts';
+import type { WriterEngine, WriterRequest, WrittenPiece } from './writer-engine.ts';
+
+/** The built-in composer behind the writer port: always ready, never invents. */
+export class ComposerWriterEngine implements WriterEngine {
+  readonly kind = 'writer';
+  private readonly composer = new BuiltInComposer();
+  readonly id = this.composer.id;
+  readonly name = this.composer.name;
+
+  async status(): Promise<EngineStatus> {
+    const s = await this.composer.status();
+    return { state: 'ready', reason: 'Always available; arranges what was said', detail: s.detail };
+  }
+
+  async write(request: WriterRequest): Promise<WrittenPiece> {
+    const type = zContentType.safeParse(request.contentType);
+    const piece = await this.composer.write({
+      segments: request.segments.map((s) => ({ start: s.start, end: s.end, text: s.text })),
+      text: request.text,
+      language: request.language,
+      ...(type.success ? { content_type: type.data as ContentType } : {}),
+      ...(request.title ? { title: request.title } : {}),
+      ...(request.keywords?.length ? { keywords: [...request.keywords] } : {}),
+    });
+    request.onProgress?.(1);
+    return { body: fromComposed(piece, request.timed), model: null };
+  }
+}
+
+/** A language model behind the writer port. Its failures hand the piece to the next writer. */
+export class LlmWriterEngine implements WriterEngine {
+  readonly kind = 'writer';
+  constructor(private readonly writer: LlmWriter) {}
+  get id(): string {
+    return this.writer.id;
+  }
+  get name(): string {
+    return this.writer.name;
+  }
+
+  async status(): Promise<EngineStatus> {
+    const s = await this.writer.status();
+    if (s.state === 'available') return { state: 'ready', reason: 'Ready', detail: s.detail };
+    return {
+      state: 'missing',
+      reason: s.state === 'disabled' ? 'Not set up on this server' : 'Not reachable from this server',
+      detail: s.detail,
+      ...(s.enable ? { hint: s.enable } : {}),
+    };
+  }
+
+  async write(request: WriterRequest): Promise<WrittenPiece> {
+    const template = contentTypeTemplate(request.contentType);
+    if (!template) throw new EngineUnavailableError(`No prompt for content type ${request.contentType}`);
+    try {
+      const piece = await this.writer.write({
+        template,
+        language: request.language,
+        title: request.title,
+        keywords: request.keywords,
+        platforms: request.platforms,
+        voice: request.voice,
+        segments: sourceSegments(request.segments, request.text),
+        signal: request.signal,
+        ...(request.onProgress ? { onProgress: request.onProgress } : {}),
+      });
+      return { body: fromLlm(piece, request.segments, request.timed), model: piece.engine.model };
+    } catch (err) {
+      if (request.signal.aborted || !(err instanceof WriterError)) throw err;
+      // The built-in composer can still write the piece: it takes over rather than failing it.
+      throw new EngineUnavailableError(`${this.writer.name}: ${err.detail}`, {
+        cause: err,
+        userMessage: err.message,
+      });
+    }
+  }
+}
+
+/** Language models first (the configured ones), the built-in composer last: it always can. */
+export const WRITER_ORDER = ['openai', 'anthropic', 'ollama', 'composer'] as const;
+
+/**
+ * The `writer` port: the configured language model when one is ready, else the built-in
+ * composer; every writer tried, and why, is recorded with the piece.
+ */
+export class WriterRouter {
+  readonly router: EngineRouter<WriterEngine>;
+
+  constructor(config: LlmConfig, logger: RouterLogger, engines?: WriterEngine[]) {
+    const all = engines ?? [
+      ...llmProviders(config).map(
+        (p) =>
+          new LlmWriterEngine(
+            new LlmWriter(p, {
+              contextTokens: config.contextTokens,
+              timeoutMs: config.timeoutMs,
+              maxRetries: config.maxRetries,
+            }),
+          ),
+      ),
+      new ComposerWriterEngine(),
+    ];
+    this.router = new EngineRouter<WriterEngine>(
+      'writer',
+      all,
+      WRITER_ORDER,
+      {
+        orderSetting: 'the writer settings',
+        noEngine: (label) => `Writing in ${label} is not available on this server.`,
+        noEngineDetail: (label) => `No writer on this server can write ${label}.`,
+        allFailed: () => 'Failed to enhance content. Please try again.',
+      },
+      logger,
+    );
+  }
+
+  write(request: WriterRequest): Promise<Routed<WriterEngine, WrittenPiece>> {
+    return this.router.run(
+      { label: `${request.contentType} in ${request.language}`, supports: () => true },
+      request.signal,
+      (engine) => engine.write(request),
+    );
+  }
+}
