@@ -20,6 +20,7 @@ import { VERSION } from './lib/version.ts';
 import { registerMetrics } from './metrics/metrics.ts';
 import { audioRoutes } from './routes/audio.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
+import { contentRoutes } from './routes/content.routes.ts';
 import { filesRoutes } from './routes/files.routes.ts';
 import { storageRoutes } from './routes/storage.routes.ts';
 import { systemRoutes } from './routes/system.routes.ts';
@@ -124,6 +125,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(authRoutes(ctx));
       await api.register(usersRoutes(ctx));
       await api.register(audioRoutes(ctx));
+      await api.register(contentRoutes(ctx));
       await api.register(filesRoutes(ctx));
       if (ctx.blobs instanceof LocalDiskBlobStore)
         await api.register(

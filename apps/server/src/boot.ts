@@ -5,12 +5,18 @@ import type { Config } from './config/config.ts';
 import { openDatabase } from './db/database.ts';
 import { decodeToWav } from './engines/speech/ffmpeg.ts';
 import { SpeechRouter } from './engines/speech/speech-router.ts';
+import { ApertiumTranslator } from './engines/translator/apertium.translator.ts';
+import { DeepLTranslator } from './engines/translator/deepl.translator.ts';
+import { LibreTranslateTranslator } from './engines/translator/libretranslate.translator.ts';
+import { TranslatorRouter } from './engines/translator/translator-router.ts';
+import { WriterRouter } from './engines/writer/writer-router.ts';
 import { createEventBus } from './events/create-event-bus.ts';
 import { REDACTED_HEADERS, requestLogSerializers } from './http/log-redaction.ts';
 import { registerJobs } from './jobs/index.ts';
 import { ItemPipeline } from './pipeline/item-pipeline.ts';
 import { EmbeddedQueue } from './queue/embedded-queue.ts';
 import { AudioRepository } from './repositories/audio.repository.ts';
+import { ContentRepository } from './repositories/content.repository.ts';
 import { LoginThrottlesRepository } from './repositories/login-throttles.repository.ts';
 import { RefreshTokensRepository } from './repositories/refresh-tokens.repository.ts';
 import { TranscriptionsRepository } from './repositories/transcriptions.repository.ts';
@@ -20,6 +26,9 @@ import { AuthService } from './services/auth/auth.service.ts';
 import { GoogleVerifier } from './services/auth/google-verifier.ts';
 import { LoginThrottle } from './services/auth/login-throttle.ts';
 import { AccessTokens } from './services/auth/tokens.ts';
+import { ContentService } from './services/content/content.service.ts';
+import { DocumentService } from './services/content/document.service.ts';
+import { EnhanceService } from './services/content/enhance.service.ts';
 import { TranscribeService } from './services/transcription/transcribe.service.ts';
 import { TranscriptionService } from './services/transcription/transcription.service.ts';
 import { createBlobStore } from './storage/create-blob-store.ts';
@@ -91,6 +100,35 @@ export async function createContext(
     tmpDir,
     logger,
   });
+  const writer = new WriterRouter(config.llm, logger);
+  const t = config.translation;
+  const translators = new TranslatorRouter(
+    t.engines,
+    [
+      new DeepLTranslator(t.deepl, t.timeoutMs),
+      new LibreTranslateTranslator(t.libretranslate, t.timeoutMs),
+      new ApertiumTranslator({ timeoutMs: t.timeoutMs }),
+    ],
+    logger,
+  );
+  const contentRepository = new ContentRepository(database.db);
+  const content = new ContentService({
+    content: contentRepository,
+    transcriptions: transcriptionsRepository,
+    queue,
+    events,
+    usesLanguageModel: async () =>
+      (await writer.router.choose({ label: 'content', supports: () => true })).engine.id !== 'composer',
+  });
+  const enhance = new EnhanceService({
+    content: contentRepository,
+    contentService: content,
+    transcriptions: transcriptionsRepository,
+    users,
+    writer,
+    translators,
+    logger,
+  });
   const ctx: AppContext = {
     config,
     database,
@@ -106,6 +144,12 @@ export async function createContext(
     audio,
     transcribe,
     transcriptions: new TranscriptionService(audioRepository, transcriptionsRepository),
+    writer,
+    translators,
+    content,
+    enhance,
+    documents: new DocumentService(transcriptionsRepository),
+    users,
   };
   registerJobs(ctx);
   return ctx;

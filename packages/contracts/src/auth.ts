@@ -56,6 +56,8 @@ export const zUser = z.object({
   full_name: z.string(),
   name: z.string(),
   profile_image: z.string().nullable(),
+  /** How the user writes, in their words; language-model writers follow it. */
+  writing_voice: z.string().nullable(),
   created_at: z.string(),
   /** The administrator (the first account) sees engine diagnostics and server paths. */
   is_admin: z.boolean(),

@@ -56,6 +56,10 @@ export const errorCodes = [
   'transcription_not_found',
   'conflict',
   'precondition_required',
+  // Content.
+  'content_not_found',
+  'document_empty',
+  'document_unreadable',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -1,5 +1,6 @@
 export * from './audio.ts';
 export * from './auth.ts';
+export * from './content.ts';
 export * from './error-codes.ts';
 export * from './errors.ts';
 export * from './format.ts';

@@ -32,7 +32,8 @@ export type TranscriptionAttempt = z.infer<typeof zTranscriptionAttempt>;
 
 export const zTranscription = z.object({
   id: z.string(),
-  audio_id: z.string(),
+  /** Null for a written document uploaded as a content source. */
+  audio_id: z.string().nullable(),
   /** The text later steps use: the user's latest edit, else what the engine heard. */
   text: z.string(),
   /** The same as rich text (HTML) when the user edited it in the editor; null otherwise. */

@@ -62,6 +62,8 @@ export const users = pgTable(
       .default('user'),
     /** Access tokens issued before this instant no longer count (set when sessions are revoked). */
     sessionsValidFrom: timestamp('sessions_valid_from', { withTimezone: true }),
+    /** The user's note on how they write, handed to language-model writers (at most 1000 characters). */
+    writingVoice: text('writing_voice'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -143,14 +145,21 @@ export const audio = pgTable(
   (t) => [index('audio_user_created_idx').on(t.userId, t.createdAt)],
 );
 
-/** What a speech engine heard, plus the user's edits (the original text is never overwritten). */
+/**
+ * What a speech engine heard, plus the user's edits (the original text is never overwritten). A
+ * written document uploaded as a content source is stored here too (`source` = document, no audio):
+ * its paragraphs are the segments, so writing from it stays grounded the same way.
+ */
 export const transcriptions = pgTable(
   'transcriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    audioId: uuid('audio_id')
+    audioId: uuid('audio_id').references(() => audio.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['audio', 'document'] })
       .notNull()
-      .references(() => audio.id, { onDelete: 'cascade' }),
+      .default('audio'),
+    /** A document's title; audio transcripts take theirs from the audio. */
+    title: text('title'),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -171,4 +180,54 @@ export const transcriptions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('transcriptions_audio_idx').on(t.audioId)],
+);
+
+export const contentStatuses = ['pending', 'processing', 'completed', 'failed'] as const;
+export type ContentStatus = (typeof contentStatuses)[number];
+
+/**
+ * A piece of content written from a transcript (or document): one per content type per source.
+ * `body` is the piece in its first language; `translations` holds every requested language
+ * (the first one included) with its own status, title, text and grounded blocks.
+ */
+export const content = pgTable(
+  'content',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    transcriptionId: uuid('transcription_id')
+      .notNull()
+      .references(() => transcriptions.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    title: text('title').notNull().default(''),
+    /** The title the user asked for, if any (a rerun keeps using it). */
+    requestedTitle: text('requested_title'),
+    language: text('language').notNull(),
+    languages: jsonb('languages').notNull().default([]),
+    keywords: jsonb('keywords').notNull().default([]),
+    targetPlatforms: jsonb('target_platforms').notNull().default([]),
+    status: text('status', { enum: contentStatuses }).notNull().default('pending'),
+    progress: real('progress').notNull().default(0),
+    progressMessage: text('progress_message'),
+    /** The piece in its first language (`ContentBody`), null until written. */
+    body: jsonb('body'),
+    /** Language → `ContentTranslation` (status, title, text, blocks, engine, error). */
+    translations: jsonb('translations').notNull().default({}),
+    /** Which engine wrote the piece, why, and every engine tried. */
+    writer: jsonb('writer'),
+    error: text('error'),
+    jobId: uuid('job_id'),
+    /** Earlier saved edits per language, newest first. */
+    versions: jsonb('versions').notNull().default([]),
+    /** Raised on every save: an edit based on an older revision is refused (409). */
+    revision: integer('revision').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('content_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('content_source_type_idx').on(t.transcriptionId, t.contentType),
+  ],
 );

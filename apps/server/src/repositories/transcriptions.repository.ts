@@ -22,6 +22,12 @@ export class TranscriptionsRepository {
     return row;
   }
 
+  /** For workers, which act for the owner recorded on the job. */
+  async findById(id: string): Promise<TranscriptionRow | undefined> {
+    const [row] = await this.db.select().from(transcriptions).where(eq(transcriptions.id, id));
+    return row;
+  }
+
   async update(
     id: string,
     values: Partial<typeof transcriptions.$inferInsert>,

@@ -4,7 +4,15 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
-import { LIMITS, zErrorResponse, zFileUploadFields, zFileUploadResponse, zText } from '@voxpress/contracts';
+import {
+  LIMITS,
+  zContentUploadFields,
+  zContentUploadResponse,
+  zErrorResponse,
+  zFileUploadFields,
+  zFileUploadResponse,
+  zText,
+} from '@voxpress/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
 import { authenticate } from '../http/authenticate.ts';
@@ -15,6 +23,12 @@ const tooBig = () =>
     max_bytes: LIMITS.maxUploadBytes,
   });
 const zFileName = zText({ max: 255 });
+/** Largest written document accepted as a content source (a DOCX with images can be large). */
+const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
+const documentTooBig = () =>
+  new HttpError(413, 'upload_too_large', 'File size must be less than 20MB.', {
+    max_bytes: MAX_DOCUMENT_BYTES,
+  });
 /** Room left for the form's fields and boundaries around the file. */
 const FORM_SLACK = 1024 * 1024;
 
@@ -104,6 +118,64 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         } finally {
           await rm(tmp, { force: true });
         }
+      },
+    );
+
+    app.post(
+      '/files/upload/content',
+      {
+        preHandler: authenticate(ctx.accessTokens),
+        schema: {
+          tags: ['files'],
+          summary: 'Upload a written document (multipart: file, title, language) as a content source',
+          description:
+            'TXT, MD, HTML or DOCX, at most 20 MB. Its paragraphs become the source that content is written and translated from: pass `data.transcription_id` to `POST /content/enhance`.',
+          consumes: ['multipart/form-data'],
+          security: [{ bearer: [] }],
+          response: {
+            201: zContentUploadResponse,
+            400: zErrorResponse,
+            401: zErrorResponse,
+            413: zErrorResponse,
+            415: zErrorResponse,
+            422: zErrorResponse,
+          },
+        },
+      },
+      async (request, reply) => {
+        if (Number(request.headers['content-length'] ?? 0) > MAX_DOCUMENT_BYTES + FORM_SLACK)
+          throw documentTooBig();
+        if (!request.isMultipart())
+          throw new HttpError(415, 'multipart_required', 'Send the file as multipart/form-data.');
+        const fields: Record<string, string> = {};
+        let file: { name: string; bytes: Buffer } | undefined;
+        try {
+          for await (const part of request.parts({ limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1 } })) {
+            if (part.type === 'file') {
+              if (part.fieldname !== 'file' || file) {
+                part.file.resume();
+                throw new HttpError(400, 'file_field_invalid', 'Send exactly one file, in the "file" field.');
+              }
+              const bytes = await part.toBuffer().catch((err: unknown) => {
+                if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw documentTooBig();
+                throw err;
+              });
+              file = { name: part.filename || 'document.txt', bytes };
+            } else if (typeof part.value === 'string') {
+              fields[part.fieldname] = part.value;
+            }
+          }
+        } catch (err) {
+          throw formError(err);
+        }
+        const parsed = zContentUploadFields.safeParse(fields);
+        if (!parsed.success) throw ValidationError.fromZod(parsed.error, 'body');
+        if (!file)
+          throw new HttpError(400, 'file_missing', 'No file was uploaded. Choose a document and try again.');
+        const name = zFileName.safeParse(file.name);
+        if (!name.success) throw ValidationError.fromZod(name.error, 'body', ['file', 'filename']);
+        const data = await ctx.documents.create(request.userId, file, parsed.data);
+        return reply.status(201).send({ message: 'Upload successful', data });
       },
     );
   };

@@ -1,4 +1,4 @@
-import { zErrorResponse, zUser } from '@voxpress/contracts';
+import { zErrorResponse, zUser, zUserSettingsUpdate } from '@voxpress/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
 import { authenticate } from '../http/authenticate.ts';
@@ -17,6 +17,24 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => ctx.auth.me(request.userId),
+    );
+
+    app.put(
+      '/users/me',
+      {
+        preHandler: authenticate(ctx.accessTokens),
+        schema: {
+          tags: ['users'],
+          summary: 'Update the signed-in user: how they write (given to language-model writers)',
+          security: [{ bearer: [] }],
+          body: zUserSettingsUpdate,
+          response: { 200: zUser, 400: zErrorResponse, 401: zErrorResponse },
+        },
+      },
+      async (request) => {
+        await ctx.users.update(request.userId, { writingVoice: request.body.writing_voice || null });
+        return ctx.auth.me(request.userId);
+      },
     );
   };
 }

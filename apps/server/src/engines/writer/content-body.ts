@@ -1,5 +1,5 @@
 import type { ContentBlock, ContentBody, GroundedItem, Segment } from '@voxpress/contracts';
-import type { ComposedContent, Paragraph } from './composer/index.ts';
+import { type ComposedContent, contentBlocks } from './composer/index.ts';
 import { blocksToMarkdown } from './llm/content-text.ts';
 import type { WrittenContent } from './llm/llm.writer.ts';
 
@@ -20,27 +20,21 @@ export function bodyFrom(parts: Omit<ContentBody, 'text' | 'word_count'>): Conte
   return { ...parts, text, word_count: countBodyWords(text) };
 }
 
-/** The composer's sections as blocks: each section's heading, then its paragraphs as text, list or steps. */
-export function fromComposed(piece: ComposedContent, timed: boolean): ContentBody {
-  const at = (p: { segment_ids: number[]; start: number | null }) => ({
-    segment_ids: p.segment_ids,
-    start: timed ? p.start : null,
-  });
-  const blocks: ContentBlock[] = [];
-  if (piece.summary) blocks.push({ type: 'paragraph', text: piece.summary.text, ...at(piece.summary) });
-  for (const section of piece.sections) {
-    if (section.heading)
-      blocks.push({ type: 'heading', text: section.heading, segment_ids: [], start: null });
-    const type = section.kind === 'list' ? 'bullet' : section.kind === 'steps' ? 'numbered' : 'paragraph';
-    for (const p of section.paragraphs as Paragraph[]) blocks.push({ type, text: p.text, ...at(p) });
-  }
-  const item = (g: { text: string; segment_ids: number[]; start: number | null }): GroundedItem => ({
+/** The composer's piece as blocks (its own `contentBlocks`), each with the time it starts at. */
+export function fromComposed(
+  piece: ComposedContent,
+  segments: readonly Segment[],
+  timed: boolean,
+): ContentBody {
+  const start = startOf(segments, timed);
+  const item = (g: { text: string; segment_ids: number[] }): GroundedItem => ({
     text: g.text,
-    ...at(g),
+    segment_ids: g.segment_ids,
+    start: start(g.segment_ids),
   });
   return bodyFrom({
     title: piece.title,
-    blocks,
+    blocks: contentBlocks(piece).map((b) => ({ ...b, start: start(b.segment_ids) })),
     key_points: piece.key_points.map(item),
     quotes: piece.quotes.map(item),
     keywords: piece.keywords,
@@ -48,13 +42,17 @@ export function fromComposed(piece: ComposedContent, timed: boolean): ContentBod
   });
 }
 
+/** When the earliest of the segments starts; null for an untimed source or no segments. */
+function startOf(segments: readonly Segment[], timed: boolean) {
+  return (ids: readonly number[]): number | null => {
+    if (!timed || ids.length === 0) return null;
+    return segments[Math.min(...ids)]?.start ?? null;
+  };
+}
+
 /** A language model's piece: segment ids become times through the source's segments. */
 export function fromLlm(piece: WrittenContent, segments: readonly Segment[], timed: boolean): ContentBody {
-  const start = (ids: readonly number[]) => {
-    if (!timed) return null;
-    const first = ids.length ? Math.min(...ids) : undefined;
-    return first === undefined ? null : (segments[first]?.start ?? null);
-  };
+  const start = startOf(segments, timed);
   return bodyFrom({
     title: piece.title,
     blocks: piece.blocks.map((b) => ({ ...b, start: start(b.segment_ids) })),

@@ -7,7 +7,6 @@ import { LlmWriter } from './llm/llm.writer.ts';
 import { llmProviders } from './llm/llm-providers.ts';
 import { contentTypeTemplate } from './llm/prompts/content-types.ts';
 import { sourceSegments } from './llm/transcript-lines.ts';
-import { WriterError } from './llm/writer-errors.ts';
 import type { WriterEngine, WriterRequest, WrittenPiece } from './writer-engine.ts';
 
 /** The built-in composer behind the writer port: always ready, never invents. */
@@ -17,9 +16,8 @@ export class ComposerWriterEngine implements WriterEngine {
   readonly id = this.composer.id;
   readonly name = this.composer.name;
 
-  async status(): Promise<EngineStatus> {
-    const s = await this.composer.status();
-    return { state: 'ready', reason: 'Always available; arranges what was said', detail: s.detail };
+  status(): Promise<EngineStatus> {
+    return this.composer.status();
   }
 
   async write(request: WriterRequest): Promise<WrittenPiece> {
@@ -33,7 +31,7 @@ export class ComposerWriterEngine implements WriterEngine {
       ...(request.keywords?.length ? { keywords: [...request.keywords] } : {}),
     });
     request.onProgress?.(1);
-    return { body: fromComposed(piece, request.timed), model: null };
+    return { body: fromComposed(piece, request.segments, request.timed), model: null };
   }
 }
 
@@ -48,41 +46,27 @@ export class LlmWriterEngine implements WriterEngine {
     return this.writer.name;
   }
 
-  async status(): Promise<EngineStatus> {
-    const s = await this.writer.status();
-    if (s.state === 'available') return { state: 'ready', reason: 'Ready', detail: s.detail };
-    return {
-      state: 'missing',
-      reason: s.state === 'disabled' ? 'Not set up on this server' : 'Not reachable from this server',
-      detail: s.detail,
-      ...(s.enable ? { hint: s.enable } : {}),
-    };
+  status(): Promise<EngineStatus> {
+    return this.writer.status();
   }
 
   async write(request: WriterRequest): Promise<WrittenPiece> {
     const template = contentTypeTemplate(request.contentType);
     if (!template) throw new EngineUnavailableError(`No prompt for content type ${request.contentType}`);
-    try {
-      const piece = await this.writer.write({
-        template,
-        language: request.language,
-        title: request.title,
-        keywords: request.keywords,
-        platforms: request.platforms,
-        voice: request.voice,
-        segments: sourceSegments(request.segments, request.text),
-        signal: request.signal,
-        ...(request.onProgress ? { onProgress: request.onProgress } : {}),
-      });
-      return { body: fromLlm(piece, request.segments, request.timed), model: piece.engine.model };
-    } catch (err) {
-      if (request.signal.aborted || !(err instanceof WriterError)) throw err;
-      // The built-in composer can still write the piece: it takes over rather than failing it.
-      throw new EngineUnavailableError(`${this.writer.name}: ${err.detail}`, {
-        cause: err,
-        userMessage: err.message,
-      });
-    }
+    // An unreachable model or a refused key is a WriterUnavailableError: the router moves on to
+    // the composer. A busy or timed-out model is retried by the job.
+    const piece = await this.writer.write({
+      template,
+      language: request.language,
+      title: request.title,
+      keywords: request.keywords,
+      platforms: request.platforms,
+      voice: request.voice,
+      segments: sourceSegments(request.segments, request.text),
+      signal: request.signal,
+      ...(request.onProgress ? { onProgress: request.onProgress } : {}),
+    });
+    return { body: fromLlm(piece, request.segments, request.timed), model: piece.engine.model };
   }
 }
 

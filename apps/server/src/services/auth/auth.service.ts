@@ -210,6 +210,7 @@ export function toUser(row: UserRow): User {
     full_name: row.fullName,
     name: row.fullName.trim() || row.email.split('@')[0] || 'User',
     profile_image: row.profileImage,
+    writing_voice: row.writingVoice,
     created_at: row.createdAt.toISOString(),
     is_admin: row.role === 'admin',
   };

@@ -1,0 +1,175 @@
+import {
+  type ContentStatusEvent,
+  zContent,
+  zContentEdit,
+  zContentList,
+  zContentListQuery,
+  zEnhanceRequest,
+  zEnhanceResponse,
+  zErrorResponse,
+} from '@voxpress/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../app-context.ts';
+import { authenticate } from '../http/authenticate.ts';
+import { openSse } from '../http/sse.ts';
+import { contentStatusEvent } from '../services/content/content-mapper.ts';
+
+const zId = z.object({ id: z.uuid('Content not found') });
+const errors = { 400: zErrorResponse, 401: zErrorResponse, 404: zErrorResponse, 409: zErrorResponse };
+const secured = { security: [{ bearer: [] }] };
+const DEFAULT_LIMIT = 10;
+/** How often an open status stream re-reads the stored state. */
+const STATUS_RESYNC_MS = 5000;
+
+export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const auth = authenticate(ctx.accessTokens);
+  return async (app) => {
+    app.post(
+      '/content/enhance',
+      {
+        preHandler: auth,
+        schema: {
+          tags: ['content'],
+          summary: 'Write content from a transcript, then translate it; follow it on the status stream',
+          ...secured,
+          body: zEnhanceRequest,
+          response: { 202: zEnhanceResponse, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(202).send(await ctx.content.enhance(request.userId, request.body)),
+    );
+
+    const list = async (request: { userId: string; query: z.output<typeof zContentListQuery> }) =>
+      ctx.content.list(request.userId, {
+        page: request.query.page,
+        limit: request.query.per_page ?? request.query.limit ?? DEFAULT_LIMIT,
+        transcriptionId: request.query.transcription_id,
+      });
+    const listSchema = {
+      tags: ['content'],
+      summary: "The user's content, newest first (`per_page` is the same as `limit`)",
+      ...secured,
+      querystring: zContentListQuery,
+      response: { 200: zContentList, ...errors },
+    };
+    app.get('/content', { preHandler: auth, schema: listSchema }, list);
+    // The spec's polling call ends in a slash: GET /content/?transcription_id=…&page=1&per_page=1.
+    app.get('/content/', { preHandler: auth, schema: { ...listSchema, hide: true } }, list);
+
+    app.get(
+      '/content/transcription/:id',
+      {
+        preHandler: auth,
+        schema: {
+          tags: ['content'],
+          summary: 'Every piece written from one transcript or document, newest first',
+          ...secured,
+          params: z.object({ id: z.uuid('No transcription available') }),
+          response: { 200: z.object({ items: z.array(zContent) }), ...errors },
+        },
+      },
+      async (request) => ({ items: await ctx.content.forTranscription(request.userId, request.params.id) }),
+    );
+
+    app.get(
+      '/content/:id',
+      {
+        preHandler: auth,
+        schema: {
+          tags: ['content'],
+          summary: 'One piece with its translations',
+          ...secured,
+          params: zId,
+          response: { 200: zContent, ...errors },
+        },
+      },
+      async (request) => ctx.content.get(request.userId, request.params.id),
+    );
+
+    app.put(
+      '/content/:id',
+      {
+        preHandler: auth,
+        schema: {
+          tags: ['content'],
+          summary: "Save an edit of one language's title or text (earlier versions are kept)",
+          description: 'Send the `revision` the edit was made on; 409 when the piece changed since.',
+          ...secured,
+          params: zId,
+          body: zContentEdit,
+          response: { 200: zContent, ...errors },
+        },
+      },
+      async (request) => ctx.content.edit(request.userId, request.params.id, request.body),
+    );
+
+    app.delete(
+      '/content/:id',
+      {
+        preHandler: auth,
+        schema: {
+          tags: ['content'],
+          summary: 'Delete a piece and its translations',
+          ...secured,
+          params: zId,
+          response: { 200: z.object({ message: z.string() }), ...errors },
+        },
+      },
+      async (request) => {
+        await ctx.content.delete(request.userId, request.params.id);
+        return { message: 'Content deleted' };
+      },
+    );
+
+    app.get(
+      '/content/:id/status',
+      {
+        preHandler: authenticate(ctx.accessTokens, { allowQueryToken: true }),
+        schema: {
+          tags: ['content'],
+          summary: 'Server-sent events: progress and per-language status, then a `complete` event',
+          description: 'EventSource cannot send headers, so the access token may be given as `?token=`.',
+          params: zId,
+          querystring: z.object({ token: z.string().optional() }),
+        },
+      },
+      async (request, reply) => {
+        const row = await ctx.content.owned(request.userId, request.params.id);
+        const channel = openSse(request, reply);
+        let last = '';
+        const push = (event: ContentStatusEvent) => {
+          const text = JSON.stringify(event);
+          if (text === last) return;
+          last = text;
+          channel.send(event);
+          if (event.status === 'completed' || event.status === 'failed') {
+            channel.send(event, 'complete');
+            channel.close();
+          }
+        };
+        // One step at a time, so a slow read never sends an older state after a newer one.
+        let steps: Promise<unknown> = Promise.resolve();
+        const step = (work: () => unknown) => {
+          steps = steps.then(work).catch((err) => request.log.warn({ err }, 'status stream read failed'));
+          return steps;
+        };
+        const reread = async () => push(contentStatusEvent(await ctx.content.owned(request.userId, row.id)));
+        const unsubscribe = ctx.events.subscribe(`content:${row.id}`, (event) => {
+          const { type: _type, ...status } = event;
+          // An event too large for its bus arrives as its type alone: read the state instead.
+          void step(() => ('content_id' in status ? push(status as ContentStatusEvent) : reread()));
+        });
+        // Read after the subscription is live so a change between the first read and now is not missed.
+        await ctx.events.settled();
+        await step(reread);
+        // Events may be lost between processes (at-most-once): re-reading keeps a stream from sticking.
+        const resync = setInterval(() => void step(reread), STATUS_RESYNC_MS);
+        await channel.closed;
+        clearInterval(resync);
+        unsubscribe();
+      },
+    );
+  };
+}

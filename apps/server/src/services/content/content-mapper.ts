@@ -1,0 +1,102 @@
+import type {
+  Content,
+  ContentBody,
+  ContentStatusEvent,
+  ContentTranslation,
+  TranslationStatus,
+} from '@voxpress/contracts';
+import type { ContentRow } from '../../repositories/content.repository.ts';
+
+/** A saved edit of one language, kept newest first. */
+export interface ContentVersion {
+  language: string;
+  title: string;
+  text: string;
+  saved_at: string;
+}
+
+export interface WriterRecord {
+  engine: string;
+  model: string | null;
+  reason: string;
+  attempts: { engine: string; reason: string; duration_ms: number; error?: string }[];
+}
+
+export const translationsOf = (row: ContentRow) => row.translations as Record<string, ContentTranslation>;
+
+/** Languages in the order they were asked for. */
+export const languagesOf = (row: ContentRow) => row.languages as string[];
+
+/** An entry for a language not done yet. */
+export function pendingTranslation(first: boolean): ContentTranslation {
+  return {
+    title: '',
+    text: '',
+    status: 'pending',
+    method: first ? 'written' : 'machine',
+    service: null,
+    reason: null,
+    error: null,
+    blocks: [],
+    metadata: { word_count: 0 },
+  };
+}
+
+function statuses(row: ContentRow): Record<string, TranslationStatus> {
+  const translations = translationsOf(row);
+  return Object.fromEntries(languagesOf(row).map((l) => [l, translations[l]?.status ?? 'pending']));
+}
+
+/** The API shape of a piece (spec §3 Content). */
+export function toContent(row: ContentRow): Content {
+  const translations = translationsOf(row);
+  const first = translations[row.language];
+  const writer = row.writer as WriterRecord | null;
+  const versions: Record<string, { title: string; text: string; saved_at: string }[]> = {};
+  for (const v of row.versions as ContentVersion[]) {
+    const list = versions[v.language] ?? [];
+    list.push({ title: v.title, text: v.text, saved_at: v.saved_at });
+    versions[v.language] = list;
+  }
+  const others = Object.entries(translations).filter(([l]) => l !== row.language);
+  return {
+    id: row.id,
+    content_id: row.id,
+    transcription_id: row.transcriptionId,
+    content_type: row.contentType,
+    title: row.title,
+    text: first?.text ?? '',
+    language: row.language,
+    author: null,
+    status: row.status,
+    progress: { percent: Math.round(row.progress), message: row.progressMessage },
+    revision: row.revision,
+    body: (row.body as ContentBody | null) ?? null,
+    metadata: {
+      translations,
+      languages: languagesOf(row),
+      versions,
+      target_blog_platforms: row.targetPlatforms as string[],
+      keywords: row.keywords as string[],
+      word_count: first?.metadata.word_count ?? 0,
+      translation_method: others.length ? 'machine' : null,
+      service_used: writer?.engine ?? null,
+      translation_status: statuses(row),
+      writer: writer ? { engine: writer.engine, reason: writer.reason, attempts: writer.attempts } : null,
+      error: row.error,
+    },
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** What the status stream says about a piece. */
+export function contentStatusEvent(row: ContentRow): ContentStatusEvent {
+  return {
+    content_id: row.id,
+    status: row.status,
+    progress: { percent: Math.round(row.progress), message: row.progressMessage },
+    translation_status: statuses(row),
+    error: row.error,
+  };
+}
