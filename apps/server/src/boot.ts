@@ -5,10 +5,7 @@ import type { Config } from './config/config.ts';
 import { openDatabase } from './db/database.ts';
 import { decodeToWav } from './engines/speech/ffmpeg.ts';
 import { SpeechRouter } from './engines/speech/speech-router.ts';
-import { ApertiumTranslator } from './engines/translator/apertium.translator.ts';
-import { DeepLTranslator } from './engines/translator/deepl.translator.ts';
-import { LibreTranslateTranslator } from './engines/translator/libretranslate.translator.ts';
-import { TranslatorRouter } from './engines/translator/translator-router.ts';
+import { createTranslatorRouter } from './engines/translator/translators.ts';
 import { WriterRouter } from './engines/writer/writer-router.ts';
 import { createEventBus } from './events/create-event-bus.ts';
 import { REDACTED_HEADERS, requestLogSerializers } from './http/log-redaction.ts';
@@ -101,16 +98,7 @@ export async function createContext(
     logger,
   });
   const writer = new WriterRouter(config.llm, logger);
-  const t = config.translation;
-  const translators = new TranslatorRouter(
-    t.engines,
-    [
-      new DeepLTranslator(t.deepl, t.timeoutMs),
-      new LibreTranslateTranslator(t.libretranslate, t.timeoutMs),
-      new ApertiumTranslator({ timeoutMs: t.timeoutMs }),
-    ],
-    logger,
-  );
+  const translators = createTranslatorRouter(config, logger);
   const contentRepository = new ContentRepository(database.db);
   const content = new ContentService({
     content: contentRepository,

@@ -3,8 +3,8 @@ import { type EngineStatus, EngineUnavailableError } from '../engine.ts';
 import { EngineRouter, type Routed, type RouterLogger } from '../engine-router.ts';
 import { BuiltInComposer, type ContentType, zContentType } from './composer/index.ts';
 import { fromComposed, fromLlm } from './content-body.ts';
-import { LlmWriter } from './llm/llm.writer.ts';
-import { llmProviders } from './llm/llm-providers.ts';
+import type { LlmWriter } from './llm/llm.writer.ts';
+import { createLlmWriters } from './llm/llm-writers.ts';
 import { contentTypeTemplate } from './llm/prompts/content-types.ts';
 import { sourceSegments } from './llm/transcript-lines.ts';
 import type { WriterEngine, WriterRequest, WrittenPiece } from './writer-engine.ts';
@@ -82,16 +82,7 @@ export class WriterRouter {
 
   constructor(config: LlmConfig, logger: RouterLogger, engines?: WriterEngine[]) {
     const all = engines ?? [
-      ...llmProviders(config).map(
-        (p) =>
-          new LlmWriterEngine(
-            new LlmWriter(p, {
-              contextTokens: config.contextTokens,
-              timeoutMs: config.timeoutMs,
-              maxRetries: config.maxRetries,
-            }),
-          ),
-      ),
+      ...createLlmWriters(config).map((w) => new LlmWriterEngine(w)),
       new ComposerWriterEngine(),
     ];
     this.router = new EngineRouter<WriterEngine>(
