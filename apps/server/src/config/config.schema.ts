@@ -123,8 +123,10 @@ export const zEnv = z.object({
     .int()
     .min(1)
     .max(64)
-    .default(2)
-    .describe('Jobs run at once by each worker process.'),
+    .optional()
+    .describe(
+      'Jobs run at once by each worker process. Unset: one less than the number of cores (at least 1), so that a core stays free for the API.',
+    ),
   JOB_LEASE_MS: z.coerce
     .number()
     .int()
@@ -186,7 +188,9 @@ export const zEnv = z.object({
     .min(1)
     .max(64)
     .optional()
-    .describe('CPU threads whisper.cpp uses. Unset: the number of cores.'),
+    .describe(
+      'CPU threads whisper.cpp uses. Unset: one less than the number of cores (at least 1), so that a core stays free for the API.',
+    ),
   OPENAI_STT_BASE_URL: z
     .url()
     .optional()

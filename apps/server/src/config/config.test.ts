@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +16,20 @@ describe('configuration', () => {
       VOXPRESS_ROLES: ['api', 'worker'],
     });
     expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('leaves a core free for the API: jobs and whisper.cpp threads default to one less than the cores', () => {
+    const spare = Math.max(1, availableParallelism() - 1);
+    const config = loadConfig({ VOXPRESS_SECRET: 'a-secret-that-is-long-enough-for-signing-0123456789' });
+    expect(config.jobs.concurrency).toBe(spare);
+    expect(config.speech.whisper.threads).toBe(spare);
+    const set = loadConfig({
+      VOXPRESS_SECRET: 'a-secret-that-is-long-enough-for-signing-0123456789',
+      JOB_CONCURRENCY: '3',
+      WHISPER_THREADS: '5',
+    });
+    expect(set.jobs.concurrency).toBe(3);
+    expect(set.speech.whisper.threads).toBe(5);
   });
 
   it('lists every problem at once', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { ClientConfig } from '@voxpress/contracts';
 import { LIMITS } from '@voxpress/contracts';
@@ -127,7 +128,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rateLimitPerMinute: e.AUTH_RATE_LIMIT,
       signupsOpen: e.SIGNUPS === 'open',
     },
-    jobs: { concurrency: e.JOB_CONCURRENCY, leaseMs: e.JOB_LEASE_MS, testJobs: e.VOXPRESS_TEST_JOBS },
+    jobs: {
+      concurrency: e.JOB_CONCURRENCY ?? spareCores(),
+      leaseMs: e.JOB_LEASE_MS,
+      testJobs: e.VOXPRESS_TEST_JOBS,
+    },
     storageQuotaBytes: e.STORAGE_QUOTA_MB ? e.STORAGE_QUOTA_MB * 1024 * 1024 : undefined,
     s3: e.S3_BUCKET
       ? {
@@ -146,7 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         modelsDir: path.join(dataDir, 'models'),
         autoDownload: e.WHISPER_AUTO_DOWNLOAD,
         modelsUrl: e.WHISPER_MODELS_URL.replace(/\/$/, ''),
-        threads: e.WHISPER_THREADS,
+        threads: e.WHISPER_THREADS ?? spareCores(),
       },
       openai: e.OPENAI_STT_BASE_URL
         ? {
@@ -185,4 +190,9 @@ function loadOrCreateSecret(dataDir: string): string {
     writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
     return secret;
   }
+}
+
+/** The cores background work may use: all but one, which stays free for answering requests. */
+export function spareCores(): number {
+  return Math.max(1, availableParallelism() - 1);
 }

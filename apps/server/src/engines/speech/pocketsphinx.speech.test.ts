@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,6 +123,72 @@ describe('PocketSphinx engine', () => {
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
     expect(performance.now() - started).toBeLessThan(1500);
   });
+});
+
+describe('PocketSphinx progress', () => {
+  it('reports progress as the audio is read, before PocketSphinx prints anything, and runs niced', async () => {
+    // Flowing speech is one long utterance, printed only when PocketSphinx reaches its end. This
+    // stand-in reads half of the audio, then waits until the test has seen progress before it
+    // reads the rest and prints, the way PocketSphinx does: without progress it would never end.
+    const gate = path.join(dir, 'progress-seen');
+    const fake = path.join(dir, 'fake-pocketsphinx');
+    const silence = path.join(dir, 'silence.wav');
+    const seconds = 20;
+    const header = Buffer.alloc(44);
+    header.write('RIFF', 0);
+    header.writeUInt32LE(36 + seconds * 32_000, 4);
+    header.write('WAVEfmt ', 8);
+    header.writeUInt32LE(16, 16);
+    header.writeUInt16LE(1, 20);
+    header.writeUInt16LE(1, 22);
+    header.writeUInt32LE(16_000, 24);
+    header.writeUInt32LE(32_000, 28);
+    header.writeUInt16LE(2, 32);
+    header.writeUInt16LE(16, 34);
+    header.write('data', 36);
+    header.writeUInt32LE(seconds * 32_000, 40);
+    writeFileSync(silence, Buffer.concat([header, Buffer.alloc(seconds * 32_000)]));
+    writeFileSync(
+      fake,
+      [
+        '#!/bin/sh',
+        'while [ "$1" != "-infile" ]; do shift; done',
+        'exec 3< "$2"',
+        `head -c ${44 + (seconds / 2) * 32_000} <&3 > /dev/null`,
+        `while [ ! -e '${gate}' ]; do sleep 0.05; done`,
+        'cat <&3 > /dev/null',
+        'echo "hello world"',
+        'echo "<s> 0.000 0.100 1.000000"',
+        'echo "hello 0.100 0.500 0.900000"',
+        'echo "world 0.600 1.000 0.900000"',
+        // Its niceness, as a word: speech work runs below the API's priority.
+        'echo "n$(nice) 1.100 1.200 0.900000"',
+        'echo "</s> 1.200 1.300 1.000000"',
+      ].join('\n'),
+    );
+    chmodSync(fake, 0o755);
+    const progress: number[] = [];
+    let seen: number | undefined;
+    const engine = new PocketsphinxSpeechEngine({ binary: fake, pieceS: 60, parallel: 1 });
+    const result = await engine.transcribe({
+      wavPath: silence,
+      durationS: seconds,
+      language: 'en',
+      signal: new AbortController().signal,
+      onProgress: (f) => {
+        progress.push(f);
+        if (f >= 0.3 && seen === undefined) {
+          seen = f;
+          writeFileSync(gate, '');
+        }
+      },
+    });
+    expect(result.text).toBe('Hello world n10.');
+    // Half the audio read: the progress said so while PocketSphinx was still at work.
+    expect(seen).toBeGreaterThanOrEqual(0.3);
+    expect(seen).toBeLessThanOrEqual(0.55);
+    expect(progress).toEqual([...progress].sort((x, y) => x - y));
+  }, 30_000);
 });
 
 describe('PocketSphinx output', () => {

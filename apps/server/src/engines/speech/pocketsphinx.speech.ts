@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { abortReason } from './abort-signals.ts';
 import { findExecutable, tail } from './executables.ts';
 import { PocketsphinxOutput } from './pocketsphinx-output.ts';
+import { watchReadPosition } from './read-position.ts';
 import {
   type SpeechEngine,
   type SpeechEngineStatus,
@@ -24,6 +25,8 @@ const INSTALL = 'apt-get install pocketsphinx pocketsphinx-en-us';
 const PIECE_S = 30;
 /** Audio before a piece that is recognised with it, then dropped. */
 const LEAD_S = 3;
+/** Niceness of speech work: the API (niceness 0) is served first when both want the CPU. */
+const NICENESS = 10;
 
 /** Where to find PocketSphinx; the defaults are Debian's. */
 export interface PocketsphinxOptions {
@@ -133,8 +136,14 @@ export class PocketsphinxSpeechEngine implements SpeechEngine {
           const heardPiece = { ...piece, offset: piece.offset - bytes, bytes: piece.bytes + bytes };
           if (pieces.length > 1) await writeFile(file, await readWavPiece(request.wavPath, info, heardPiece));
           const output = new PocketsphinxOutput(piece.startS - lead, piece.startS);
-          heard[index] = await this.recognise(binary, file, output, signal, (until) => {
-            done[index] = Math.max(0, Math.min(piece.durationS, until - piece.startS));
+          const layout = {
+            dataOffset: pieces.length > 1 ? 44 : info.dataOffset,
+            bytesPerSecond: info.sampleRate * info.blockAlign,
+            startS: piece.startS - lead,
+          };
+          heard[index] = await this.recognise(binary, file, layout, output, signal, (until) => {
+            const s = Math.max(0, Math.min(piece.durationS, until - piece.startS));
+            done[index] = Math.max(done[index] ?? 0, s);
             report();
           });
           done[index] = piece.durationS;
@@ -171,6 +180,7 @@ export class PocketsphinxSpeechEngine implements SpeechEngine {
   private recognise(
     binary: string,
     wavPath: string,
+    layout: { dataOffset: number; bytesPerSecond: number; startS: number },
     output: PocketsphinxOutput,
     signal: AbortSignal,
     onHeard: (untilS: number) => void,
@@ -178,10 +188,17 @@ export class PocketsphinxSpeechEngine implements SpeechEngine {
     return new Promise((resolve, reject) => {
       if (signal.aborted) return reject(abortReason(signal));
       const args = ['-infile', wavPath, '-logfn', '/dev/null', '-time', 'yes', ...this.modelArgs()];
-      const stdbuf = findExecutable('stdbuf');
-      const child = stdbuf
-        ? spawn(stdbuf, ['-oL', binary, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
-        : spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      const command = [...lowPriority(), binary, ...args];
+      const child = spawn(command[0] as string, command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
+      // PocketSphinx prints only at the end of an utterance, and flowing speech may be one long
+      // utterance: how far it has read into the file tells how much it has heard meanwhile.
+      const reading =
+        child.pid === undefined
+          ? undefined
+          : watchReadPosition(child.pid, wavPath, (position) => {
+              const read = position - layout.dataOffset;
+              if (read > 0) onHeard(layout.startS + read / layout.bytesPerSecond);
+            });
       let stderr = '';
       const onAbort = () => child.kill('SIGKILL');
       signal.addEventListener('abort', onAbort, { once: true });
@@ -194,6 +211,7 @@ export class PocketsphinxSpeechEngine implements SpeechEngine {
         if (heardUntil !== null) onHeard(heardUntil);
       });
       child.on('error', (err) => {
+        reading?.stop();
         signal.removeEventListener('abort', onAbort);
         reject(
           new SpeechEngineUnavailableError(`PocketSphinx could not be started: ${err.message}`, {
@@ -203,6 +221,7 @@ export class PocketsphinxSpeechEngine implements SpeechEngine {
         );
       });
       child.on('close', (code, killedBy) => {
+        reading?.stop();
         signal.removeEventListener('abort', onAbort);
         if (signal.aborted) return reject(abortReason(signal));
         if (code !== 0) {
@@ -225,4 +244,15 @@ export class PocketsphinxSpeechEngine implements SpeechEngine {
     const dict = path.join(this.modelDir, 'cmudict-en-us.dict');
     return [hmm, lm, dict].every((p) => existsSync(p)) ? ['-hmm', hmm, '-lm', lm, '-dict', dict] : [];
   }
+}
+
+/**
+ * The command prefix that runs a program at lower CPU priority (so that the API is served first)
+ * and with line-buffered output (`stdbuf -oL` keeps PocketSphinx's lines from being held back
+ * until it exits).
+ */
+function lowPriority(): string[] {
+  const nice = findExecutable('nice');
+  const stdbuf = findExecutable('stdbuf');
+  return [...(nice ? [nice, '-n', String(NICENESS)] : []), ...(stdbuf ? [stdbuf, '-oL'] : [])];
 }
