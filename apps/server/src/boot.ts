@@ -101,6 +101,7 @@ export async function createContext(
   const translators = createTranslatorRouter(config, logger);
   const contentRepository = new ContentRepository(database.db);
   const content = new ContentService({
+    database,
     content: contentRepository,
     transcriptions: transcriptionsRepository,
     queue,

@@ -27,6 +27,16 @@ export class ContentRepository {
     return row;
   }
 
+  /** The piece of one type written from one source, if any. */
+  async findByType(transcriptionId: string, contentType: string): Promise<ContentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(content)
+      .where(and(eq(content.transcriptionId, transcriptionId), eq(content.contentType, contentType)))
+      .for('update');
+    return row;
+  }
+
   async findOwned(userId: string, id: string): Promise<ContentRow | undefined> {
     const [row] = await this.db
       .select()

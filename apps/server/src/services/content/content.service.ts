@@ -8,12 +8,13 @@ import type {
   zEnhanceRequest,
 } from '@voxpress/contracts';
 import type { z } from 'zod';
+import type { Database, Db } from '../../db/database.ts';
 import { languageName } from '../../engines/translator/languages.ts';
 import { countBodyWords } from '../../engines/writer/content-body.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { Queue } from '../../queue/queue.ts';
-import type { ContentRepository, ContentRow } from '../../repositories/content.repository.ts';
+import { ContentRepository, type ContentRow } from '../../repositories/content.repository.ts';
 import type { TranscriptionsRepository } from '../../repositories/transcriptions.repository.ts';
 import {
   type ContentVersion,
@@ -27,6 +28,7 @@ export const ENHANCE_JOB = 'content.enhance';
 const MAX_VERSIONS = 50;
 
 export interface ContentServiceDeps {
+  database: Database;
   content: ContentRepository;
   transcriptions: TranscriptionsRepository;
   queue: Queue;
@@ -46,30 +48,40 @@ export class ContentService {
     const source = await this.deps.transcriptions.findOwned(userId, request.transcription_id);
     if (!source) throw notFound('No transcription available', 'transcription_not_found');
     const [first = 'en'] = request.language;
-    const row = await this.deps.content.upsert({
-      userId,
-      transcriptionId: source.id,
-      contentType: request.content_type,
-      title: request.title ?? '',
-      requestedTitle: request.title ?? null,
-      language: first,
-      languages: request.language,
-      keywords: request.keywords ?? [],
-      targetPlatforms: [...new Set(request.target_blog_platforms ?? [])],
-      status: 'pending',
-      progress: 0,
-      progressMessage: 'Waiting in queue...',
-      body: null,
-      writer: null,
-      error: null,
-      translations: Object.fromEntries(request.language.map((l, i) => [l, pendingTranslation(i === 0)])),
+    // The piece's new state and its job commit together: never queued without a job, and a piece
+    // already being written is not written twice at once.
+    const row = await this.deps.database.db.transaction(async (tx) => {
+      const tdb = tx as unknown as Db;
+      const repository = new ContentRepository(tdb);
+      const running = await repository.findByType(source.id, request.content_type);
+      if (running && (running.status === 'pending' || running.status === 'processing')) return running;
+      const reset = await repository.upsert({
+        userId,
+        transcriptionId: source.id,
+        contentType: request.content_type,
+        title: request.title ?? '',
+        requestedTitle: request.title ?? null,
+        language: first,
+        languages: request.language,
+        keywords: request.keywords ?? [],
+        targetPlatforms: [...new Set(request.target_blog_platforms ?? [])],
+        status: 'pending',
+        progress: 0,
+        progressMessage: 'Waiting in queue...',
+        body: null,
+        writer: null,
+        error: null,
+        translations: Object.fromEntries(request.language.map((l, i) => [l, pendingTranslation(i === 0)])),
+      });
+      const job = await this.deps.queue.enqueue(
+        ENHANCE_JOB,
+        { contentId: reset.id },
+        { ownerId: userId, tx: tdb },
+      );
+      return (await repository.update(reset.id, { jobId: job.id })) ?? reset;
     });
-    const { id: jobId } = await this.deps.queue.enqueue(
-      ENHANCE_JOB,
-      { contentId: row.id },
-      { ownerId: userId },
-    );
-    await this.setStatus(row.id, { jobId });
+    this.deps.queue.wake();
+    await this.publish(row);
     const words = countBodyWords(source.editedText ?? source.originalText);
     const llm = await this.deps.usesLanguageModel();
     // The composer takes well under a second; a model about a second per 40 words; a translation a few seconds.
