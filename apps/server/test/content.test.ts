@@ -4,7 +4,9 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Content } from '@voxpress/contracts';
 import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../src/db/schema.ts';
 import { FakeHttpServer } from './fake-http-server.ts';
 import { type ChatBody, openAiChatHandler, promptSegments, userText } from './fake-llm-servers.ts';
 import { createTestContext, drivers, type TestContext } from './harness.ts';
@@ -396,5 +398,44 @@ describe('content written by a configured language model', () => {
       ['composer', false],
     ]);
     expect(done.metadata.writer?.reason).toMatch(/openai failed/);
+  });
+});
+
+describe('asking for the same piece twice', () => {
+  let t: TestContext;
+  let ada: Client;
+  beforeAll(async () => {
+    // No workers: the first request's job stays queued while the second arrives.
+    t = await createTestContext('pglite', {
+      startWorkers: false,
+      env: { AUTH_RATE_LIMIT: '1000', OLLAMA_DISCOVERY: 'false' },
+    });
+    ada = await client(t, 'ada@example.com');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('queues one job for a piece that is already waiting to be written', async () => {
+    const up = await ada.upload('/api/v1/files/upload/content', {
+      name: 'notes.txt',
+      content: Buffer.from('Let the dough rise slowly overnight.\n\nBake it hot in a heavy pot.'),
+    });
+    const ask = () =>
+      ada.send('POST', '/api/v1/content/enhance', {
+        transcription_id: up.json().data.transcription_id,
+        content_type: 'recipe',
+        language: ['en', 'es'],
+      });
+    const first = (await ask()).json().data.content_id;
+    const second = (await ask()).json().data.content_id;
+    expect(second).toBe(first);
+    const queued = await t.ctx.database.db.select().from(jobs).where(eq(jobs.name, 'content.enhance'));
+    expect(queued).toHaveLength(1);
+    const piece = (await ada.get(`/api/v1/content/${first}`)).json() as Content;
+    expect(piece).toMatchObject({
+      status: 'pending',
+      metadata: { translation_status: { en: 'pending', es: 'pending' } },
+    });
   });
 });
