@@ -2,6 +2,7 @@
  * Benchmarks, printing numbers (`npm run bench`). Each benchmark is a function in ./suites that
  * returns named measurements; pass names to run a subset: `npm run bench -- queue`.
  */
+import { apiBenchmark } from './suites/api.bench.ts';
 import { contentBenchmark } from './suites/content.bench.ts';
 import { libraryBenchmark } from './suites/library.bench.ts';
 import { queueBenchmark } from './suites/queue.bench.ts';
@@ -14,6 +15,7 @@ const suites: Record<string, () => Promise<Record<string, string | number>>> = {
   speech: speechBenchmark,
   library: libraryBenchmark,
   content: contentBenchmark,
+  api: apiBenchmark,
 };
 
 const wanted = process.argv.slice(2);
