@@ -121,12 +121,17 @@ describe.each(drivers)('transcription with PocketSphinx on %s', (driver) => {
     const headers = { authorization: `Bearer ${h.token}` };
     const before = (await h.get(`/api/v1/audio/${audioId}/transcription`)).json() as unknown as {
       text: string;
+      version: number;
     };
     const edit = await h.t.app.inject({
       method: 'PUT',
       url: `/api/v1/audio/${audioId}/transcription`,
       headers,
-      payload: { text: 'An edited transcript.', html: '<p>An <strong>edited</strong> transcript.</p>' },
+      payload: {
+        text: 'An edited transcript.',
+        html: '<p>An <strong>edited</strong> transcript.</p>',
+        version: before.version,
+      },
     });
     expect(edit.statusCode).toBe(200);
     expect(edit.json()).toMatchObject({
@@ -150,7 +155,7 @@ describe.each(drivers)('transcription with PocketSphinx on %s', (driver) => {
       method: 'PUT',
       url: `/api/v1/audio/${audioId}/transcription`,
       headers,
-      payload: { text: before.text },
+      payload: { text: before.text, version: edit.json().version },
     });
     expect(back.json()).toMatchObject({ text: before.text, edited: false, html: null });
     expect((back.json().versions as unknown[]).length).toBe(2);

@@ -48,6 +48,8 @@ export const zTranscription = z.object({
   provider: z.string(),
   segments: z.array(zSegment),
   metadata: z.object({ transcriptions: z.array(zTranscriptionAttempt) }),
+  /** The current version: send it back with an edit (or as `If-Match`), so no save is lost. */
+  version: z.number().int(),
   /** Earlier saved versions, newest first. */
   versions: z.array(z.object({ text: z.string(), html: z.string().nullable(), saved_at: z.string() })),
   created_at: z.string(),
@@ -57,12 +59,19 @@ export type Transcription = z.infer<typeof zTranscription>;
 
 /**
  * `PUT /api/v1/audio/{id}/transcription`: save an edit (the original stays). `text` is the plain
- * text later steps use; `html` the rich text the editor shows. Saving the original text again
- * returns to the engine's version.
+ * text later steps use; `html` the rich text the editor shows (stored sanitised). Saving the
+ * original text again returns to the engine's version. An edit names the version it was made from;
+ * when the transcript has moved on since, the answer is 409 and nothing is stored.
  */
 export const zTranscriptionEdit = z.object({
   text: zText({ max: LIMITS.transcriptTextChars, multiline: true }),
   html: zText({ max: LIMITS.transcriptHtmlChars, multiline: true }).optional(),
+  version: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('The version the edit was made from (or send it as the If-Match header).'),
 });
 export type TranscriptionEdit = z.infer<typeof zTranscriptionEdit>;
 

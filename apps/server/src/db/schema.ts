@@ -176,6 +176,8 @@ export const transcriptions = pgTable(
     attempts: jsonb('attempts').notNull().default([]),
     /** Earlier saved edits (text and, when rich, html), newest first (at most 20). */
     versions: jsonb('versions').notNull().default([]),
+    /** Goes up by one with every saved edit; a save names the version it was made from. */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -22,6 +22,23 @@ export class TranscriptionsRepository {
     return row;
   }
 
+  /**
+   * Writes an edit only if the row is still at `version`, and moves it one version on; undefined
+   * when someone else saved first.
+   */
+  async updateAtVersion(
+    id: string,
+    version: number,
+    values: Partial<typeof transcriptions.$inferInsert>,
+  ): Promise<TranscriptionRow | undefined> {
+    const [row] = await this.db
+      .update(transcriptions)
+      .set({ ...values, version: version + 1, updatedAt: new Date() })
+      .where(and(eq(transcriptions.id, id), eq(transcriptions.version, version)))
+      .returning();
+    return row;
+  }
+
   /** For workers, which act for the owner recorded on the job. */
   async findById(id: string): Promise<TranscriptionRow | undefined> {
     const [row] = await this.db.select().from(transcriptions).where(eq(transcriptions.id, id));

@@ -278,7 +278,10 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: zTranscription, ...errors },
         },
       },
-      async (request) => ctx.transcriptions.forAudio(request.userId, request.params.id),
+      async (request, reply) => {
+        const transcription = await ctx.transcriptions.forAudio(request.userId, request.params.id);
+        return reply.header('etag', etag(transcription.version)).send(transcription);
+      },
     );
 
     app.put(
@@ -290,13 +293,28 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['audio'],
           summary: 'Save an edited transcript (the original and earlier versions are kept)',
+          description:
+            'The edit names the version it was made from, in `version` or an `If-Match` header (the ETag of GET). A transcript saved elsewhere since answers 409 and keeps its text; no version answers 428.',
           ...secured,
           params: zId,
+          headers: z.looseObject({ 'if-match': z.string().max(100).optional() }),
           body: zTranscriptionEdit,
-          response: { 200: zTranscription, ...errors },
+          response: { 200: zTranscription, 428: zErrorResponse, ...errors },
         },
       },
-      async (request) => ctx.transcriptions.saveEdit(request.userId, request.params.id, request.body),
+      async (request, reply) => {
+        const { version: inBody, ...edit } = request.body;
+        const version = inBody ?? versionOf(request.headers['if-match']);
+        if (version === undefined) {
+          throw new HttpError(
+            428,
+            'precondition_required',
+            'Send the version you edited (the version field or an If-Match header) so no one else’s save is lost.',
+          );
+        }
+        const saved = await ctx.transcriptions.saveEdit(request.userId, request.params.id, edit, version);
+        return reply.header('etag', etag(saved.version)).send(saved);
+      },
     );
 
     app.get(
@@ -328,6 +346,13 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
   };
+}
+
+/** A transcript version as an entity tag, and back (`"3"`, `W/"3"` or a bare 3). */
+const etag = (version: number) => `"${version}"`;
+function versionOf(header: string | undefined): number | undefined {
+  const match = header ? /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header) : null;
+  return match ? Number(match[1]) : undefined;
 }
 
 /** Parses a single `bytes=start-end` range; undefined means the whole file. */

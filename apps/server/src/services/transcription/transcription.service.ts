@@ -1,11 +1,12 @@
 import type { Segment, Transcription } from '@voxpress/contracts';
-import { notFound } from '../../lib/http-error.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { AudioRepository } from '../../repositories/audio.repository.ts';
 import type {
   TranscriptionRow,
   TranscriptionsRepository,
 } from '../../repositories/transcriptions.repository.ts';
 import { type ExportFormat, exportTranscript } from './subtitles.ts';
+import { sanitizeTranscriptHtml } from './transcript-html.ts';
 
 const MAX_VERSIONS = 20;
 
@@ -26,27 +27,34 @@ export class TranscriptionService {
     return toTranscription(await this.row(userId, audioId));
   }
 
-  /** Saves an edit; the version it replaces joins the history (newest first). */
+  /**
+   * Saves an edit made from `version`; the version it replaces joins the history (newest first).
+   * A transcript saved elsewhere since then is left as it is, with a 409.
+   */
   async saveEdit(
     userId: string,
     audioId: string,
     edit: { text: string; html?: string | undefined },
+    version: number,
   ): Promise<Transcription> {
     const row = await this.row(userId, audioId);
+    if (row.version !== version) throw conflict(row.version);
     const current = row.editedText ?? row.originalText;
-    const html = edit.html ?? null;
+    const html = edit.html === undefined ? null : sanitizeTranscriptHtml(edit.html);
     if (edit.text === current && html === row.editedHtml) return toTranscription(row);
     const versions: Version[] = [
       { text: current, html: row.editedHtml, saved_at: row.updatedAt.toISOString() },
       ...(row.versions as Version[]),
     ].slice(0, MAX_VERSIONS);
     const backToOriginal = edit.text.trim() === row.originalText.trim();
-    const updated = await this.transcriptions.update(row.id, {
+    const updated = await this.transcriptions.updateAtVersion(row.id, version, {
       editedText: backToOriginal ? null : edit.text,
       editedHtml: backToOriginal ? null : html,
       versions,
     });
-    return toTranscription(updated ?? row);
+    // Another save landed between the read and the write.
+    if (!updated) throw conflict((await this.row(userId, audioId)).version);
+    return toTranscription(updated);
   }
 
   async export(
@@ -73,6 +81,15 @@ export class TranscriptionService {
   }
 }
 
+function conflict(currentVersion: number): HttpError {
+  return new HttpError(
+    409,
+    'conflict',
+    'This transcript was changed elsewhere after you started editing. Reload it to see the saved version, or overwrite it with yours.',
+    { current_version: currentVersion },
+  );
+}
+
 export function toTranscription(row: TranscriptionRow): Transcription {
   const primary = row.language.split('-')[0] ?? row.language;
   return {
@@ -89,6 +106,7 @@ export function toTranscription(row: TranscriptionRow): Transcription {
     provider: row.provider,
     segments: row.segments as Segment[],
     metadata: { transcriptions: row.attempts as Transcription['metadata']['transcriptions'] },
+    version: row.version,
     versions: (row.versions as Version[]).map((v) => ({ ...v, html: v.html ?? null })),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

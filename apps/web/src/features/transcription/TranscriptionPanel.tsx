@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Alert,
   Badge,
   Box,
   Button,
@@ -203,9 +204,25 @@ function TranscriptBody({
           )}
         </Group>
       </Group>
+      {editing.conflict && (
+        <Alert color="orange" title="Saved elsewhere" role="alert">
+          <Stack gap="xs">
+            <Text size="sm">{editing.conflict}</Text>
+            <Group gap="xs">
+              <Button size="xs" variant="default" onClick={() => void editing.reload()}>
+                Reload saved version
+              </Button>
+              <Button size="xs" color="orange" onClick={() => void editing.overwrite()}>
+                Overwrite with mine
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
       {editing.editing ? (
         <Suspense fallback={<Skeleton h={260} aria-label={t('edit.loadingEditor')} />}>
           <TranscriptEditor
+            key={editing.revision}
             initialHtml={editing.initialHtml}
             onChange={editing.change}
             label={t('edit.textLabel')}

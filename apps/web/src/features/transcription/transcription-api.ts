@@ -22,8 +22,12 @@ export const listAudio = (
 export const getTranscription = (audioId: string) =>
   api.request<Transcription>(`/audio/${audioId}/transcription`);
 
-export const saveTranscription = (audioId: string, edit: { text: string; html?: string }) =>
-  api.request<Transcription>(`/audio/${audioId}/transcription`, { method: 'PUT', json: edit });
+/** Saves an edit made from `version`; a transcript saved elsewhere since answers 409 (code `conflict`). */
+export const saveTranscription = (audioId: string, edit: { text: string; html?: string }, version: number) =>
+  api.request<Transcription>(`/audio/${audioId}/transcription`, {
+    method: 'PUT',
+    json: { ...edit, version },
+  });
 
 /** Starts (again) the transcription of an audio item, optionally in another language. */
 export const transcribeAudio = (audioId: string, language?: string) =>
