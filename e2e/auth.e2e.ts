@@ -101,16 +101,19 @@ describe('accounts and sessions', () => {
     });
   });
 
-  it('shows validation problems as "field: message" lines and a clear wrong-password error', async () => {
+  it('shows the password rule, a too-short password as one plain sentence, and a clear wrong-password error', async () => {
     const account = newAccount('Katherine Johnson');
     await inPage('auth-errors', async ({ page }) => {
       await page.goto('/');
       await page.getByRole('button', { name: 'Sign up free' }).click();
       const signUp = authDialog(page, 'Create Account');
+      expect(
+        await signUp.getByText(/At least 8 characters, and not a common or leaked password/).count(),
+      ).toBe(1);
       await submitAuthForm(signUp, { ...account, password: 'short' });
       const error = signUp.getByTestId('auth-error');
       await error.waitFor();
-      expect(await error.textContent()).toContain('password: Password must be at least 8 characters');
+      expect(await error.textContent()).toBe('Password must be at least 8 characters');
       expect(await signUp.locator('form button[type="submit"]').textContent()).toBe('Create Account');
 
       await submitAuthForm(signUp, account);

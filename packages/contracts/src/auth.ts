@@ -2,8 +2,12 @@ import { z } from 'zod';
 import { zText, zToken } from './text.ts';
 
 export const zEmail = z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address'));
+/**
+ * The length and strength rules (at least 8 characters, not common or breached) are checked by the
+ * server after this, so their message reaches the form as one sentence without a field name.
+ */
 export const zPassword = zText({
-  min: { length: 8, message: 'Password must be at least 8 characters' },
+  min: { length: 1, message: 'Password is required' },
   max: 256,
   maxMessage: 'Password must be at most 256 characters',
 });

@@ -24,6 +24,7 @@ export const errorCodes = [
   'account_not_found',
   'email_unavailable',
   'signups_closed',
+  'password_too_weak',
   'google_disabled',
   'google_credential_invalid',
   'google_email_unverified',

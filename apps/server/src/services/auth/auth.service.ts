@@ -5,6 +5,7 @@ import type { RefreshTokensRepository } from '../../repositories/refresh-tokens.
 import type { NewUser, UserRow, UsersRepository } from '../../repositories/users.repository.ts';
 import type { GoogleIdentity, GoogleVerifier } from './google-verifier.ts';
 import type { LoginThrottle } from './login-throttle.ts';
+import { assertStrongPassword } from './password-rules.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import {
   ACCESS_TOKEN_TTL_S,
@@ -47,6 +48,7 @@ export class AuthService {
 
   async register(request: RegisterRequest): Promise<{ tokens: TokenPair; user: User }> {
     await this.checkSignupsOpen();
+    assertStrongPassword(request.password, [request.email, ...request.full_name.split(/\s+/)]);
     const passwordHash = await hashPassword(request.password);
     const row = await this.createAccount({
       email: request.email,

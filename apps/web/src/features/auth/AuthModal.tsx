@@ -94,6 +94,8 @@ export function AuthModal() {
             />
             <PasswordInput
               label={t('password')}
+              // The rule is shown before submitting; the server checks it (and the breached list).
+              description={signUp ? t('passwordRule') : undefined}
               name="password"
               autoComplete={signUp ? 'new-password' : 'current-password'}
               required
