@@ -1,4 +1,4 @@
-import { OAuth2Client } from 'google-auth-library';
+import { type CryptoKey, importSPKI, importX509, type JWTHeaderParameters, jwtVerify } from 'jose';
 
 export const GOOGLE_CERTS_URL = 'https://www.googleapis.com/oauth2/v1/certs';
 const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
@@ -14,12 +14,13 @@ export interface GoogleIdentity {
 
 /**
  * Verifies Google ID tokens (the `credential` from the Sign in with Google button) against the
- * configured client id. Google's signing certificates are fetched from `certsUrl` and cached for as
- * long as its Cache-Control allows.
+ * configured client id with `jose`. Google's signing certificates (`{kid: PEM}` as
+ * oauth2/v1/certs serves them) are fetched from `certsUrl` and cached for as long as its
+ * Cache-Control allows; a token naming an unknown key id fetches them again once, since Google
+ * rotates its keys.
  */
 export class GoogleVerifier {
-  private readonly client = new OAuth2Client();
-  private cache: { certs: Record<string, string>; until: number } | undefined;
+  private cache: { keys: Map<string, CryptoKey>; until: number } | undefined;
 
   constructor(
     private readonly clientId: string,
@@ -27,31 +28,46 @@ export class GoogleVerifier {
   ) {}
 
   async verify(credential: string): Promise<GoogleIdentity> {
-    const certs = await this.certs();
-    const ticket = await this.client.verifySignedJwtWithCertsAsync(
-      credential,
-      certs,
-      this.clientId,
-      GOOGLE_ISSUERS,
-    );
-    const payload = ticket.getPayload();
-    if (!payload?.sub || !payload.email) throw new Error('Google token has no account email');
+    const { payload } = await jwtVerify(credential, (header) => this.key(header), {
+      issuer: GOOGLE_ISSUERS,
+      audience: this.clientId,
+      algorithms: ['RS256'],
+    });
+    if (!payload.sub || typeof payload.email !== 'string')
+      throw new Error('Google token has no account email');
     return {
       sub: payload.sub,
       email: payload.email.toLowerCase(),
       emailVerified: payload.email_verified === true,
-      name: payload.name,
-      picture: payload.picture,
+      name: typeof payload.name === 'string' ? payload.name : undefined,
+      picture: typeof payload.picture === 'string' ? payload.picture : undefined,
     };
   }
 
-  private async certs(): Promise<Record<string, string>> {
-    if (this.cache && this.cache.until > Date.now()) return this.cache.certs;
+  private async key(header: JWTHeaderParameters): Promise<CryptoKey> {
+    if (!header.kid) throw new Error('Google token names no signing key');
+    let keys = await this.keys(false);
+    if (!keys.has(header.kid)) keys = await this.keys(true);
+    const key = keys.get(header.kid);
+    if (!key) throw new Error('Google token is signed with an unknown key');
+    return key;
+  }
+
+  private async keys(refresh: boolean): Promise<Map<string, CryptoKey>> {
+    if (!refresh && this.cache && this.cache.until > Date.now()) return this.cache.keys;
     const response = await fetch(this.certsUrl, { signal: AbortSignal.timeout(10_000) });
     if (!response.ok) throw new Error(`Could not fetch Google certificates (HTTP ${response.status})`);
-    const certs = (await response.json()) as Record<string, string>;
+    const pems = (await response.json()) as Record<string, string>;
+    const keys = new Map<string, CryptoKey>();
+    for (const [kid, pem] of Object.entries(pems)) {
+      // Google serves X.509 certificates; a bare public key is accepted too.
+      keys.set(
+        kid,
+        pem.includes('BEGIN CERTIFICATE') ? await importX509(pem, 'RS256') : await importSPKI(pem, 'RS256'),
+      );
+    }
     const maxAge = /max-age=(\d+)/.exec(response.headers.get('cache-control') ?? '')?.[1];
-    this.cache = { certs, until: Date.now() + (maxAge ? Number(maxAge) * 1000 : 60 * 60 * 1000) };
-    return certs;
+    this.cache = { keys, until: Date.now() + (maxAge ? Number(maxAge) * 1000 : 60 * 60 * 1000) };
+    return keys;
   }
 }
