@@ -205,15 +205,15 @@ function TranscriptBody({
         </Group>
       </Group>
       {editing.conflict && (
-        <Alert color="orange" title="Saved elsewhere" role="alert">
+        <Alert color="orange" title={t('edit.conflictTitle')} role="alert">
           <Stack gap="xs">
             <Text size="sm">{editing.conflict}</Text>
             <Group gap="xs">
               <Button size="xs" variant="default" onClick={() => void editing.reload()}>
-                Reload saved version
+                {t('edit.reloadSaved')}
               </Button>
               <Button size="xs" color="orange" onClick={() => void editing.overwrite()}>
-                Overwrite with mine
+                {t('edit.overwrite')}
               </Button>
             </Group>
           </Stack>
