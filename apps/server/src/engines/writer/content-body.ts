@@ -1,4 +1,4 @@
-import type { ContentBlock, ContentBody, GroundedItem, Segment } from '@voxpress/contracts';
+import type { ContentBody, GroundedItem, Segment } from '@voxpress/contracts';
 import { type ComposedContent, contentBlocks } from './composer/index.ts';
 import { blocksToMarkdown } from './llm/content-text.ts';
 import type { WrittenContent } from './llm/llm.writer.ts';
