@@ -117,6 +117,49 @@ describe.each(drivers)('transcription with PocketSphinx on %s', (driver) => {
     expect(stats.this_month).toMatchObject({ recordings: 1, transcribed: 1 });
   });
 
+  it('lays the transcript out for reading: sentences where the speaker ended one, in paragraphs', async () => {
+    const t = (await h.get(`/api/v1/audio/${audioId}/transcription`)).json() as unknown as {
+      text: string;
+      segments: { start: number; end: number; text: string }[];
+      paragraphs: {
+        text: string;
+        segment_ids: number[];
+        start: number | null;
+        sentences: { text: string; segment_ids: number[]; start: number | null; end: number | null }[];
+      }[];
+    };
+    const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
+    expect(t.paragraphs.length).toBeGreaterThan(0);
+    const sentences = t.paragraphs.flatMap((p) => p.sentences);
+    // Every word the engine heard, once and in order.
+    expect(sentences.flatMap((s) => words(s.text))).toEqual(words(t.text));
+    expect(t.paragraphs.map((p) => p.text).join(' ')).toBe(sentences.map((s) => s.text).join(' '));
+    // The engine closes every segment with a full stop ("every. Day"); reading, segments that follow
+    // each other without a pause run on within one sentence.
+    expect(sentences.length).toBeLessThanOrEqual(t.segments.length);
+    const readWords = sentences.map((s) => ` ${words(s.text).join(' ')} `);
+    let joins = 0;
+    for (let i = 1; i < t.segments.length; i++) {
+      const before = t.segments[i - 1];
+      const after = t.segments[i];
+      if (!before || !after || after.start - before.end >= 0.1) continue;
+      const pair = ` ${words(before.text).at(-1)} ${words(after.text)[0]} `;
+      expect(
+        readWords.some((s) => s.includes(pair)),
+        pair,
+      ).toBe(true);
+      joins++;
+    }
+    for (let i = 1; i < sentences.length; i++)
+      expect(sentences[i]?.start ?? 0).toBeGreaterThanOrEqual(sentences[i - 1]?.end ?? 0);
+    expect(joins, 'the recording has segments that follow without a pause').toBeGreaterThan(0);
+    for (const s of sentences) {
+      expect(s.text).toMatch(/^\p{Lu}/u);
+      expect(s.text).toMatch(/[.!?]$/);
+      expect(s.start).toBeLessThanOrEqual(s.end ?? 0);
+    }
+  });
+
   it('keeps the original when the transcript is edited, with a version history', async () => {
     const headers = { authorization: `Bearer ${h.token}` };
     const before = (await h.get(`/api/v1/audio/${audioId}/transcription`)).json() as unknown as {
@@ -140,6 +183,8 @@ describe.each(drivers)('transcription with PocketSphinx on %s', (driver) => {
       original_text: before.text,
       edited: true,
       versions: [{ text: before.text, html: null }],
+      // The reading layout follows the edit, not what the engine heard.
+      paragraphs: [{ text: 'An edited transcript.', sentences: [{ text: 'An edited transcript.' }] }],
     });
     const txt = await h.t.app.inject({
       method: 'GET',

@@ -17,6 +17,19 @@ export type TranscribeRequest = z.infer<typeof zTranscribeRequest>;
 export const zSegment = z.object({ start: z.number(), end: z.number(), text: z.string() });
 export type Segment = z.infer<typeof zSegment>;
 
+/** A sentence as read: its text, when it was spoken, and the `segments` indexes it was heard in. */
+export const zTranscriptSentence = z.object({
+  text: z.string(),
+  segment_ids: z.array(z.number().int().nonnegative()),
+  start: z.number().nullable(),
+  end: z.number().nullable(),
+});
+export type TranscriptSentence = z.infer<typeof zTranscriptSentence>;
+
+/** A paragraph as read: its sentences joined, with their span and segments, and the sentences. */
+export const zTranscriptParagraph = zTranscriptSentence.extend({ sentences: z.array(zTranscriptSentence) });
+export type TranscriptParagraph = z.infer<typeof zTranscriptParagraph>;
+
 /** One engine's attempt, kept in `metadata.transcriptions` (the spec's provider list). */
 export const zTranscriptionAttempt = z.object({
   provider: z.string(),
@@ -47,6 +60,11 @@ export const zTranscription = z.object({
   confidence_score: z.number().nullable(),
   provider: z.string(),
   segments: z.array(zSegment),
+  /**
+   * `text` laid out for reading: sentence breaks only where a sentence ends or a long pause falls,
+   * paragraphs at longer pauses. Every word of `text` appears once, in order.
+   */
+  paragraphs: z.array(zTranscriptParagraph),
   metadata: z.object({ transcriptions: z.array(zTranscriptionAttempt) }),
   /** The current version: send it back with an edit (or as `If-Match`), so no save is lost. */
   version: z.number().int(),

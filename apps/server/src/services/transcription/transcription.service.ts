@@ -1,4 +1,5 @@
 import type { Segment, Transcription } from '@voxpress/contracts';
+import { shapeTranscript } from '../../engines/writer/composer/index.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { AudioRepository } from '../../repositories/audio.repository.ts';
 import type {
@@ -92,6 +93,13 @@ function conflict(currentVersion: number): HttpError {
 
 export function toTranscription(row: TranscriptionRow): Transcription {
   const primary = row.language.split('-')[0] ?? row.language;
+  const segments = row.segments as Segment[];
+  // An edit is shaped from its own words; the segments still give it timing where they match.
+  const shaped = shapeTranscript(
+    segments,
+    row.language,
+    row.editedText === null ? {} : { text: row.editedText },
+  );
   return {
     id: row.id,
     audio_id: row.audioId,
@@ -104,7 +112,8 @@ export function toTranscription(row: TranscriptionRow): Transcription {
     languages: [primary],
     confidence_score: row.confidence,
     provider: row.provider,
-    segments: row.segments as Segment[],
+    segments,
+    paragraphs: shaped.paragraphs,
     metadata: { transcriptions: row.attempts as Transcription['metadata']['transcriptions'] },
     version: row.version,
     versions: (row.versions as Version[]).map((v) => ({ ...v, html: v.html ?? null })),
