@@ -44,6 +44,17 @@ export const zAudio = z.object({
 });
 export type Audio = z.infer<typeof zAudio>;
 
+/**
+ * `GET /api/v1/audio/{id}/links`: addresses for what a browser opens without headers (the player,
+ * the status stream). Each carries a ticket for that address only, valid `expires_in` seconds.
+ */
+export const zAudioLinks = z.object({
+  download_url: z.string(),
+  status_url: z.string(),
+  expires_in: z.number().int(),
+});
+export type AudioLinks = z.infer<typeof zAudioLinks>;
+
 /** `POST /api/v1/audio/upload`: start an upload; the bytes go to `presigned_url` with a PUT. */
 export const zUploadInitRequest = z.object({
   title: zText({ trim: true, max: 200 }).optional(),

@@ -12,21 +12,25 @@ declare module 'fastify' {
 
 /**
  * A preHandler that requires a valid access token: `Authorization: Bearer <token>`, or with
- * `allowQueryToken` a `?token=` parameter (EventSource cannot send headers, so the status streams
- * take the token that way, as the spec does).
+ * `allowQueryToken` (addresses a browser opens without headers: `<audio>`, EventSource) a
+ * `?ticket=` made for this very address (`GET …/links`), or the spec's `?token=` with the access
+ * token itself, kept working for existing clients (both are redacted from the logs).
  */
 export function authenticate(tokens: AccessTokens, options: { allowQueryToken?: boolean } = {}) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const header = request.headers.authorization;
+    const query = options.allowQueryToken
+      ? (request.query as Record<string, unknown> | undefined)
+      : undefined;
     let token: string | undefined;
     if (header?.toLowerCase().startsWith('bearer ')) token = header.slice(7).trim();
-    if (!token && options.allowQueryToken) {
-      const q = (request.query as Record<string, unknown> | undefined)?.token;
-      if (typeof q === 'string' && q) token = q;
-    }
-    if (!token) throw unauthorized('Authentication required', 'unauthorized');
+    const ticket = !token && typeof query?.ticket === 'string' && query.ticket ? query.ticket : undefined;
+    if (!token && !ticket && typeof query?.token === 'string' && query.token) token = query.token;
+    if (!token && !ticket) throw unauthorized('Authentication required', 'unauthorized');
     try {
-      request.userId = await tokens.verify(token);
+      request.userId = ticket
+        ? await tokens.verifyLink(ticket, request.url.split('?')[0] ?? '')
+        : await tokens.verify(token as string);
     } catch (err) {
       throw unauthorized(
         err instanceof InvalidTokenError ? err.message : 'Invalid token',

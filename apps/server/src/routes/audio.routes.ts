@@ -1,6 +1,7 @@
 import {
   LIMITS,
   zAudio,
+  zAudioLinks,
   zAudioList,
   zAudioListQuery,
   zAudioStats,
@@ -21,6 +22,7 @@ import { authenticate } from '../http/authenticate.ts';
 import { openSse } from '../http/sse.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { statusEvent } from '../services/audio/audio-mapper.ts';
+import { LINK_TTL_S } from '../services/auth/tokens.ts';
 
 const zId = z.object({ id: z.uuid('Audio not found') });
 const errors = {
@@ -31,8 +33,11 @@ const errors = {
   422: zErrorResponse,
 };
 const secured = { security: [{ bearer: [] }] };
-/** Streams and playback links carry the access token in the query (they cannot send headers). */
-const zTokenQuery = z.object({ token: zToken(4096).optional() });
+/**
+ * Streams and playback links carry, in the query, a ticket for that address (`GET …/links`) or the
+ * spec's access token: a browser cannot send headers there.
+ */
+const zTokenQuery = z.object({ token: zToken(4096).optional(), ticket: zToken(4096).optional() });
 
 /** How often an open status stream re-reads the stored state. */
 const STATUS_RESYNC_MS = 5000;
@@ -143,6 +148,30 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         await ctx.audio.delete(request.userId, request.params.id);
         return { message: 'Audio deleted' };
+      },
+    );
+
+    app.get(
+      '/audio/:id/links',
+      {
+        preHandler: auth,
+        schema: {
+          tags: ['audio'],
+          summary: 'Short-lived links for playback and the status stream, each good for its address only',
+          ...secured,
+          params: zId,
+          response: { 200: zAudioLinks, ...errors },
+        },
+      },
+      async (request) => {
+        const row = await ctx.audio.owned(request.userId, request.params.id);
+        const link = async (path: string) =>
+          `${path}?ticket=${await ctx.accessTokens.signLink(request.userId, path)}`;
+        return {
+          download_url: await link(`/api/v1/audio/${row.id}/download`),
+          status_url: await link(`/api/v1/audio/${row.id}/status`),
+          expires_in: LINK_TTL_S,
+        };
       },
     );
 

@@ -5,6 +5,10 @@ export const ACCESS_TOKEN_TTL_S = 15 * 60;
 export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;
 const ISSUER = 'voxpress';
 const AUDIENCE = 'voxpress-api';
+/** Links carry a ticket for one address, never an access token. */
+const LINK_AUDIENCE = 'voxpress-link';
+/** How long a playback or status-stream link works. */
+export const LINK_TTL_S = 15 * 60;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -37,16 +41,46 @@ export class AccessTokens {
       .sign(this.key);
   }
 
+  /**
+   * A ticket for one address (`path`, e.g. `/api/v1/audio/<id>/download`): what a link carries in
+   * its query where a browser cannot send headers (`<audio>`, EventSource). It opens that address
+   * only, for `LINK_TTL_S`, so a link that leaks (logs, history, a shared screen) is worth little.
+   */
+  signLink(userId: string, path: string, ttlS = LINK_TTL_S): Promise<string> {
+    return new SignJWT({ path, iat_ms: Date.now() })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(userId)
+      .setIssuer(ISSUER)
+      .setAudience(LINK_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlS)
+      .sign(this.key);
+  }
+
+  /** The user id in a valid ticket for `path`; throws `InvalidTokenError` otherwise. */
+  async verifyLink(ticket: string, path: string): Promise<string> {
+    return this.check(ticket, LINK_AUDIENCE, (payload) => payload.path === path);
+  }
+
   /** The user id in a valid token; throws `InvalidTokenError` with the reason otherwise. */
   async verify(token: string): Promise<string> {
+    return this.check(token, AUDIENCE, () => true);
+  }
+
+  private async check(
+    token: string,
+    audience: string,
+    fits: (payload: Record<string, unknown>) => boolean,
+  ): Promise<string> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         issuer: ISSUER,
-        audience: AUDIENCE,
+        audience,
         algorithms: ['HS256'],
       });
       // Only a UUID can name an account; anything else would reach the database as a bad id.
-      if (!payload.sub || !UUID.test(payload.sub)) throw new InvalidTokenError('Invalid token');
+      if (!payload.sub || !UUID.test(payload.sub) || !fits(payload))
+        throw new InvalidTokenError('Invalid token');
       const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : (payload.iat ?? 0) * 1000;
       if (await this.revoked(payload.sub, issuedAtMs)) throw new InvalidTokenError('Session has ended');
       return payload.sub;

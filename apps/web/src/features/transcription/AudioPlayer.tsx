@@ -1,26 +1,37 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
 import type { Audio } from '@voxpress/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
 import { fileFigures } from '../audio/recorder-format.ts';
 import { usePlayback } from './playback.tsx';
-import { playbackUrl } from './transcription-api.ts';
+import { getAudioLinks } from './transcription-api.ts';
 
 /**
  * The stored audio with a player (the server answers range requests, so seeking works). The link
- * carries the short-lived access token; when it has expired the token is renewed once and the
- * player tries again.
+ * carries a short-lived ticket for this file only; when it has expired a new link is asked for
+ * once and the player tries again.
  */
 export function AudioPlayer({ audio }: { audio: Audio }) {
   const { t } = useTranslation('transcription');
-  const [src, setSrc] = useState(() => playbackUrl(audio.audio_id));
+  const [src, setSrc] = useState<string | null>(null);
   const [renewed, setRenewed] = useState(false);
   const playback = usePlayback();
+  const audioId = audio.audio_id;
+  useEffect(() => {
+    let current = true;
+    getAudioLinks(audioId)
+      .then((links) => current && setSrc(links.download_url))
+      .catch(() => current && setSrc(null));
+    return () => {
+      current = false;
+    };
+  }, [audioId]);
+  // A link lasts 15 minutes: when it has run out, a fresh one is asked for once.
   const onError = async () => {
     if (renewed) return;
     setRenewed(true);
-    if (await api.refresh()) setSrc(playbackUrl(audio.audio_id));
+    const links = await getAudioLinks(audioId).catch(() => null);
+    if (links) setSrc(links.download_url);
   };
   return (
     <Card withBorder radius="lg" padding="md" component="section" aria-label={t('workflow.player')}>

@@ -1,4 +1,4 @@
-import type { Audio, AudioList, Transcription } from '@voxpress/contracts';
+import type { Audio, AudioLinks, AudioList, Transcription } from '@voxpress/contracts';
 import { i18n } from '../../i18n/i18n.ts';
 import { api, tokens } from '../../lib/api.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -39,17 +39,11 @@ export const transcribeAudio = (audioId: string, language?: string) =>
 export const deleteAudio = (audioId: string) =>
   api.request<{ message: string }>(`/audio/${audioId}`, { method: 'DELETE' });
 
-/** The status stream's address; EventSource cannot send headers, so the token rides in the query. */
-export function statusStreamUrl(audioId: string): string | null {
-  const token = tokens.getAccessToken();
-  return token ? `/api/v1/audio/${audioId}/status?token=${encodeURIComponent(token)}` : null;
-}
-
-/** A playback address for `<audio>`, which cannot send headers either. */
-export function playbackUrl(audioId: string): string | null {
-  const token = tokens.getAccessToken();
-  return token ? `/api/v1/audio/${audioId}/download?token=${encodeURIComponent(token)}` : null;
-}
+/**
+ * Addresses for what the browser opens without headers (`<audio>`, EventSource): each carries a
+ * short-lived ticket for that address only, never the access token.
+ */
+export const getAudioLinks = (audioId: string) => api.request<AudioLinks>(`/audio/${audioId}/links`);
 
 /** Downloads the transcript as a file (TXT, SRT or VTT) through the browser's save dialog. */
 export async function downloadTranscript(audioId: string, format: ExportFormat): Promise<void> {

@@ -6,8 +6,8 @@ import { monitorAudio, type ProcessingState, processingState } from './audio-mon
 import {
   audioKey,
   getAudio,
+  getAudioLinks,
   getTranscription,
-  statusStreamUrl,
   transcribeAudio,
   transcriptionKey,
 } from './transcription-api.ts';
@@ -66,18 +66,29 @@ export function useAudioWorkflow(audioId: string | null): AudioWorkflow {
             }
           : old,
       );
-    return monitorAudio(
-      {
-        openStream: () => {
-          const url = statusStreamUrl(audioId);
-          return url && typeof EventSource !== 'undefined' ? new EventSource(url) : null;
-        },
-        poll: () => getAudio(audioId),
-        setTimeout: (fn, ms) => window.setTimeout(fn, ms),
-        clearTimeout: (handle) => window.clearTimeout(handle as number),
-      },
-      { onStatus: apply, onError: setMonitorError },
-    );
+    let stop = () => {};
+    let cancelled = false;
+    // The stream's link comes first; without one (offline, refused) the monitor polls instead.
+    void getAudioLinks(audioId)
+      .then((links) => links.status_url)
+      .catch(() => null)
+      .then((streamUrl) => {
+        if (cancelled) return;
+        stop = monitorAudio(
+          {
+            openStream: () =>
+              streamUrl && typeof EventSource !== 'undefined' ? new EventSource(streamUrl) : null,
+            poll: () => getAudio(audioId),
+            setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+            clearTimeout: (handle) => window.clearTimeout(handle as number),
+          },
+          { onStatus: apply, onError: setMonitorError },
+        );
+      });
+    return () => {
+      cancelled = true;
+      stop();
+    };
   }, [audioId, state, queryClient]);
 
   const retry = useCallback(
