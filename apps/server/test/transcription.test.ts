@@ -192,9 +192,7 @@ describe.each(drivers)('transcription with PocketSphinx on %s', (driver) => {
       headers,
     });
     expect(txt.body).toBe('An edited transcript.\n');
-    expect(txt.headers['content-disposition']).toMatch(
-      /^attachment; filename\*=UTF-8''Audio%20Upload%20.+\.txt$/,
-    );
+    expect(txt.headers['content-disposition']).toMatch(/^attachment; filename\*=UTF-8''paragraph\.txt$/);
 
     const back = await h.t.app.inject({
       method: 'PUT',
@@ -217,10 +215,11 @@ describe.each(drivers)('transcription with PocketSphinx on %s', (driver) => {
       ).json() as { total: number; items: { audio_id: string; match?: string }[] };
     const ids = async (q: string) => (await search(q)).items.map((i) => i.audio_id);
     expect(await ids('MORNING everyone')).toEqual([audioId]);
-    expect(await ids('audio upload')).toEqual([audioId]);
+    // An upload without a title is named after its file.
+    expect(await ids('paragraph')).toEqual([audioId]);
     // Where the words are in the transcript, the passage around them comes along.
     expect((await search('morning')).items[0]?.match).toMatch(/^good morning everyone\b.*…$/i);
-    expect((await search('audio upload')).items[0]?.match).toBeUndefined();
+    expect((await search('paragraph')).items[0]?.match).toBeUndefined();
     expect(await ids('morning zebra')).toEqual([]);
     // Only the current transcript counts: an earlier one (a run replaced by Transcribe again) does not.
     const [row] = await h.t.ctx.database.db.select().from(audio).where(eq(audio.id, audioId));
@@ -317,6 +316,20 @@ describe.each(drivers)('transcription with PocketSphinx on %s', (driver) => {
     expect(done).toMatchObject({ status: 'failed', transcription_status: 'failed' });
     expect(done.error).toMatch(/could not be decoded/);
     expect((await h.get(`/api/v1/audio/${id}`)).statusCode).toBe(200);
+  });
+
+  it('titles a recording without a title by its first words once heard; a given title stays', async () => {
+    const named = await h.upload(speech, 'recording.mp3', { source: 'recording', title: 'Team tips' });
+    const unnamed = await h.upload(speech, 'recording.mp3', { source: 'recording' });
+    const provisional = (await h.get(`/api/v1/audio/${unnamed}`)).json();
+    expect(provisional.title).toMatch(/^Voice Recording \d{4}-\d\d-\d\d \d\d:\d\d$/);
+    expect(await h.until(named, finished)).toMatchObject({ status: 'completed', title: 'Team tips' });
+    const done = await h.until(unnamed, finished);
+    expect(done.status).toBe('completed');
+    const text = String((await h.get(`/api/v1/audio/${unnamed}/transcription`)).json().text);
+    const first = text.split(/\s+/).slice(0, 8).join(' ');
+    expect(done.title).toBe(`${first.replace(/[,;:.!?-]+$/u, '')}…`);
+    expect(done.title).toMatch(/^Good morning everyone/i);
   });
 });
 

@@ -113,6 +113,8 @@ export const audio = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
+    /** A stand-in title the user did not give: the transcript's first words replace it once heard. */
+    titleProvisional: boolean('title_provisional').notNull().default(false),
     description: text('description'),
     source: text('source', { enum: ['recording', 'upload'] }).notNull(),
     fileName: text('file_name'),

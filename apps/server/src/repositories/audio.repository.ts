@@ -172,6 +172,14 @@ export class AudioRepository {
     return row;
   }
 
+  /** Replaces a provisional title; a title the user gave in the meantime stays. */
+  async replaceProvisionalTitle(id: string, title: string): Promise<void> {
+    await this.db
+      .update(audio)
+      .set({ title, titleProvisional: false, updatedAt: new Date() })
+      .where(and(eq(audio.id, id), eq(audio.titleProvisional, true)));
+  }
+
   async delete(id: string): Promise<void> {
     await this.db.delete(audio).where(eq(audio.id, id));
   }

@@ -74,11 +74,17 @@ describe.each(drivers)('audio upload and library on %s', (driver) => {
     },
   );
 
-  it('gives an upload without a title the default title and no description', async () => {
-    const res = await upload(ada, files.mp3 as Buffer, 'x.mp3', { title: '   ', description: '  ' });
+  it('names an upload without a title after its file, with no description', async () => {
+    const res = await upload(ada, files.mp3 as Buffer, 'weekly_team-update.mp3', {
+      title: '   ',
+      description: '  ',
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json().data.title).toMatch(/^Audio Upload \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(res.json().data.title).toBe('weekly team update');
     expect(res.json().data.description).toBeNull();
+    // A file name with nothing to read keeps a stand-in title.
+    const nameless = await upload(ada, files.mp3 as Buffer, '__.mp3');
+    expect(nameless.json().data.title).toMatch(/^Audio Upload \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
   });
 
   it('refuses a text file named .mp3, a truncated MP3 and an empty file, keeping nothing', async () => {

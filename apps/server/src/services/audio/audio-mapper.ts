@@ -32,10 +32,63 @@ export function statusEvent(row: AudioRow): AudioStatusEvent {
   return { audio_id, status, transcription_status, transcription_id, progress, error };
 }
 
-/** Default title when the user gives none (spec: 'Audio Upload' or 'Voice Recording' plus a date-time). */
+const TITLE_CHARS = 80;
+const TITLE_WORDS = 8;
+
+/** A stand-in title ('Audio Upload' or 'Voice Recording' plus a date-time) until a better one is known. */
 export function defaultTitle(source: 'recording' | 'upload', now = new Date()): string {
   const stamp = now.toISOString().slice(0, 16).replace('T', ' ');
   return `${source === 'recording' ? 'Voice Recording' : 'Audio Upload'} ${stamp}`;
+}
+
+/** Cuts `text` at the last word boundary within `max` characters, with an ellipsis when cut. */
+function capAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const boundary = cut.lastIndexOf(' ');
+  return `${(boundary > 0 ? cut.slice(0, boundary) : cut).replace(/[\s,;:.!?-]+$/u, '')}…`;
+}
+
+/**
+ * A title from an uploaded file's name: no extension, underscores and dashes read as spaces.
+ * Empty when the name holds no letters or digits (then a stand-in title is used).
+ */
+export function titleFromFileName(fileName: string | null | undefined): string {
+  const base = (fileName ?? '').split(/[\\/]/).pop() ?? '';
+  const stem = base.replace(/\.[\p{L}\p{N}]{1,5}$/u, '');
+  const words = stem
+    .replace(/[_\-.]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return /[\p{L}\p{N}]/u.test(words) ? capAtWord(words, TITLE_CHARS) : '';
+}
+
+/** A title from a transcript's first words, cut at a word boundary, with an ellipsis when cut. */
+export function titleFromTranscript(text: string): string {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  if (!words.length) return '';
+  const cut = words.length > TITLE_WORDS;
+  const title = words
+    .slice(0, TITLE_WORDS)
+    .join(' ')
+    .replace(/[,;:.!?-]+$/u, '');
+  return capAtWord(cut ? `${title}…` : title, TITLE_CHARS);
+}
+
+/**
+ * The title an item starts with: the user's, else an upload's file name; otherwise a stand-in
+ * the transcript's first words replace (`provisional`).
+ */
+export function initialTitle(
+  given: string | null | undefined,
+  source: 'recording' | 'upload',
+  fileName: string | null | undefined,
+): { title: string; titleProvisional: boolean } {
+  const title = given?.trim();
+  if (title) return { title, titleProvisional: false };
+  const fromName = source === 'upload' ? titleFromFileName(fileName) : '';
+  if (fromName) return { title: fromName, titleProvisional: false };
+  return { title: defaultTitle(source), titleProvisional: true };
 }
 
 export const mimeByFormat: Record<AudioFormat, string> = {

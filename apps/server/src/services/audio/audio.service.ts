@@ -15,7 +15,7 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import { excerpt } from '../../lib/search.ts';
 import type { AudioRepository, AudioRow, AudioStatus } from '../../repositories/audio.repository.ts';
 import { BlobNotFoundError, type BlobRange, type BlobStore } from '../../storage/blob-store.ts';
-import { defaultTitle, mimeByFormat, statusEvent, toAudio } from './audio-mapper.ts';
+import { initialTitle, mimeByFormat, statusEvent, toAudio } from './audio-mapper.ts';
 
 const UPLOAD_LINK_TTL_S = 60 * 60;
 /** An upload object this much older than its link's life has no item waiting for it. */
@@ -58,7 +58,7 @@ export class AudioService {
     await this.deps.audio.create({
       id,
       userId,
-      title: request.title || defaultTitle(source),
+      ...initialTitle(request.title, source, request.file_name),
       description: request.description || null,
       source,
       fileName: request.file_name ?? null,
@@ -144,7 +144,7 @@ export class AudioService {
     const row = await this.deps.audio.create({
       id,
       userId,
-      title: fields.title?.trim() || defaultTitle(source),
+      ...initialTitle(fields.title, source, file.name),
       description: fields.description?.trim() || null,
       source,
       fileName: file.name,

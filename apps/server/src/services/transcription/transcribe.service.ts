@@ -7,11 +7,11 @@ import type { SpeechRequest, SpeechResult } from '../../engines/speech/speech-en
 import type { ItemPipeline } from '../../pipeline/item-pipeline.ts';
 import type { JobContext } from '../../queue/queue.ts';
 import { LeaseLostError, PermanentJobError } from '../../queue/queue.ts';
-import type { AudioRepository } from '../../repositories/audio.repository.ts';
+import { AudioRepository } from '../../repositories/audio.repository.ts';
 import { TranscriptionsRepository } from '../../repositories/transcriptions.repository.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { AudioService } from '../audio/audio.service.ts';
-import { toAudio } from '../audio/audio-mapper.ts';
+import { titleFromTranscript, toAudio } from '../audio/audio-mapper.ts';
 
 /** Share of the progress bar given to decoding; recognition fills the rest. */
 const DECODE_SHARE = 10;
@@ -122,6 +122,9 @@ export class TranscribeService {
           segments: heard.result.segments,
           attempts: heard.attempts,
         });
+        // A recording named only by its date takes its first words as its title.
+        const title = titleFromTranscript(heard.result.text);
+        if (title) await new AudioRepository(tx).replaceProvisionalTitle(row.id, title);
         return { transcriptionId: transcription.id };
       });
     } catch (err) {

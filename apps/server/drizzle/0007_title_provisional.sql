@@ -1,0 +1,1 @@
+ALTER TABLE "audio" ADD COLUMN "title_provisional" boolean DEFAULT false NOT NULL;
