@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config/config.ts';
 import { LockedError } from './db/process-lock.ts';
 import { ffmpegInfo, ffmpegNotice } from './engines/speech/ffmpeg-runner.ts';
 import { limitSupport } from './engines/speech/untrusted-process.ts';
+import { BuiltInComposer } from './engines/writer/composer/index.ts';
 import { listenWorkerHealth } from './http/worker-health.ts';
 import { startHousekeeping } from './storage/housekeeping.ts';
 
@@ -40,6 +41,13 @@ async function main(): Promise<void> {
   ctx.logger.info({ roles, database: ctx.database.driver, ms }, 'Voxpress is ready');
   if (app)
     console.log(`\n  Voxpress is running at ${config.publicUrl}  (roles: ${roles}; ready in ${ms} ms)\n`);
+  // The composer's English model (0.1–0.5 s to load) would otherwise slow the first transcript
+  // read or piece written; it loads once the server answers, so readiness never waits for it.
+  setImmediate(() => {
+    const warm = performance.now();
+    new BuiltInComposer().warmUp();
+    ctx.logger.info({ ms: Math.round(performance.now() - warm) }, 'built-in composer warmed up');
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
