@@ -335,6 +335,8 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { version: inBody, ...edit } = request.body;
         const version = inBody ?? versionOf(request.headers['if-match']);
         if (version === undefined) {
+          // Someone else's item is not found, whatever the request lacks.
+          await ctx.audio.owned(request.userId, request.params.id);
           throw new HttpError(
             428,
             'precondition_required',
