@@ -1,20 +1,10 @@
+import { ENHANCE_CONTENT_TYPES, type EnhanceContentType, zEnhanceContentType } from '@voxpress/contracts';
 import { z } from 'zod';
 
-/** The content types the product offers (spec §9 plus the infographic types and newsletter). */
-export const CONTENT_TYPES = [
-  'enhanced',
-  'story',
-  'blog_post',
-  'seo_optimized',
-  'raw_transcription',
-  'recipe',
-  'tutorial',
-  'meeting_notes',
-  'product_description',
-  'newsletter',
-] as const;
-export const zContentType = z.enum(CONTENT_TYPES);
-export type ContentType = z.infer<typeof zContentType>;
+/** The content types the product offers: the contract's list, so the API and the composer agree. */
+export const CONTENT_TYPES = ENHANCE_CONTENT_TYPES;
+export const zContentType = zEnhanceContentType;
+export type ContentType = EnhanceContentType;
 
 /**
  * Where a piece of output comes from: indexes into the transcript's `segments` array (the
