@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import { authenticate } from '../http/authenticate.ts';
-import { openSse } from '../http/sse.ts';
+import { relayStatus } from '../http/status-stream.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { statusEvent } from '../services/audio/audio-mapper.ts';
 import { LINK_TTL_S } from '../services/auth/tokens.ts';
@@ -38,9 +38,6 @@ const secured = { security: [{ bearer: [] }] };
  * spec's access token: a browser cannot send headers there.
  */
 const zTokenQuery = z.object({ token: zToken(4096).optional(), ticket: zToken(4096).optional() });
-
-/** How often an open status stream re-reads the stored state. */
-const STATUS_RESYNC_MS = 5000;
 
 export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const auth = authenticate(ctx.accessTokens);
@@ -255,43 +252,15 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const row = await ctx.audio.owned(request.userId, request.params.id);
-        const channel = openSse(request, reply);
-        const isFinal = (s: { status: string; transcription_status: string }) =>
-          s.transcription_status === 'completed' ||
-          s.transcription_status === 'failed' ||
-          s.status === 'failed';
-        let last = '';
-        const push = (event: ReturnType<typeof statusEvent>) => {
-          const text = JSON.stringify(event);
-          if (text === last) return;
-          last = text;
-          channel.send(event);
-          if (isFinal(event)) {
-            channel.send(event, 'complete');
-            channel.close();
-          }
-        };
-        // One step at a time, so a slow read never sends an older state after a newer one.
-        let steps: Promise<unknown> = Promise.resolve();
-        const step = (work: () => unknown) => {
-          steps = steps.then(work).catch((err) => request.log.warn({ err }, 'status stream read failed'));
-          return steps;
-        };
-        const reread = async () => push(statusEvent(await ctx.audio.owned(request.userId, row.id)));
-        const unsubscribe = ctx.events.subscribe(`audio:${row.id}`, (event) => {
-          const { type: _type, ...status } = event;
-          // An event too large for its bus arrives as its type alone: read the state instead.
-          void step(() => ('audio_id' in status ? push(status as ReturnType<typeof statusEvent>) : reread()));
+        await relayStatus(request, reply, ctx.events, {
+          topic: `audio:${row.id}`,
+          read: async () => statusEvent(await ctx.audio.owned(request.userId, row.id)),
+          idField: 'audio_id',
+          isFinal: (s) =>
+            s.transcription_status === 'completed' ||
+            s.transcription_status === 'failed' ||
+            s.status === 'failed',
         });
-        // Read after the subscription is live so a change between the first read and now is not missed.
-        await ctx.events.settled();
-        await step(reread);
-        // Events may be lost between processes (at-most-once); re-reading now and then means a
-        // missed one can delay a stream but never leave it stuck.
-        const resync = setInterval(() => void step(reread), STATUS_RESYNC_MS);
-        await channel.closed;
-        clearInterval(resync);
-        unsubscribe();
       },
     );
 

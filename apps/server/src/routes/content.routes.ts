@@ -12,15 +12,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import { authenticate } from '../http/authenticate.ts';
-import { openSse } from '../http/sse.ts';
+import { relayStatus } from '../http/status-stream.ts';
 import { contentStatusEvent } from '../services/content/content-mapper.ts';
 
 const zId = z.object({ id: z.uuid('Content not found') });
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 404: zErrorResponse, 409: zErrorResponse };
 const secured = { security: [{ bearer: [] }] };
 const DEFAULT_LIMIT = 10;
-/** How often an open status stream re-reads the stored state. */
-const STATUS_RESYNC_MS = 5000;
 
 export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const auth = authenticate(ctx.accessTokens);
@@ -137,38 +135,12 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const row = await ctx.content.owned(request.userId, request.params.id);
-        const channel = openSse(request, reply);
-        let last = '';
-        const push = (event: ContentStatusEvent) => {
-          const text = JSON.stringify(event);
-          if (text === last) return;
-          last = text;
-          channel.send(event);
-          if (event.status === 'completed' || event.status === 'failed') {
-            channel.send(event, 'complete');
-            channel.close();
-          }
-        };
-        // One step at a time, so a slow read never sends an older state after a newer one.
-        let steps: Promise<unknown> = Promise.resolve();
-        const step = (work: () => unknown) => {
-          steps = steps.then(work).catch((err) => request.log.warn({ err }, 'status stream read failed'));
-          return steps;
-        };
-        const reread = async () => push(contentStatusEvent(await ctx.content.owned(request.userId, row.id)));
-        const unsubscribe = ctx.events.subscribe(`content:${row.id}`, (event) => {
-          const { type: _type, ...status } = event;
-          // An event too large for its bus arrives as its type alone: read the state instead.
-          void step(() => ('content_id' in status ? push(status as ContentStatusEvent) : reread()));
+        await relayStatus(request, reply, ctx.events, {
+          topic: `content:${row.id}`,
+          read: async () => contentStatusEvent(await ctx.content.owned(request.userId, row.id)),
+          idField: 'content_id',
+          isFinal: (s: ContentStatusEvent) => s.status === 'completed' || s.status === 'failed',
         });
-        // Read after the subscription is live so a change between the first read and now is not missed.
-        await ctx.events.settled();
-        await step(reread);
-        // Events may be lost between processes (at-most-once): re-reading keeps a stream from sticking.
-        const resync = setInterval(() => void step(reread), STATUS_RESYNC_MS);
-        await channel.closed;
-        clearInterval(resync);
-        unsubscribe();
       },
     );
   };
