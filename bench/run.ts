@@ -4,8 +4,10 @@
  */
 import { apiBenchmark } from './suites/api.bench.ts';
 import { contentBenchmark } from './suites/content.bench.ts';
+import { infographicsBenchmark } from './suites/infographics.bench.ts';
 import { libraryBenchmark } from './suites/library.bench.ts';
 import { queueBenchmark } from './suites/queue.bench.ts';
+import { renderBenchmark } from './suites/render.bench.ts';
 import { speechBenchmark } from './suites/speech.bench.ts';
 import { uploadBenchmark } from './suites/upload.bench.ts';
 
@@ -16,6 +18,8 @@ const suites: Record<string, () => Promise<Record<string, string | number>>> = {
   library: libraryBenchmark,
   content: contentBenchmark,
   api: apiBenchmark,
+  render: renderBenchmark,
+  infographics: infographicsBenchmark,
 };
 
 const wanted = process.argv.slice(2);

@@ -52,7 +52,8 @@ describe('accounts and sessions', () => {
       const signIn = authDialog(page, 'Sign In');
       await signIn.waitFor();
       await submitAuthForm(signIn, { email: account.email, password: account.password });
-      await page.waitForURL('**/features');
+      // A returning account lands on its dashboard; a new one on the features page.
+      await page.waitForURL('**/home');
 
       await page.goto('/');
       await page.waitForURL('**/home');
@@ -79,7 +80,7 @@ describe('accounts and sessions', () => {
       const expired =
         'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ4IiwiZXhwIjoxMDAwMDAwMDAwfQ.c2lnbmF0dXJlLWlzLWJvZ3Vz';
       await page.evaluate(`localStorage.setItem('access_token', '${expired}')`);
-      await page.goto('/settings');
+      await page.goto('/settings/account');
       await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
       expect(await page.getByText(account.email).first().isVisible()).toBe(true);
 

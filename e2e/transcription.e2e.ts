@@ -67,7 +67,7 @@ async function uploadFile(page: Page, file: string, title: string): Promise<void
   await page.goto('/home/audio?mode=upload');
   await page.getByLabel('Title').fill(title);
   await page.locator('input[type="file"]').setInputFiles(file);
-  await page.waitForURL(/[?&]audio=[0-9a-f-]{36}/, { timeout: 60_000 });
+  await page.waitForURL(/\/items\/[0-9a-f-]{36}$/, { timeout: 60_000 });
 }
 
 async function transcriptText(page: Page, timeoutMs = 120_000): Promise<string> {
@@ -110,7 +110,7 @@ describe('transcription in the browser', () => {
       await screenshot(page, 'transcription-timed-1280');
       await views.getByText('Text', { exact: true }).click();
 
-      await page.getByRole('button', { name: 'Edit' }).click();
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
       const editor = page.getByRole('textbox', { name: 'Transcript text' });
       await editor.click();
       await page.keyboard.press('Control+a');
@@ -142,7 +142,7 @@ describe('transcription in the browser', () => {
       expect(
         await shown.locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src'))),
       ).toEqual([PIXEL_PNG]);
-      const audioId = new URL(page.url()).searchParams.get('audio');
+      const audioId = new URL(page.url()).pathname.split('/').pop();
       const stored = (await page.evaluate(
         `fetch('/api/v1/audio/${audioId}/transcription', { headers: { authorization: 'Bearer ' + localStorage.getItem('access_token') } }).then((r) => r.json())`,
       )) as { html: string | null };
@@ -180,7 +180,7 @@ describe('transcription in the browser', () => {
       await page.getByRole('link', { name: /^View all/ }).click();
       await page.waitForURL('**/home/library');
       // Search reaches into transcripts: the edited text is what is found.
-      const search = page.getByRole('searchbox', { name: 'Search titles and transcripts' });
+      const search = page.getByRole('searchbox', { name: 'Search titles, transcripts and documents' });
       await search.fill('edited BROWSER');
       await page.waitForURL(/[?&]q=edited/);
       await page.getByRole('button', { name: 'Actions for Working from home' }).waitFor();
@@ -210,7 +210,7 @@ describe('transcription in the browser', () => {
     await signedIn('transcribe-again', async ({ page }) => {
       await uploadFile(page, paragraphWav, 'Wrong language');
       await transcriptText(page);
-      const panel = page.getByRole('region', { name: /^Voice to Text Translation/ });
+      const panel = page.getByRole('region', { name: /^Transcript/ });
       await panel.getByText('English (Universal – All Regions & Accents)').waitFor();
       await page.getByRole('button', { name: 'Transcribe again' }).click();
       const dialog = page.getByRole('dialog', { name: 'Transcribe again?' });
@@ -242,8 +242,8 @@ describe('transcription in the browser', () => {
       expect(await banner.count()).toBe(0);
 
       await page.getByRole('button', { name: 'Done & Clear' }).click();
-      await page.getByText('Start recording or upload an audio file to see transcription here.').waitFor();
-      expect(page.url()).not.toMatch(/audio=/);
+      await page.getByRole('heading', { name: 'Capture Audio' }).waitFor();
+      expect(page.url()).toMatch(/\/home\/audio$/);
     });
   });
 
@@ -258,11 +258,16 @@ describe('transcription in the browser', () => {
         await page.waitForTimeout(seconds * 1000);
         await page.getByRole('button', { name: 'Stop' }).click();
         await page.getByRole('button', { name: 'Use Recording' }).click();
-        await page.waitForURL(/[?&]audio=[0-9a-f-]{36}/, { timeout: 60_000 });
+        await page.waitForURL(/\/items\/[0-9a-f-]{36}$/, { timeout: 60_000 });
         const heard = await transcriptText(page);
         const wer = wordErrorRate(FIXTURE_PARAGRAPH, heard);
         console.log(`[e2e] microphone → transcript WER ${(wer * 100).toFixed(1)} %`);
         expect(wer).toBeLessThanOrEqual(0.15);
+        // A recording is named after its first words once heard, not after the time it was made.
+        await page
+          .getByTestId('item-title')
+          .getByText(/^Good morning everyone/i)
+          .waitFor();
         await screenshot(page, 'transcription-recorded-390');
       },
       390,

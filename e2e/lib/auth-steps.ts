@@ -41,3 +41,26 @@ export function readTokens(page: Page): Promise<{ access: string | null; refresh
     "({ access: localStorage.getItem('access_token'), refresh: localStorage.getItem('refresh_token') })",
   );
 }
+
+/**
+ * Creates an account through the API from inside the page (on its origin) and keeps its tokens
+ * where the app reads them: for tests about something other than signing in. Returns the account.
+ */
+export async function signUpThroughApi(page: Page, fullName = 'Ada Lovelace'): Promise<Account> {
+  const account = newAccount(fullName);
+  const body = JSON.stringify({ email: account.email, password: account.password, full_name: fullName });
+  const ok = await page.evaluate(`(async () => {
+    const res = await fetch('/api/v1/auth/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: ${JSON.stringify(body)},
+    });
+    const json = await res.json();
+    const tokens = json.data ?? json;
+    localStorage.setItem('access_token', tokens.access_token);
+    localStorage.setItem('refresh_token', tokens.refresh_token);
+    return res.ok;
+  })()`);
+  if (!ok) throw new Error('Could not create an account through the API');
+  return account;
+}

@@ -52,11 +52,13 @@ export interface TrackedPage {
 export async function openPage(
   browser: Browser,
   baseUrl: string,
-  options: { width?: number; height?: number; allowStatus?: number[] } = {},
+  options: { width?: number; height?: number; allowStatus?: number[]; locale?: string } = {},
 ): Promise<TrackedPage> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    // The browser's language decides the interface language on a first visit.
+    locale: options.locale ?? 'en-US',
   });
   const page = await context.newPage();
   const problems: PageProblems = { consoleErrors: [], failedRequests: [] };

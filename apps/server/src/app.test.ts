@@ -35,7 +35,16 @@ describe.each(drivers)('system routes on %s', (driver) => {
     expect(res.statusCode).toBe(200);
     const ports = res.json().ports as { port: string; kind: string; active: string }[];
     expect(ports.find((p) => p.port === 'Database')?.active).toBe(driver);
-    expect(ports.map((p) => p.kind)).toEqual(['speech', 'storage', 'database', 'queue']);
+    expect(ports.map((p) => p.kind)).toEqual([
+      'speech',
+      'writer',
+      'translator',
+      'renderer',
+      'storage',
+      'database',
+      'queue',
+    ]);
+    expect(ports.find((p) => p.kind === 'renderer')?.active).toBe('takumi');
   });
 
   it('exposes only the client-safe configuration', async () => {
@@ -47,6 +56,7 @@ describe.each(drivers)('system routes on %s', (driver) => {
       max_recording_seconds: 300,
       max_recording_bytes: 52428800,
       signups_open: true,
+      password_reset: 'administrator',
     });
     expect(res.body).not.toContain('secret');
   });

@@ -18,10 +18,18 @@ import { closeStreamsOnShutdown } from './http/sse.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { VERSION } from './lib/version.ts';
 import { registerMetrics } from './metrics/metrics.ts';
+import { accountRoutes } from './routes/account.routes.ts';
+import { adminRoutes } from './routes/admin.routes.ts';
 import { audioRoutes } from './routes/audio.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { contentRoutes } from './routes/content.routes.ts';
+import { contentPublishingRoutes } from './routes/content-publishing.routes.ts';
 import { filesRoutes } from './routes/files.routes.ts';
+import { infographicsRoutes } from './routes/infographics/infographics.routes.ts';
+import { itemsRoutes } from './routes/items.routes.ts';
+import { passwordResetRoutes } from './routes/password-reset.routes.ts';
+import { publishingSettingsRoutes } from './routes/publishing-settings.routes.ts';
+import { queuesRoutes } from './routes/queues.routes.ts';
 import { storageRoutes } from './routes/storage.routes.ts';
 import { systemRoutes } from './routes/system.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
@@ -49,7 +57,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   closeStreamsOnShutdown(app);
-  registerMetrics(app, { db: ctx.database.db, events: ctx.events, token: ctx.config.metricsToken });
+  registerMetrics(app, {
+    db: ctx.database.db,
+    events: ctx.events,
+    queue: ctx.queue,
+    token: ctx.config.metricsToken,
+  });
   registerTextGuard(app);
   // OAuth2-style sign-in posts form-encoded fields; parse them without another dependency.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -65,7 +78,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   }
   await app.register(rateLimit, {
     global: false,
-    ...(limiterStore ? { redis: limiterStore, nameSpace: 'voxpress:rate-limit:', skipOnError: true } : {}),
+    ...(limiterStore
+      ? { redis: limiterStore, nameSpace: `${ctx.config.redisPrefix}:rate-limit:`, skipOnError: true }
+      : {}),
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.ceil(context.ttl / 1000);
       return {
@@ -122,11 +137,19 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(
     async (api) => {
       await api.register(systemRoutes(ctx));
+      await api.register(queuesRoutes(ctx));
       await api.register(authRoutes(ctx));
       await api.register(usersRoutes(ctx));
+      await api.register(accountRoutes(ctx));
+      await api.register(passwordResetRoutes(ctx));
+      await api.register(adminRoutes(ctx));
       await api.register(audioRoutes(ctx));
       await api.register(contentRoutes(ctx));
+      await api.register(contentPublishingRoutes(ctx));
+      await api.register(publishingSettingsRoutes(ctx));
       await api.register(filesRoutes(ctx));
+      await api.register(itemsRoutes(ctx));
+      await api.register(infographicsRoutes(ctx), { prefix: '/infographics' });
       if (ctx.blobs instanceof LocalDiskBlobStore)
         await api.register(
           storageRoutes(ctx.blobs, { acceptsUpload: (key) => ctx.audio.acceptsUpload(key) }),

@@ -3,6 +3,7 @@ import pino from 'pino';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config/config.ts';
 import { openDatabase } from './db/database.ts';
+import { RendererRouter } from './engines/renderer/renderer-router.ts';
 import { decodeToWav } from './engines/speech/ffmpeg.ts';
 import { SpeechRouter } from './engines/speech/speech-router.ts';
 import { createTranslatorRouter } from './engines/translator/translators.ts';
@@ -10,14 +11,29 @@ import { WriterRouter } from './engines/writer/writer-router.ts';
 import { createEventBus } from './events/create-event-bus.ts';
 import { REDACTED_HEADERS, requestLogSerializers } from './http/log-redaction.ts';
 import { registerJobs } from './jobs/index.ts';
+import { SecretBox } from './lib/secret-box.ts';
+import { GuardedFetch } from './net/guarded-fetch.ts';
+import { ContentPipeline } from './pipeline/content-pipeline.ts';
 import { ItemPipeline } from './pipeline/item-pipeline.ts';
-import { EmbeddedQueue } from './queue/embedded-queue.ts';
+import { createQueue } from './queue/create-queue.ts';
+import { AccountDataRepository } from './repositories/account-data.repository.ts';
 import { AudioRepository } from './repositories/audio.repository.ts';
 import { ContentRepository } from './repositories/content.repository.ts';
+import { ItemsRepository } from './repositories/items.repository.ts';
 import { LoginThrottlesRepository } from './repositories/login-throttles.repository.ts';
+import { PasswordResetsRepository } from './repositories/password-resets.repository.ts';
+import { PublishingRepository } from './repositories/publishing.repository.ts';
 import { RefreshTokensRepository } from './repositories/refresh-tokens.repository.ts';
+import { RenditionsRepository } from './repositories/renditions.repository.ts';
+import { ServerSettingsRepository } from './repositories/server-settings.repository.ts';
 import { TranscriptionsRepository } from './repositories/transcriptions.repository.ts';
+import { UserSettingsRepository } from './repositories/user-settings.repository.ts';
 import { UsersRepository } from './repositories/users.repository.ts';
+import { AccountService } from './services/account/account.service.ts';
+import { AvatarService } from './services/account/avatar.service.ts';
+import { DataExportService } from './services/account/data-export.service.ts';
+import { SmtpMailer } from './services/account/mailer.ts';
+import { PasswordResetService } from './services/account/password-reset.service.ts';
 import { AudioService } from './services/audio/audio.service.ts';
 import { AuthService } from './services/auth/auth.service.ts';
 import { GoogleVerifier } from './services/auth/google-verifier.ts';
@@ -25,9 +41,19 @@ import { LoginThrottle } from './services/auth/login-throttle.ts';
 import { AccessTokens } from './services/auth/tokens.ts';
 import { ContentService } from './services/content/content.service.ts';
 import { DocumentService } from './services/content/document.service.ts';
-import { EnhanceService } from './services/content/enhance.service.ts';
+import { TranslateService } from './services/content/translate.service.ts';
+import { WriteService } from './services/content/write.service.ts';
+import { createInfographics } from './services/infographics/infographics.ts';
+import { ItemsService } from './services/items/items.service.ts';
+import { ConnectionsService } from './services/publishing/connections.service.ts';
+import { noFeaturedImages, PublishService } from './services/publishing/publish.service.ts';
+import { Publishers } from './services/publishing/publishers.ts';
+import { RenditionService } from './services/publishing/rendition.service.ts';
+import { ServerSettings } from './services/settings/server-settings.service.ts';
 import { TranscribeService } from './services/transcription/transcribe.service.ts';
 import { TranscriptionService } from './services/transcription/transcription.service.ts';
+import { CompletionEvents } from './services/webhooks/completion-events.ts';
+import { WebhookService } from './services/webhooks/webhook.service.ts';
 import { createBlobStore } from './storage/create-blob-store.ts';
 import { ScratchSpace } from './storage/scratch-space.ts';
 
@@ -47,26 +73,31 @@ export async function createContext(
   });
   await database.migrate();
   const events = createEventBus(config, logger);
-  const queue = new EmbeddedQueue({
-    database,
-    events,
-    logger,
-    concurrency: config.jobs.concurrency,
-    leaseMs: config.jobs.leaseMs,
-  });
+  const queue = createQueue(config, { database, events, logger });
   const users = new UsersRepository(database.db);
+  const userSettings = new UserSettingsRepository(database.db);
+  const serverSettings = new ServerSettings({
+    repository: new ServerSettingsRepository(database.db),
+    events,
+    config,
+    box: new SecretBox(config.secret, 'server settings'),
+  });
+  const llmSettings = () => serverSettings.llm();
+  const throttle = new LoginThrottle(new LoginThrottlesRepository(database.db));
+  const refreshTokens = new RefreshTokensRepository(database.db);
   const accessTokens = new AccessTokens(config.secret, (id, issuedAtMs) =>
     users.sessionsEndedAfter(id, issuedAtMs),
   );
   const auth = new AuthService({
     users,
-    refreshTokens: new RefreshTokensRepository(database.db),
+    refreshTokens,
     accessTokens,
     google: config.googleClientId
       ? new GoogleVerifier(config.googleClientId, config.auth.googleCertsUrl)
       : undefined,
-    throttle: new LoginThrottle(new LoginThrottlesRepository(database.db)),
-    signupsOpen: config.auth.signupsOpen,
+    throttle,
+    settings: userSettings,
+    signupsOpen: () => serverSettings.signupsOpen(),
   });
   // Temporary files of this process; a sweep removes those a crashed process left behind.
   const scratch = new ScratchSpace(path.join(config.dataDir, 'tmp'));
@@ -76,13 +107,24 @@ export async function createContext(
   const speech = new SpeechRouter(config.speech, logger);
   const audioRepository = new AudioRepository(database.db);
   const transcriptionsRepository = new TranscriptionsRepository(database.db);
-  const pipeline = new ItemPipeline({ database, queue, events, logger });
+  // Requests to addresses users choose (their sites, their webhooks) go through one guard.
+  const outbound = new GuardedFetch({ allowPrivate: config.publishAllowPrivate });
+  const publishingRepository = new PublishingRepository(database.db);
+  const webhooks = new WebhookService({
+    repository: publishingRepository,
+    box: new SecretBox(config.secret, 'webhooks'),
+    http: outbound,
+    queue,
+    logger,
+  });
+  const completions = new CompletionEvents(webhooks, config.publicUrl);
+  const pipeline = new ItemPipeline({ database, queue, events, logger, completions });
   const audio = new AudioService({
     audio: audioRepository,
     blobs,
     events,
     tmpDir,
-    quotaBytes: config.storageQuotaBytes,
+    quotaBytes: () => serverSettings.quotaBytes(),
     startPipeline: (row) => pipeline.start(row.id),
   });
   const transcribe = new TranscribeService({
@@ -97,25 +139,49 @@ export async function createContext(
     tmpDir,
     logger,
   });
-  const writer = new WriterRouter(config.llm, logger);
-  const translators = createTranslatorRouter(config, logger);
+  const writer = new WriterRouter(config.llm, logger, undefined, llmSettings);
+  const translators = createTranslatorRouter(config, logger, llmSettings);
+  const renderer = new RendererRouter(config.render, logger);
   const contentRepository = new ContentRepository(database.db);
+  const contentPipeline = new ContentPipeline({ database, queue, events, logger, completions });
   const content = new ContentService({
-    database,
     content: contentRepository,
     transcriptions: transcriptionsRepository,
-    queue,
-    events,
+    pipeline: contentPipeline,
     usesLanguageModel: async () =>
       (await writer.router.choose({ label: 'content', supports: () => true })).engine.id !== 'composer',
   });
-  const enhance = new EnhanceService({
+  const writeContent = new WriteService({
     content: contentRepository,
-    contentService: content,
     transcriptions: transcriptionsRepository,
     users,
     writer,
+    pipeline: contentPipeline,
+    logger,
+  });
+  const translateContent = new TranslateService({
+    content: contentRepository,
     translators,
+    pipeline: contentPipeline,
+    logger,
+  });
+  const publishers = new Publishers(outbound, new SecretBox(config.secret, 'publishing connections'));
+  const connections = new ConnectionsService(publishingRepository, publishers);
+  const infographics = createInfographics({
+    config,
+    database,
+    queue,
+    events,
+    blobs,
+    tokens: accessTokens,
+    content,
+    transcriptions: transcriptionsRepository,
+    renderer: {
+      status: () => renderer.status(),
+      render: async (request, signal) =>
+        (await renderer.render(request, signal ?? new AbortController().signal)).result,
+    },
+    llmSettings,
     logger,
   });
   const ctx: AppContext = {
@@ -135,10 +201,66 @@ export async function createContext(
     transcriptions: new TranscriptionService(audioRepository, transcriptionsRepository),
     writer,
     translators,
+    renderer,
     content,
-    enhance,
+    contentPipeline,
+    writeContent,
+    translateContent,
     documents: new DocumentService(transcriptionsRepository),
+    items: new ItemsService({
+      items: new ItemsRepository(database.db),
+      audio: audioRepository,
+      audioService: audio,
+      transcriptions: transcriptionsRepository,
+    }),
+    infographics,
     users,
+    serverSettings,
+    account: new AccountService({
+      database,
+      users,
+      settings: userSettings,
+      refreshTokens,
+      auth,
+      throttle,
+      blobs,
+      logger,
+    }),
+    avatars: new AvatarService(users, blobs),
+    dataExport: new DataExportService(new AccountDataRepository(database.db), blobs, logger, (userId) =>
+      infographics.library.exportFor(userId),
+    ),
+    passwordReset: new PasswordResetService({
+      database,
+      users,
+      resets: new PasswordResetsRepository(database.db),
+      refreshTokens,
+      mailer: config.smtp ? new SmtpMailer(config.smtp.url, config.smtp.from) : undefined,
+      publicUrl: config.publicUrl,
+      logger,
+    }),
+    renditions: new RenditionService({
+      database,
+      content,
+      contentRows: contentRepository,
+      renditions: new RenditionsRepository(database.db),
+      users,
+      writer,
+      queue,
+      llm: { timeoutMs: config.llm.timeoutMs, maxRetries: config.llm.maxRetries },
+      logger,
+    }),
+    connections,
+    publishing: new PublishService({
+      content,
+      connections,
+      repository: publishingRepository,
+      publishers,
+      images: noFeaturedImages,
+      logger,
+    }),
+    webhooks,
+    outbound,
   };
   registerJobs(ctx);
   return ctx;
@@ -155,10 +277,17 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
     .catch((err: unknown) => ctx.logger.warn({ err }, 'sweeping items left without a job failed'));
 }
 
-/** Stops workers, then closes the event bus and the database. */
+/**
+ * Stops workers (a job still running after the grace period is handed back to the queue), then
+ * closes the event bus and the database.
+ */
 export async function closeContext(ctx: AppContext): Promise<void> {
-  await ctx.queue.stop();
+  await ctx.queue.stop(ctx.config.jobs.stopGraceMs);
   await ctx.speech.close();
+  await ctx.renderer.close();
+  ctx.serverSettings.close();
+  ctx.passwordReset.close();
+  await ctx.outbound.close();
   await ctx.events.close();
   await ctx.database.close();
   await ctx.scratch.close();

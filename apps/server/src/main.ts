@@ -43,6 +43,8 @@ async function main(): Promise<void> {
     console.log(`\n  Voxpress is running at ${config.publicUrl}  (roles: ${roles}; ready in ${ms} ms)\n`);
   // The composer's English model (0.1–0.5 s to load) would otherwise slow the first transcript
   // read or piece written; it loads once the server answers, so readiness never waits for it.
+  // Render workers start now too, so the first infographic does not wait for their fonts.
+  ctx.renderer.start();
   setImmediate(() => {
     const warm = performance.now();
     new BuiltInComposer().warmUp();

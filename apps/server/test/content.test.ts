@@ -166,6 +166,26 @@ describe.each(drivers)('content from a PocketSphinx transcript on %s', (driver) 
     expect(res.body).toContain('"translation_status":{"en":"completed","es":"completed","de":"failed"}');
   });
 
+  it('opens the status stream with a short-lived link good for that piece only', async () => {
+    const links = await ada.get(`/api/v1/content/${contentId}/links`);
+    expect(links.statusCode).toBe(200);
+    const { status_url, expires_in } = links.json();
+    expect(status_url).toMatch(new RegExp(`^/api/v1/content/${contentId}/status\\?ticket=`));
+    expect(status_url).not.toContain(ada.token);
+    expect(expires_in).toBeGreaterThan(0);
+    // No header: the ticket alone opens the stream, and only for this address.
+    const stream = await t.app.inject({ method: 'GET', url: status_url });
+    expect(stream.statusCode).toBe(200);
+    expect(stream.body).toContain('event: complete');
+    const ticket = new URL(status_url, 'http://x').searchParams.get('ticket');
+    const elsewhere = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/audio/${transcriptionId}/status?ticket=${ticket}`,
+    });
+    expect(elsewhere.statusCode).toBe(401);
+    expect((await eve.get(`/api/v1/content/${contentId}/links`)).statusCode).toBe(404);
+  });
+
   it('lists pieces, answers the polling call and lists by transcript', async () => {
     await ada.send('POST', '/api/v1/content/enhance', {
       transcription_id: transcriptionId,
@@ -380,6 +400,26 @@ describe('content written by a configured language model', () => {
     expect(systems.at(-1)).toContain('Short sentences, first person.');
   });
 
+  it('gives a model’s SEO article its meta description, slug and keyword use', async () => {
+    const up = await ada.upload('/api/v1/files/upload/content', {
+      name: 'loaf.txt',
+      content: Buffer.from('Slow bread tastes better.\n\nA slow rise gives the bread its flavour.'),
+    });
+    const res = await ada.send('POST', '/api/v1/content/enhance', {
+      transcription_id: up.json().data.transcription_id,
+      content_type: 'seo_optimized',
+      keywords: ['slow bread'],
+    });
+    const done = await ada.until(res.json().data.content_id, settled);
+    expect(done.body?.details).toMatchObject({
+      content_type: 'seo_optimized',
+      meta_description: 'Rewritten: Slow bread tastes better.',
+      slug: 'slow-bread',
+      focus_keyword: 'slow bread',
+      keyword_use: [{ keyword: 'slow bread', in_title: true, in_first_paragraph: true }],
+    });
+  });
+
   it('hands the piece to the built-in composer when the model fails, and says so', async () => {
     fake.handler = openAiChatHandler(() => ({ status: 401, message: 'Incorrect API key' }));
     const up = await ada.upload('/api/v1/files/upload/content', {
@@ -430,7 +470,7 @@ describe('asking for the same piece twice', () => {
     const first = (await ask()).json().data.content_id;
     const second = (await ask()).json().data.content_id;
     expect(second).toBe(first);
-    const queued = await t.ctx.database.db.select().from(jobs).where(eq(jobs.name, 'content.enhance'));
+    const queued = await t.ctx.database.db.select().from(jobs).where(eq(jobs.name, 'content.write'));
     expect(queued).toHaveLength(1);
     const piece = (await ada.get(`/api/v1/content/${first}`)).json() as Content;
     expect(piece).toMatchObject({

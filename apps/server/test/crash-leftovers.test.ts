@@ -155,7 +155,7 @@ describe.each(drivers)('nothing is left behind by a crash, on %s', (driver) => {
     expect(everything().length).toBeGreaterThan(3);
 
     // Restarted as an API only, so no new work starts while the folder is looked at.
-    const second = startServerProcess({ ...env, VOXPRESS_ROLES: 'api' });
+    const second = startServerProcess({ ...env, VOXPRESS_ROLES: 'api', BLOBS_SHARED: 'true' });
     cleanups.push(() => void second.kill('SIGKILL'));
     await waitForHealth(base, { child: second });
 

@@ -22,14 +22,22 @@ const serverDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 function startServer(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...process.env, VOXPRESS_ROLES: 'worker', VOXPRESS_TEST_JOBS: 'true', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, VOXPRESS_TEST_JOBS: 'true', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 }
 
-async function waitForFile(file: string, text: string, timeoutMs = 60_000): Promise<string> {
+/** Waits for `text` in `file`; a server process that exits first fails the wait at once. */
+async function waitForFile(
+  file: string,
+  text: string,
+  child: ChildProcess,
+  timeoutMs = 60_000,
+): Promise<string> {
   const until = Date.now() + timeoutMs;
   for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`The server exited with code ${child.exitCode} before "${text}"`);
     const content = (() => {
       try {
         return readFileSync(file, 'utf8');
@@ -60,7 +68,13 @@ describe.each(drivers)('a job interrupted by a crash, on %s', (driver) => {
     if (pgdb) cleanups.push(() => pgdb.drop());
     const marker = path.join(dataDir, 'marker.log');
     writeFileSync(marker, '');
-    const env: Record<string, string> = { VOXPRESS_DATA_DIR: dataDir, JOB_LEASE_MS: '1500' };
+    // Both roles in one process: the embedded database opens in one process only.
+    const env: Record<string, string> = {
+      VOXPRESS_DATA_DIR: dataDir,
+      VOXPRESS_ROLES: 'api,worker',
+      PORT: String(await freePort()),
+      JOB_LEASE_MS: '1500',
+    };
     if (pgdb) env.DATABASE_URL = pgdb.url;
 
     const openQueue = async () => {
@@ -82,14 +96,14 @@ describe.each(drivers)('a job interrupted by a crash, on %s', (driver) => {
 
     const first = startServer(env);
     cleanups.push(() => void first.kill('SIGKILL'));
-    await waitForFile(marker, 'start 1');
+    await waitForFile(marker, 'start 1', first);
     first.kill('SIGKILL');
     await exited(first);
     expect(readFileSync(marker, 'utf8')).toBe('start 1\n');
 
     const second = startServer(env);
     cleanups.push(() => void second.kill('SIGKILL'));
-    await waitForFile(marker, 'done');
+    await waitForFile(marker, 'done', second);
     // Give a duplicate run, if there were one, the chance to show itself before looking.
     await sleep(1500);
     second.kill('SIGTERM');

@@ -8,7 +8,7 @@ import { closeContext, createContext } from '../src/boot.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { createPostgresDatabase, drivers } from './harness.ts';
 import { postAudioFile, signUp } from './http.ts';
-import { redisAvailable, TEST_REDIS_URL } from './redis.ts';
+import { redisAvailable, removeRedisKeys, TEST_REDIS_URL } from './redis.ts';
 import { FIXTURE_PARAGRAPH, makeAudioFile } from './speech-fixtures.ts';
 
 /** The `data:` payloads of a server-sent events body, and the names of its named events. */
@@ -27,7 +27,12 @@ function parseSse(body: string): { data: Record<string, unknown>[]; events: stri
 const legs: { name: string; env: Record<string, string> }[] = [];
 if (drivers.includes('postgres')) {
   legs.push({ name: 'PostgreSQL LISTEN/NOTIFY', env: {} });
-  if (await redisAvailable()) legs.push({ name: 'Redis pub/sub', env: { REDIS_URL: TEST_REDIS_URL } });
+  if (await redisAvailable())
+    legs.push({
+      name: 'Redis pub/sub and BullMQ',
+      // Redis is shared with other tests: keys and channels of its own.
+      env: { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `vx-streams-${randomBytes(6).toString('hex')}` },
+    });
 }
 
 // An API process and a separate worker process on one PostgreSQL database: the browser follows
@@ -45,6 +50,8 @@ describe.skipIf(legs.length === 0).each(legs)('status stream across processes ov
         VOXPRESS_DATA_DIR: dataDir,
         DATABASE_URL: db.url,
         VOXPRESS_ROLES: roles,
+        // Both processes run here, on one data folder.
+        BLOBS_SHARED: 'true',
         LOG_LEVEL: 'silent',
         VOXPRESS_SECRET: `shared-secret-${randomBytes(24).toString('hex')}`.slice(0, 48),
         WHISPER_AUTO_DOWNLOAD: 'false',
@@ -63,6 +70,7 @@ describe.skipIf(legs.length === 0).each(legs)('status stream across processes ov
       await closeContext(workerCtx);
       await closeContext(apiCtx);
       await db.drop();
+      if (env.REDIS_PREFIX) await removeRedisKeys(env.REDIS_PREFIX);
       rmSync(dataDir, { recursive: true, force: true });
     };
   });

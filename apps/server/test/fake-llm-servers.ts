@@ -173,3 +173,67 @@ export function promptSegments(prompt: string): Array<{ id: number; text: string
     text: m[2] ?? '',
   }));
 }
+
+/**
+ * The model lists a connection test reads, each in its service's wire format: OpenAI's
+ * `GET /v1/models`, Anthropic's `GET /v1/models` (x-api-key, anthropic-version), Ollama's
+ * `GET /api/tags`. `key` unset: any key (or none) is accepted; set: others get the service's 401.
+ */
+export function modelListHandler(
+  kind: 'openai' | 'anthropic' | 'ollama',
+  models: string[],
+  key?: string,
+): FakeHandler {
+  return (req, res) => {
+    if (kind === 'ollama') {
+      if (req.method !== 'GET' || req.url !== '/api/tags') return sendJson(res, 404, { error: 'not found' });
+      return sendJson(res, 200, {
+        models: models.map((name) => ({
+          name,
+          model: name,
+          modified_at: '2026-01-01T00:00:00Z',
+          size: 2_019_393_189,
+          digest: 'a80c4f17acd55265feec403c7aef86be0c25983ab279d83f3bcd3abbcb5b8b72',
+          details: { format: 'gguf', family: 'llama', parameter_size: '3.2B', quantization_level: 'Q4_K_M' },
+        })),
+      });
+    }
+    if (req.method !== 'GET' || req.url !== '/v1/models')
+      return sendJson(res, 404, { error: { message: 'Not found', type: 'invalid_request_error' } });
+    if (kind === 'anthropic') {
+      if (req.headers['anthropic-version'] !== '2023-06-01')
+        return sendJson(res, 400, {
+          type: 'error',
+          error: { type: 'invalid_request_error', message: 'anthropic-version required' },
+        });
+      if (key && req.headers['x-api-key'] !== key)
+        return sendJson(res, 401, {
+          type: 'error',
+          error: { type: 'authentication_error', message: 'invalid x-api-key' },
+        });
+      return sendJson(res, 200, {
+        data: models.map((id) => ({
+          type: 'model',
+          id,
+          display_name: id,
+          created_at: '2025-09-29T00:00:00Z',
+        })),
+        has_more: false,
+        first_id: models[0] ?? null,
+        last_id: models.at(-1) ?? null,
+      });
+    }
+    if (key && req.headers.authorization !== `Bearer ${key}`)
+      return sendJson(res, 401, {
+        error: {
+          message: 'Incorrect API key provided.',
+          type: 'invalid_request_error',
+          code: 'invalid_api_key',
+        },
+      });
+    return sendJson(res, 200, {
+      object: 'list',
+      data: models.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'system' })),
+    });
+  };
+}

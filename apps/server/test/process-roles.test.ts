@@ -5,6 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createPostgresDatabase, drivers } from './harness.ts';
 import { freePort } from './server-process.ts';
 
 const serverDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,9 +38,9 @@ async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 60_000)
 }
 
 describe('process roles', () => {
-  const cleanups: (() => void)[] = [];
-  afterEach(() => {
-    for (const cleanup of cleanups.splice(0).reverse()) cleanup();
+  const cleanups: (() => unknown)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
   const dataDir = () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'voxpress-roles-'));
@@ -47,25 +48,45 @@ describe('process roles', () => {
     return dir;
   };
 
-  it('a worker-only process opens no API port, only the health endpoint when asked', async () => {
-    const [apiPort, healthPort] = [await freePort(), await freePort()];
+  it.skipIf(!drivers.includes('postgres'))(
+    'a worker-only process opens no API port, only the health endpoint when asked',
+    async () => {
+      const [apiPort, healthPort] = [await freePort(), await freePort()];
+      const db = await createPostgresDatabase();
+      cleanups.push(() => db.drop());
+      const worker = start({
+        VOXPRESS_DATA_DIR: dataDir(),
+        DATABASE_URL: db.url,
+        BLOBS_SHARED: 'true',
+        VOXPRESS_ROLES: 'worker',
+        PORT: String(apiPort),
+        WORKER_HEALTH_PORT: String(healthPort),
+      });
+      cleanups.push(() => worker.child.kill('SIGKILL'));
+      const health = await until(() =>
+        fetch(`http://127.0.0.1:${healthPort}/health`)
+          .then((r) => r.json() as Promise<Record<string, unknown>>)
+          .catch(() => undefined),
+      );
+      expect(health).toMatchObject({ status: 'ok', role: 'worker', database: { ok: true } });
+      await expect(fetch(`http://127.0.0.1:${apiPort}/api/v1/health`)).rejects.toThrow();
+
+      worker.child.kill('SIGTERM');
+      expect(await exitOf(worker.child)).toBe(0);
+    },
+  );
+
+  it('settings that cannot work stop the process at start-up, every problem listed', async () => {
     const worker = start({
       VOXPRESS_DATA_DIR: dataDir(),
       VOXPRESS_ROLES: 'worker',
-      PORT: String(apiPort),
-      WORKER_HEALTH_PORT: String(healthPort),
+      BLOBS_SHARED: 'true',
+      S3_BUCKET: 'voxpress',
     });
     cleanups.push(() => worker.child.kill('SIGKILL'));
-    const health = await until(() =>
-      fetch(`http://127.0.0.1:${healthPort}/health`)
-        .then((r) => r.json() as Promise<Record<string, unknown>>)
-        .catch(() => undefined),
-    );
-    expect(health).toMatchObject({ status: 'ok', role: 'worker', database: { ok: true } });
-    await expect(fetch(`http://127.0.0.1:${apiPort}/api/v1/health`)).rejects.toThrow();
-
-    worker.child.kill('SIGTERM');
-    expect(await exitOf(worker.child)).toBe(0);
+    expect(await exitOf(worker.child)).toBe(78);
+    expect(worker.output()).toContain('BLOBS_SHARED: has no effect with S3_BUCKET');
+    expect(worker.output()).toContain('VOXPRESS_ROLES=worker: a worker takes its jobs from a queue');
   });
 
   it('a second process on the same embedded database stops at start-up and says why', async () => {
@@ -74,7 +95,7 @@ describe('process roles', () => {
     cleanups.push(() => first.child.kill('SIGKILL'));
     await until(async () => (first.output().includes('Voxpress is running') ? true : undefined));
 
-    const second = start({ VOXPRESS_DATA_DIR: dir, VOXPRESS_ROLES: 'worker' });
+    const second = start({ VOXPRESS_DATA_DIR: dir, PORT: String(await freePort()) });
     cleanups.push(() => second.child.kill('SIGKILL'));
     expect(await exitOf(second.child)).toBe(78);
     expect(second.output()).toContain(`Another Voxpress process (pid ${first.child.pid})`);

@@ -27,3 +27,14 @@ export async function redisAvailable(): Promise<boolean> {
     client.disconnect();
   }
 }
+
+/** Deletes every key under `prefix` (what a test's queue and limiter left on the shared server). */
+export async function removeRedisKeys(prefix: string): Promise<void> {
+  const client = new Redis(TEST_REDIS_URL);
+  try {
+    const keys = await client.keys(`${prefix}:*`);
+    if (keys.length) await client.del(...keys);
+  } finally {
+    client.disconnect();
+  }
+}

@@ -52,6 +52,8 @@ export function startServerProcess(env: Record<string, string>): ChildProcess {
   });
 }
 
-/** Resolves once the child process has exited. */
+/** Resolves once the child process has exited (by itself or by a signal). */
 export const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
+  new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
+  );

@@ -2,37 +2,25 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/tiptap/styles.css';
 import './app/global.css';
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router';
-import { router } from './app/router.tsx';
-import { colorSchemeManager, theme } from './app/theme.ts';
-import { i18n, syncDocumentLanguage } from './i18n/i18n.ts';
-
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
-  },
-});
-
-syncDocumentLanguage(document);
+import { App } from './app/App.tsx';
+import { i18n, SOURCE_LANGUAGE, syncDocumentLanguage } from './i18n/i18n.ts';
+import { startLanguage } from './i18n/language-choice.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
-        <Notifications position="top-right" />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nextProvider>
-  </StrictMode>,
-);
+syncDocumentLanguage(document);
+
+// A visit in another language fetches its texts (a few kilobytes) before the first paint, so the
+// page never flashes English first. If they cannot be fetched, the page opens in English.
+const language = startLanguage();
+const ready =
+  language === SOURCE_LANGUAGE
+    ? Promise.resolve()
+    : i18n.changeLanguage(language).then(
+        () => undefined,
+        (err: unknown) => console.warn('Could not load the interface language', err),
+      );
+
+void ready.then(() => createRoot(container).render(<App />));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zText, zToken } from './text.ts';
+import { zUserSettings } from './user-settings.ts';
 
 export const zEmail = z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address'));
 /**
@@ -65,6 +66,10 @@ export const zUser = z.object({
   created_at: z.string(),
   /** The administrator (the first account) sees engine diagnostics and server paths. */
   is_admin: z.boolean(),
+  /** False for an account made with Google that never set a password. */
+  has_password: z.boolean(),
+  /** The user's defaults (theme, languages, content), kept on the server. */
+  settings: zUserSettings,
 });
 export type User = z.infer<typeof zUser>;
 

@@ -1,34 +1,9 @@
 import { z } from 'zod';
+import { zContentDetails } from './content-details.ts';
+import { ENHANCE_CONTENT_TYPES } from './content-rules.ts';
 import { zText } from './text.ts';
 
-/** Content types one can ask for (spec §9, plus the infographic types and newsletter). */
-export const ENHANCE_CONTENT_TYPES = [
-  'enhanced',
-  'story',
-  'blog_post',
-  'seo_optimized',
-  'raw_transcription',
-  'recipe',
-  'tutorial',
-  'meeting_notes',
-  'product_description',
-  'newsletter',
-] as const;
 export const zEnhanceContentType = z.enum(ENHANCE_CONTENT_TYPES);
-export type EnhanceContentType = z.infer<typeof zEnhanceContentType>;
-
-/** Enhancement languages of the spec (§9); other BCP-47 codes are accepted and fail honestly. */
-export const ENHANCE_LANGUAGES = ['en', 'es', 'de', 'fr', 'zh', 'ko', 'ja', 'ta', 'te', 'hi'] as const;
-
-/** Named blog platforms (§9); any other non-blank name is a custom platform. */
-export const BLOG_PLATFORMS = [
-  'wordpress',
-  'medium',
-  'linkedin',
-  'facebook',
-  'twitter',
-  'instagram',
-] as const;
 
 const zLanguageCode = z
   .string()
@@ -104,7 +79,8 @@ export const zContentBody = z.object({
   key_points: z.array(zGroundedItem),
   quotes: z.array(zGroundedItem),
   keywords: z.array(z.string()),
-  details: z.unknown(),
+  /** The content type's own fields (recipe, tutorial steps, meeting data…); null for the plain types. */
+  details: zContentDetails.nullable(),
   word_count: z.number().int().nonnegative(),
 });
 export type ContentBody = z.infer<typeof zContentBody>;
@@ -210,6 +186,13 @@ export const zContentStatusEvent = z.object({
   error: z.string().nullable(),
 });
 export type ContentStatusEvent = z.infer<typeof zContentStatusEvent>;
+
+/**
+ * `GET /api/v1/content/{id}/links`: the status stream's address with a ticket for that address
+ * only (EventSource cannot send headers), valid `expires_in` seconds.
+ */
+export const zContentLinks = z.object({ status_url: z.string(), expires_in: z.number().int() });
+export type ContentLinks = z.infer<typeof zContentLinks>;
 
 /** `POST /api/v1/files/upload/content` answer: the new content source (spec: data.content_id). */
 export const zContentUploadResponse = z.object({

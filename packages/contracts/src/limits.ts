@@ -8,6 +8,10 @@ export const LIMITS = {
   statusPollIntervalMs: 3000,
   statusPollMaxAttempts: 60,
   autoSaveDelayMs: 2000,
+  /** Enhancement status polling (spec §9): every 5 s, at most 180 polls, 3 errors in a row stop it. */
+  enhancePollIntervalMs: 5000,
+  enhancePollMaxAttempts: 180,
+  enhancePollMaxErrors: 3,
   requestTimeoutMs: 180_000,
   smallScreenPx: 768,
   defaultPageSize: 10,

@@ -65,5 +65,7 @@ export const zClientConfig = z.object({
   max_recording_bytes: z.number().int(),
   /** False when SIGNUPS=closed: only existing accounts sign in. */
   signups_open: z.boolean(),
+  /** How a forgotten password is reset: by an emailed link, or by asking the administrator. */
+  password_reset: z.enum(['email', 'administrator']),
 });
 export type ClientConfig = z.infer<typeof zClientConfig>;

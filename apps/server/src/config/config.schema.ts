@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { zEnvBool as bool } from './env-types.ts';
+import { zInfographicsEnv } from './infographics-env.schema.ts';
 import { zWritingEnv } from './writing-env.schema.ts';
 
 const roles = z
@@ -72,7 +73,14 @@ export const zEnv = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional()
     .describe(
-      'Redis connection string. Set: events between processes travel by Redis pub/sub. Unset: by PostgreSQL LISTEN/NOTIFY with DATABASE_URL, else in memory.',
+      'Redis connection string. Set: jobs run on BullMQ (job records stay in the database), events between processes travel by Redis pub/sub and rate limits hold across API processes. Unset: jobs are queued in the database, and events travel by PostgreSQL LISTEN/NOTIFY with DATABASE_URL, else in memory.',
+    ),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+$/, 'must be letters, digits, dots, dashes or underscores')
+    .default('voxpress')
+    .describe(
+      'First part of every Redis key and channel Voxpress uses, so that several deployments can share one Redis.',
     ),
   WORKER_HEALTH_PORT: z.coerce
     .number()
@@ -110,7 +118,21 @@ export const zEnv = z.object({
     .enum(['open', 'closed'])
     .default('open')
     .describe(
-      'Whether anyone may create an account (email or Google). closed: only existing accounts sign in; the very first account, which becomes the administrator, can always be created.',
+      "Whether anyone may create an account (email or Google). closed: only existing accounts sign in; the very first account, which becomes the administrator, can always be created. The default for the administrator's setting in Settings, which overrides it.",
+    ),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional()
+    .describe(
+      'Mail server for password reset links, e.g. smtps://user:password@mail.example.com:465 (smtp:// upgrades with STARTTLS when offered). Unset: the administrator makes reset links with `npm run admin -- reset-password EMAIL`.',
+    ),
+  SMTP_FROM: z
+    .string()
+    .min(3)
+    .optional()
+    .describe(
+      'Sender of password reset emails, e.g. "Voxpress <no-reply@example.com>". Unset: no-reply@ the PUBLIC_URL host.',
     ),
   AUTH_RATE_LIMIT: z.coerce
     .number()
@@ -127,6 +149,15 @@ export const zEnv = z.object({
     .describe(
       'Jobs run at once by each worker process. Unset: one less than the number of cores (at least 1), so that a core stays free for the API.',
     ),
+  RENDER_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(32)
+    .optional()
+    .describe(
+      'Threads that draw infographics. Unset: one less than the number of cores (at least 1), so that a core stays free for the API.',
+    ),
   JOB_LEASE_MS: z.coerce
     .number()
     .int()
@@ -135,16 +166,31 @@ export const zEnv = z.object({
     .describe(
       'How long a running job stays claimed without a heartbeat before another worker may recover it.',
     ),
+  JOB_STOP_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(8000)
+    .describe(
+      'On SIGTERM, how long a worker lets running jobs finish before handing them back to the queue for another worker. Keep it under your container stop timeout (Docker: 10 s).',
+    ),
   STORAGE_QUOTA_MB: z.coerce
     .number()
     .int()
     .min(0)
     .default(10_240)
-    .describe('Audio storage each account may use, in MB (uploads are refused beyond it). 0: no limit.'),
+    .describe(
+      "Audio storage each account may use, in MB (uploads are refused beyond it). 0: no limit. The default for the administrator's setting in Settings, which overrides it.",
+    ),
   S3_BUCKET: z
     .string()
     .optional()
     .describe('S3 bucket for audio and images. Unset: files are kept on local disk in the data folder.'),
+  BLOBS_SHARED: bool
+    .default(false)
+    .describe(
+      'Without S3_BUCKET, files are kept under VOXPRESS_DATA_DIR. Set to true when that folder is shared by every process (one machine, or a network share), so processes with VOXPRESS_ROLES=api or worker alone may start.',
+    ),
   S3_ENDPOINT: z
     .url()
     .optional()
@@ -209,6 +255,12 @@ export const zEnv = z.object({
     .default(24 * 1024 * 1024)
     .describe('Largest file sent in one request; longer audio is split into pieces under this size.'),
   ...zWritingEnv.shape,
+  PUBLISH_ALLOW_PRIVATE: bool
+    .default(false)
+    .describe(
+      'Let publishing and webhooks reach loopback and private-network addresses (a WordPress or n8n on your own network). Unset: they are refused, checked after DNS resolution and on every redirect, so users cannot make the server call its own network.',
+    ),
+  ...zInfographicsEnv.shape,
   WEB_DIST_DIR: z
     .string()
     .optional()

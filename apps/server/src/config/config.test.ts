@@ -66,6 +66,40 @@ describe('configuration', () => {
     );
   });
 
+  it('refuses roles split across processes when what they share is not shared', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        parseEnv(env);
+        return [];
+      } catch (err) {
+        return (err as ConfigError).problems;
+      }
+    };
+    // A worker alone on the embedded database: nobody else can fill its queue.
+    expect(problems({ VOXPRESS_ROLES: 'worker' })).toEqual([
+      expect.stringMatching(/^VOXPRESS_ROLES=worker: .*set DATABASE_URL/),
+    ]);
+    // An API alone on the embedded database is one process: jobs wait for a worker.
+    expect(problems({ VOXPRESS_ROLES: 'api' })).toEqual([]);
+    const pg = { DATABASE_URL: 'postgres://db/voxpress' };
+    // Split across processes with files on local disk: only if the folder is said to be shared.
+    for (const role of ['api', 'worker'])
+      expect(problems({ ...pg, VOXPRESS_ROLES: role })).toEqual([
+        expect.stringMatching(
+          new RegExp(`^VOXPRESS_ROLES=${role}: files are kept on local disk.*BLOBS_SHARED=true`),
+        ),
+      ]);
+    expect(problems({ ...pg, VOXPRESS_ROLES: 'worker', BLOBS_SHARED: 'true' })).toEqual([]);
+    expect(problems({ ...pg, VOXPRESS_ROLES: 'api', S3_BUCKET: 'b' })).toEqual([]);
+    expect(problems({ ...pg, VOXPRESS_ROLES: 'api,worker' })).toEqual([]);
+    // Every problem is listed together, with the others.
+    expect(problems({ VOXPRESS_ROLES: 'worker', BLOBS_SHARED: 'true', S3_BUCKET: 'b', PORT: 'x' })).toEqual([
+      expect.stringMatching(/^PORT/),
+      'BLOBS_SHARED: has no effect with S3_BUCKET',
+      expect.stringMatching(/^VOXPRESS_ROLES=worker/),
+    ]);
+  });
+
   it('trusts no proxy unless TRUST_PROXY names one, by hop count or address', () => {
     const secret = { VOXPRESS_SECRET: 'x'.repeat(40) };
     expect(loadConfig(secret).trustProxy).toBe(false);

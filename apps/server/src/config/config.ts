@@ -6,14 +6,16 @@ import type { ClientConfig } from '@voxpress/contracts';
 import { LIMITS } from '@voxpress/contracts';
 import { VERSION } from '../lib/version.ts';
 import { type Env, zEnv } from './config.schema.ts';
+import { type InfographicsConfig, infographicsConfig } from './infographics-env.schema.ts';
 import {
   incompleteWriting,
   type LlmConfig,
+  type LlmDefaults,
   type TranslationConfig,
   writingConfig,
 } from './writing-config.ts';
 
-export type { LlmConfig, LlmEndpoint, TranslationConfig } from './writing-config.ts';
+export type { LlmConfig, LlmDefaults, LlmEndpoint, TranslationConfig } from './writing-config.ts';
 
 /** The resolved configuration every part of the server reads. */
 export interface Config {
@@ -27,8 +29,12 @@ export interface Config {
   trustProxy: false | number | string[];
   dataDir: string;
   databaseUrl: string | undefined;
-  /** `redis://…`: events between processes over Redis pub/sub. */
+  /** `redis://…`: jobs on BullMQ, events between processes over Redis pub/sub, shared rate limits. */
   redisUrl: string | undefined;
+  /** First part of every Redis key and channel Voxpress uses. */
+  redisPrefix: string;
+  /** Blobs are on local disk in a folder every process shares (checked by the administrator). */
+  blobsShared: boolean;
   /** Unset: /metrics answers anyone. */
   metricsToken: string | undefined;
   /** Worker-only processes: the port of their health endpoint, if any. */
@@ -37,7 +43,9 @@ export interface Config {
   secret: string;
   googleClientId: string | undefined;
   auth: { googleCertsUrl: string; rateLimitPerMinute: number; signupsOpen: boolean };
-  jobs: { concurrency: number; leaseMs: number; testJobs: boolean };
+  jobs: { concurrency: number; leaseMs: number; stopGraceMs: number; testJobs: boolean };
+  /** Infographic drawing: worker threads of the renderer. */
+  render: { workers: number };
   /** Bytes of audio each account may keep; undefined when unlimited. */
   storageQuotaBytes: number | undefined;
   /** Unset: blobs on local disk under the data folder. */
@@ -52,9 +60,17 @@ export interface Config {
       }
     | undefined;
   speech: SpeechConfig;
-  /** Language models that write content. */
+  /** Language models that write content, as the environment sets them. */
   llm: LlmConfig;
+  /** The environment's language-model values, which the administrator's settings override. */
+  llmDefaults: LlmDefaults;
+  /** Unset: password reset links cannot be emailed (the administrator makes them instead). */
+  smtp: { url: string; from: string } | undefined;
   translation: TranslationConfig;
+  /** Publishing and webhooks may reach private and loopback addresses (PUBLISH_ALLOW_PRIVATE). */
+  publishAllowPrivate: boolean;
+  /** Infographic feature flags (spec §9) and image retention. */
+  infographics: InfographicsConfig;
   webDistDir: string | undefined;
   logLevel: Env['LOG_LEVEL'];
 }
@@ -100,10 +116,39 @@ function incomplete(env: Record<string, string | undefined>): string[] {
   for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE']) {
     if (env[name] && !env.S3_BUCKET) problems.push(`${name}: has no effect without S3_BUCKET`);
   }
+  if (env.SMTP_FROM && !env.SMTP_URL) problems.push('SMTP_FROM: has no effect without SMTP_URL');
+  if (env.BLOBS_SHARED && env.S3_BUCKET) problems.push('BLOBS_SHARED: has no effect with S3_BUCKET');
+  problems.push(...splitRoleProblems(env));
   if (env.OPENAI_STT_API_KEY && !env.OPENAI_STT_BASE_URL)
     problems.push('OPENAI_STT_API_KEY: has no effect without OPENAI_STT_BASE_URL');
   problems.push(...incompleteWriting(env));
   return problems;
+}
+
+/**
+ * Settings that cannot work for a process with only some roles (`VOXPRESS_ROLES=api` or
+ * `worker`). A worker alone on the embedded database has a queue nobody else can fill (the
+ * embedded database opens in one process). With PostgreSQL, split roles mean several processes,
+ * and files on local disk reach the others only if the data folder is shared: a process cannot
+ * tell a shared folder from a private one, so the administrator says so with `BLOBS_SHARED=true`.
+ * (An API alone on the embedded database is fine: jobs wait until a worker runs.)
+ */
+function splitRoleProblems(env: Record<string, string | undefined>): string[] {
+  const roles = new Set((env.VOXPRESS_ROLES ?? 'api,worker').split(',').map((r) => r.trim()));
+  if ([...roles].some((r) => r !== 'api' && r !== 'worker')) return [];
+  if (roles.has('api') && roles.has('worker')) return [];
+  const role = roles.has('api') ? 'api' : 'worker';
+  if (!env.DATABASE_URL)
+    return role === 'worker'
+      ? [
+          'VOXPRESS_ROLES=worker: a worker takes its jobs from a queue the API processes fill, and the embedded database opens in one process only: set DATABASE_URL to the PostgreSQL server of the API processes (and REDIS_URL if they use one), or run api,worker in one process',
+        ]
+      : [];
+  if (!env.S3_BUCKET && !['true', '1', 'yes'].includes(env.BLOBS_SHARED ?? ''))
+    return [
+      `VOXPRESS_ROLES=${role}: files are kept on local disk (no S3_BUCKET), where processes with the other role may not see them: set S3_BUCKET, or BLOBS_SHARED=true if VOXPRESS_DATA_DIR is one folder every process shares (one machine, or a network share)`,
+    ];
+  return [];
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -112,12 +157,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     host: e.HOST,
     port: e.PORT,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl: publicUrl(e),
     publicUrlConfigured: e.PUBLIC_URL !== undefined,
     trustProxy: e.TRUST_PROXY ?? false,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    blobsShared: e.BLOBS_SHARED,
     metricsToken: e.METRICS_TOKEN,
     workerHealthPort: e.WORKER_HEALTH_PORT,
     roles: { api: e.VOXPRESS_ROLES.includes('api'), worker: e.VOXPRESS_ROLES.includes('worker') },
@@ -131,8 +178,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobs: {
       concurrency: e.JOB_CONCURRENCY ?? spareCores(),
       leaseMs: e.JOB_LEASE_MS,
+      stopGraceMs: e.JOB_STOP_GRACE_MS,
       testJobs: e.VOXPRESS_TEST_JOBS,
     },
+    render: { workers: e.RENDER_WORKERS ?? spareCores() },
     storageQuotaBytes: e.STORAGE_QUOTA_MB ? e.STORAGE_QUOTA_MB * 1024 * 1024 : undefined,
     s3: e.S3_BUCKET
       ? {
@@ -163,9 +212,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     },
     ...writingConfig(e),
+    smtp: e.SMTP_URL
+      ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? `Voxpress <no-reply@${new URL(publicUrl(e)).hostname}>` }
+      : undefined,
+    publishAllowPrivate: e.PUBLISH_ALLOW_PRIVATE,
+    infographics: infographicsConfig(e),
     webDistDir: e.WEB_DIST_DIR,
     logLevel: e.LOG_LEVEL,
   };
+}
+
+function publicUrl(e: Env): string {
+  return (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
 }
 
 /** The explicit subset of the configuration that the browser may see. */
@@ -177,6 +235,7 @@ export function clientConfig(config: Config): ClientConfig {
     max_recording_seconds: LIMITS.maxRecordingSeconds,
     max_recording_bytes: LIMITS.maxRecordingBytes,
     signups_open: config.auth.signupsOpen,
+    password_reset: config.smtp ? 'email' : 'administrator',
   };
 }
 

@@ -20,6 +20,16 @@ export interface LlmConfig {
   maxRetries: number;
 }
 
+/**
+ * The language-model settings of the environment, before they decide which providers are on: the
+ * administrator's saved settings override them field by field (see `ServerSettings`).
+ */
+export interface LlmDefaults {
+  openai: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
+  anthropic: { baseUrl: string; apiKey: string | undefined; model: string };
+  ollama: { url: string; model: string | undefined; discovery: boolean };
+}
+
 export interface TranslationConfig {
   /** Translator ids in order of preference. */
   engines: TranslationEngineId[];
@@ -31,8 +41,25 @@ export interface TranslationConfig {
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
 /** The writing and translation settings from the parsed environment. */
-export function writingConfig(e: WritingEnv): { llm: LlmConfig; translation: TranslationConfig } {
+export function writingConfig(e: WritingEnv): {
+  llm: LlmConfig;
+  llmDefaults: LlmDefaults;
+  translation: TranslationConfig;
+} {
   return {
+    llmDefaults: {
+      openai: {
+        baseUrl: e.LLM_BASE_URL ? trimSlash(e.LLM_BASE_URL) : undefined,
+        apiKey: e.LLM_API_KEY,
+        model: e.LLM_MODEL,
+      },
+      anthropic: {
+        baseUrl: trimSlash(e.ANTHROPIC_BASE_URL),
+        apiKey: e.ANTHROPIC_API_KEY,
+        model: e.ANTHROPIC_MODEL,
+      },
+      ollama: { url: trimSlash(e.OLLAMA_URL), model: e.OLLAMA_MODEL, discovery: e.OLLAMA_DISCOVERY },
+    },
     llm: {
       openai: e.LLM_BASE_URL
         ? { baseUrl: trimSlash(e.LLM_BASE_URL), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL }

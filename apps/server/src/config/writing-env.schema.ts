@@ -10,6 +10,8 @@ export type TranslationEngineId = (typeof TRANSLATION_ENGINE_IDS)[number];
  * kept apart so the writing settings read as one group.
  */
 export const zWritingEnv = z.object({
+  // The administrator's settings (Settings → Language models) override each LLM_*, ANTHROPIC_* and
+  // OLLAMA_* value below; these are the defaults.
   LLM_BASE_URL: z
     .url()
     .optional()

@@ -46,6 +46,23 @@ export const jobs = pgTable(
   ],
 );
 
+/**
+ * The transactional outbox of the BullMQ queue: a row is written with its job, in the caller's
+ * transaction, and relayed to Redis after the commit (or by a worker's sweep, should the relay
+ * be lost to a crash). Its id is the BullMQ job id, so relaying a row twice adds one job.
+ */
+export const jobOutbox = pgTable(
+  'job_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('job_outbox_created_idx').on(t.createdAt)],
+);
+
 /** People who sign in. Email is stored lower-cased; a Google account links by its subject id. */
 export const users = pgTable(
   'users',
@@ -55,6 +72,8 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     fullName: text('full_name').notNull(),
     profileImage: text('profile_image'),
+    /** The uploaded picture's blob key (`avatars/<user>/<token>.webp`); `profileImage` is its link. */
+    avatarKey: text('avatar_key'),
     googleSub: text('google_sub').unique(),
     /** The first account administers the installation; everyone else is a user. */
     role: text('role', { enum: ['admin', 'user'] })
@@ -162,6 +181,8 @@ export const transcriptions = pgTable(
       .default('audio'),
     /** A document's title; audio transcripts take theirs from the audio. */
     title: text('title'),
+    /** A document's description (audio keeps its own). */
+    description: text('description'),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -233,5 +254,207 @@ export const content = pgTable(
   (t) => [
     index('content_user_created_idx').on(t.userId, t.createdAt),
     uniqueIndex('content_source_type_idx').on(t.transcriptionId, t.contentType),
+  ],
+);
+
+/**
+ * Each user's own defaults, kept on the server so they follow the user to any browser. A missing
+ * row (or a null column) means the built-in default.
+ */
+export const userSettings = pgTable('user_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  theme: text('theme', { enum: ['light', 'dark'] }),
+  /** One of the 25 interface languages. */
+  interfaceLanguage: text('interface_language'),
+  /** BCP-47 code the capture panel starts with, e.g. en-US. */
+  transcriptionLanguage: text('transcription_language'),
+  /** Languages the Enhance panel starts with (content language codes). */
+  contentLanguages: jsonb('content_languages').$type<string[]>(),
+  contentType: text('content_type'),
+  platforms: jsonb('platforms').$type<string[]>(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Password reset links: only the SHA-256 of the token is kept, so a copy of the database opens no
+ * account. A link works once, until `expiresAt`.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Settings the administrator changes at run time (sign-ups, storage quota, language models). The
+ * environment gives the defaults; a row here overrides one. Secrets are stored encrypted.
+ */
+export const serverSettings = pgTable('server_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One platform's version of a piece in one language (an X thread, a LinkedIn post, the article as
+ * Markdown and HTML...). Made by the writer in use, or saved by hand (`edited`); `sourceRevision`
+ * is the piece's revision it was made from, so a rendition of an older text shows as outdated.
+ */
+export const renditions = pgTable(
+  'renditions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contentId: uuid('content_id')
+      .notNull()
+      .references(() => content.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    platform: text('platform').notNull(),
+    parts: jsonb('parts').notNull().default([]),
+    html: text('html'),
+    charLimit: integer('char_limit').notNull(),
+    source: text('source').notNull(),
+    edited: boolean('edited').notNull().default(false),
+    style: text('style'),
+    sourceRevision: integer('source_revision').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('renditions_piece_idx').on(t.contentId, t.language, t.platform)],
+);
+
+/**
+ * Making a piece's renditions for one language: a durable job's state, so readers see whether
+ * renditions are on their way or why they failed.
+ */
+export const renditionRuns = pgTable(
+  'rendition_runs',
+  {
+    contentId: uuid('content_id')
+      .notNull()
+      .references(() => content.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    status: text('status', { enum: ['pending', 'ready', 'failed'] }).notNull(),
+    error: text('error'),
+    jobId: uuid('job_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('rendition_runs_piece_idx').on(t.contentId, t.language)],
+);
+
+/** A user's own platform: its character limit and the style its renditions follow. */
+export const customPlatforms = pgTable(
+  'custom_platforms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    charLimit: integer('char_limit').notNull(),
+    styleNote: text('style_note').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('custom_platforms_user_name_idx').on(t.userId, sql`lower(${t.name})`)],
+);
+
+/**
+ * A site a user publishes to: WordPress (user name + application password) or Ghost (Admin API
+ * key). The secret is stored sealed with AES-256-GCM under a key derived from VOXPRESS_SECRET.
+ */
+export const publishingConnections = pgTable(
+  'publishing_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform', { enum: ['wordpress', 'ghost'] }).notNull(),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    account: text('account').notNull(),
+    secret: text('secret').notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('publishing_connections_user_idx').on(t.userId)],
+);
+
+/** Where a piece was published, so publishing again updates that post instead of making another. */
+export const publications = pgTable(
+  'publications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contentId: uuid('content_id')
+      .notNull()
+      .references(() => content.id, { onDelete: 'cascade' }),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => publishingConnections.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    remoteId: text('remote_id').notNull(),
+    remoteUrl: text('remote_url').notNull(),
+    status: text('status', { enum: ['draft', 'publish'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('publications_target_idx').on(t.contentId, t.connectionId, t.language)],
+);
+
+/** An address that receives signed events (n8n, Zapier, Make); its secret is stored sealed. */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: jsonb('events').notNull(),
+    description: text('description').notNull().default(''),
+    secret: text('secret').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhooks_user_idx').on(t.userId)],
+);
+
+/**
+ * One event for one webhook and every attempt at delivering it: the delivery log. The payload is
+ * fixed when the event happens, so every retry sends the same body (with a fresh signature).
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    webhookId: uuid('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    event: text('event').notNull(),
+    payload: jsonb('payload').notNull(),
+    attempt: integer('attempt').notNull().default(0),
+    status: text('status', { enum: ['pending', 'delivered', 'failed', 'retrying'] })
+      .notNull()
+      .default('pending'),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    durationMs: integer('duration_ms'),
+    attempts: jsonb('attempts').notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_event_idx').on(t.webhookId, t.eventId),
+    index('webhook_deliveries_created_idx').on(t.webhookId, t.createdAt),
   ],
 );

@@ -10,11 +10,12 @@ import { RedisEventBus } from './redis.event-bus.ts';
  * embedded mode has one process).
  */
 export function createEventBus(
-  settings: { redisUrl?: string | undefined; databaseUrl?: string | undefined },
+  settings: { redisUrl?: string | undefined; redisPrefix?: string; databaseUrl?: string | undefined },
   logger: Pick<Logger, 'warn'>,
 ): EventBus {
   const onError = (err: Error) => logger.warn({ err }, 'event bus connection problem');
-  if (settings.redisUrl) return new RedisEventBus(settings.redisUrl, onError);
+  if (settings.redisUrl)
+    return new RedisEventBus(settings.redisUrl, onError, `${settings.redisPrefix ?? 'voxpress'}:event:`);
   if (settings.databaseUrl) return new PostgresEventBus(settings.databaseUrl, onError);
   return new MemoryEventBus();
 }

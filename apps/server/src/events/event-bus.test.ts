@@ -37,6 +37,23 @@ if (drivers.includes('postgres')) {
   );
 
   describe('postgres event bus', () => {
+    it('closes while still connecting without an unhandled error, and reports a server it cannot reach', async () => {
+      const db = await createPostgresDatabase();
+      try {
+        // Closed before its listening connection is up: the attempt ends quietly.
+        for (let i = 0; i < 5; i++) await new PostgresEventBus(db.url).close();
+      } finally {
+        await db.drop();
+      }
+      const errors: Error[] = [];
+      const unreachable = new PostgresEventBus('postgres://postgres@127.0.0.1:1/none', (e) => errors.push(e));
+      try {
+        await expect.poll(() => errors.length, { timeout: 5000, interval: 10 }).toBeGreaterThan(0);
+      } finally {
+        await unreachable.close();
+      }
+    });
+
     it('sends an event too large for a notification as its type alone, so listeners still look', async () => {
       const db = await createPostgresDatabase();
       const a = new PostgresEventBus(db.url);

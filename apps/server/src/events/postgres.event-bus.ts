@@ -33,6 +33,10 @@ export class PostgresEventBus implements EventBus {
     this.listening = this.listen();
   }
 
+  /**
+   * Connects the listening client. Never rejects: a failed attempt (the server is down, or the bus
+   * closed while connecting) is reported and retried, so no caller is left with an unhandled error.
+   */
   private async listen(): Promise<void> {
     const client = new pg.Client({ connectionString: this.url });
     client.on('notification', (message) => this.receive(message.payload));
@@ -42,21 +46,24 @@ export class PostgresEventBus implements EventBus {
     });
     client.on('end', () => this.reconnect(client));
     this.listener = client;
-    await client.connect();
-    await client.query(`listen ${CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANNEL}`);
+    } catch (err) {
+      if (this.closed) return;
+      this.onError(err as Error);
+      this.reconnect(client);
+    }
   }
 
+  /** Drops a broken listening client and connects a new one shortly (once per client). */
   private reconnect(client: pg.Client): void {
     if (this.closed || this.listener !== client) return;
     this.listener = undefined;
-    const retry = () => {
-      if (this.closed) return;
-      this.listening = this.listen().catch((err: Error) => {
-        this.onError(err);
-        setTimeout(retry, RECONNECT_MS).unref();
-      });
-    };
-    setTimeout(retry, RECONNECT_MS).unref();
+    client.end().catch(() => {});
+    setTimeout(() => {
+      if (!this.closed) this.listening = this.listen();
+    }, RECONNECT_MS).unref();
   }
 
   private receive(payload: string | undefined): void {

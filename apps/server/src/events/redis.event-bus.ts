@@ -22,7 +22,14 @@ export class RedisEventBus implements EventBus {
   ) {
     // Commands made while Redis is away wait for the reconnect instead of failing the caller.
     this.publisher = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: null });
-    this.subscriber = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: null });
+    // No ready check on the subscriber: it is an INFO command, which Redis refuses once the
+    // connection has subscribed, so subscriptions made before the first connect (at start-up)
+    // would fail the check and cost a reconnect, dropping events meanwhile.
+    this.subscriber = new Redis(url, {
+      lazyConnect: false,
+      maxRetriesPerRequest: null,
+      enableReadyCheck: false,
+    });
     this.publisher.on('error', onError);
     this.subscriber.on('error', onError);
     this.subscriber.on('message', (channel: string, message: string) => {

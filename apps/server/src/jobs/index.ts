@@ -1,11 +1,23 @@
 import type { AppContext } from '../app-context.ts';
-import { enhanceJob } from './enhance.job.ts';
+import { contentTranslateJob } from './content-translate.job.ts';
+import { contentWriteJob } from './content-write.job.ts';
+import { infographicsJob } from './infographics.job.ts';
+import { renditionsJob } from './renditions.job.ts';
 import { testMarkerJob } from './test-marker.job.ts';
 import { transcribeJob } from './transcribe.job.ts';
+import { webhookDeliverJob } from './webhook-deliver.job.ts';
+import { whisperModelDownloadJob } from './whisper-model-download.job.ts';
 
 /** Declares every job kind this server knows. Each job lives in its own `*.job.ts` file. */
 export function registerJobs(ctx: AppContext): void {
   ctx.queue.register(transcribeJob(ctx.transcribe));
-  ctx.queue.register(enhanceJob(ctx.enhance));
+  ctx.queue.register(contentWriteJob(ctx.writeContent));
+  ctx.queue.register(contentTranslateJob(ctx.translateContent));
+  ctx.queue.register(
+    whisperModelDownloadJob(ctx.config.speech.whisper, (message) => ctx.logger.warn(message)),
+  );
+  ctx.queue.register(renditionsJob(ctx.renditions));
+  ctx.queue.register(webhookDeliverJob(ctx.webhooks));
+  ctx.queue.register(infographicsJob(ctx.infographics.jobs));
   if (ctx.config.jobs.testJobs) ctx.queue.register(testMarkerJob);
 }

@@ -5,7 +5,7 @@ import type { Db } from '../db/database.ts';
 import { jobs } from '../db/schema.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { unauthorized } from '../lib/http-error.ts';
-import type { JobEvent } from '../queue/queue.ts';
+import type { JobEvent, Queue } from '../queue/queue.ts';
 
 /** Jobs seen starting but not finishing are forgotten past this many (a bound on memory). */
 const MAX_TRACKED_JOBS = 10_000;
@@ -13,12 +13,13 @@ const MAX_TRACKED_JOBS = 10_000;
 /**
  * Prometheus metrics of one API process: HTTP latency per route, queue depth per job kind and
  * state (read from the database when scraped, so every process reports the same queue), job
- * durations and failures per kind (from the job events, which reach every API process), and the
- * process's own figures (memory, CPU, event loop).
+ * durations and failures per kind (from the job events, which reach every API process), what the
+ * queue engine itself holds (BullMQ on Redis: waiting, active, delayed…), and the process's own
+ * figures (memory, CPU, event loop).
  */
 export function registerMetrics(
   app: FastifyInstance,
-  deps: { db: Db; events: EventBus; token?: string | undefined },
+  deps: { db: Db; events: EventBus; queue: Pick<Queue, 'engineCounts'>; token?: string | undefined },
 ): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'voxpress_' });
@@ -52,6 +53,18 @@ export function registerMetrics(
         .orderBy(sql`1, 2`);
       this.reset();
       for (const row of rows) this.set({ name: row.name, status: row.status }, row.n);
+    },
+  });
+
+  new Gauge({
+    name: 'voxpress_queue_engine_jobs',
+    help: 'Jobs held by the queue engine (BullMQ on Redis), by state. Absent with the embedded queue.',
+    labelNames: ['state'],
+    registers: [registry],
+    async collect() {
+      const counts = await deps.queue.engineCounts();
+      this.reset();
+      for (const [state, n] of Object.entries(counts ?? {})) this.set({ state }, n);
     },
   });
 

@@ -5,14 +5,16 @@ import { audio, jobs } from '../db/schema.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { JobContext, Queue } from '../queue/queue.ts';
 import { AudioRepository, type AudioRow } from '../repositories/audio.repository.ts';
+import { TranscriptionsRepository } from '../repositories/transcriptions.repository.ts';
 import { statusEvent } from '../services/audio/audio-mapper.ts';
+import type { CompletionEvents } from '../services/webhooks/completion-events.ts';
 
 /** The job that runs the transcribe stage. */
 export const TRANSCRIBE_JOB = 'audio.transcribe';
 
 /**
- * An item's stages, in order. Only `transcribe` exists today; write → translate → render follow,
- * each as a job that does its one stage while this module decides what comes next.
+ * An item's own stages: `transcribe`. What is made from its text has stages of its own, started by
+ * the user: each piece of content is written, then translated (`content-pipeline.ts`).
  */
 export const STAGES = ['transcribe'] as const;
 export type Stage = (typeof STAGES)[number];
@@ -27,6 +29,8 @@ export interface ItemPipelineDeps {
   queue: Queue;
   events: EventBus;
   logger: FastifyBaseLogger;
+  /** Tells the outside (webhooks) when a stage completes, in the stage's own transaction. */
+  completions?: CompletionEvents;
 }
 
 /**
@@ -112,7 +116,10 @@ export class ItemPipeline {
 
   /** Progress of the running stage, shown on the item. */
   async progress(audioId: string, percent: number, message: string): Promise<void> {
+    // The item is at work again even if it had failed (an administrator ran its job again).
     await this.write(this.db, audioId, {
+      status: 'processing',
+      error: null,
       transcriptionStatus: 'processing',
       progress: percent,
       progressMessage: message,
@@ -130,11 +137,16 @@ export class ItemPipeline {
     store: (tx: Db) => Promise<T>,
   ): Promise<T> {
     let row: AudioRow | undefined;
+    let events = 0;
     const value = await job.commit(async (tx) => {
       const stored = await store(tx);
       row = await new AudioRepository(tx).update(audioId, this.after(stage, stored));
+      const transcript = await new TranscriptionsRepository(tx).findById(stored.transcriptionId);
+      if (row && transcript && this.deps.completions)
+        events = await this.deps.completions.transcriptCompleted(tx, row, transcript);
       return stored;
     });
+    if (events) this.deps.queue.wake();
     if (row) await this.publish(row);
     return value;
   }

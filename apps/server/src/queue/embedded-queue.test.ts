@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { createPostgresDatabase, drivers } from '../../test/harness.ts';
 import { openDatabase } from '../db/database.ts';
@@ -8,7 +8,7 @@ import { EmbeddedQueue } from './embedded-queue.ts';
 import { describeQueueCompliance } from './queue.compliance.ts';
 
 for (const driver of drivers) {
-  describeQueueCompliance(`embedded on ${driver}`, async ({ concurrency }) => {
+  describeQueueCompliance(`embedded on ${driver}`, async ({ concurrency, leaseMs }) => {
     const pgdb = driver === 'postgres' ? await createPostgresDatabase() : undefined;
     const database = await openDatabase({ url: pgdb?.url, dataDir: 'memory' });
     await database.migrate();
@@ -19,19 +19,20 @@ for (const driver of drivers) {
         events,
         logger: pino({ level: 'silent' }),
         concurrency,
-        leaseMs: 5000,
+        leaseMs,
         pollMs: 50,
       });
     const queue = worker();
     return {
       queue,
       events,
+      database,
       anotherWorker: async () => worker(),
-      async expireLeases() {
+      async expireLease(jobId, attempt) {
         await database.db
           .update(jobs)
           .set({ lockedUntil: new Date(Date.now() - 1000) })
-          .where(eq(jobs.status, 'running'));
+          .where(and(eq(jobs.id, jobId), eq(jobs.attempts, attempt), eq(jobs.status, 'running')));
       },
       async close() {
         await events.close();

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Database, type Db, queryRows } from '../db/database.ts';
 import { jobs } from '../db/schema.ts';
-import type { EventBus } from '../events/event-bus.ts';
+import type { EventBus, Unsubscribe } from '../events/event-bus.ts';
+import { cancelRecord, type JobRow, refusal, requeueFailedRecord, toRecord } from './job-records.ts';
 import {
   DEFAULT_MAX_ATTEMPTS,
   DEFAULT_TIMEOUT_MS,
   defaultBackoff,
   type EnqueueOptions,
+  JobCancelledError,
   type JobDefinition,
   type JobEvent,
   type JobRecord,
@@ -16,6 +18,7 @@ import {
   LeaseLostError,
   PermanentJobError,
   type Queue,
+  WorkerStoppingError,
 } from './queue.ts';
 
 export interface EmbeddedQueueOptions {
@@ -29,7 +32,8 @@ export interface EmbeddedQueueOptions {
   pollMs?: number;
 }
 
-type JobRow = typeof jobs.$inferSelect;
+/** Ids of the embedded queues working in this process. */
+const liveWorkers = new Set<string>();
 
 /**
  * Jobs stored in the database and run in this process. Claims use `FOR UPDATE SKIP LOCKED` and a
@@ -47,6 +51,7 @@ export class EmbeddedQueue implements Queue {
   private stopping = false;
   private polling: Promise<void> | undefined;
   private pollAgain = false;
+  private unsubscribe: Unsubscribe | undefined;
 
   constructor(private readonly options: EmbeddedQueueOptions) {}
 
@@ -87,13 +92,39 @@ export class EmbeddedQueue implements Queue {
     return row ? toRecord(row) : null;
   }
 
+  async cancel(id: string): Promise<boolean> {
+    const row = await cancelRecord(this.db, id);
+    if (!row) return false;
+    this.running.get(id)?.controller.abort(new JobCancelledError(id));
+    await this.emit(id, { type: 'job.cancelled', jobId: id, name: row.name });
+    return true;
+  }
+
+  async retry(id: string): Promise<boolean> {
+    const row = await requeueFailedRecord(this.db, id);
+    if (row) this.wake();
+    return Boolean(row);
+  }
+
+  async engineCounts(): Promise<undefined> {
+    return undefined;
+  }
+
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
     this.stopping = false;
+    liveWorkers.add(this.workerId);
+    // A job cancelled from another process stops here at once (the heartbeat would notice later).
+    this.unsubscribe = this.options.events.subscribe('jobs', (event) => {
+      if (event.type !== 'job.cancelled') return;
+      const jobId = String(event.jobId);
+      this.running.get(jobId)?.controller.abort(new JobCancelledError(jobId));
+    });
     if (this.options.database.exclusive) {
       // Only this process can open the embedded database, so anything marked running was left by
-      // a process that died: make it due now instead of waiting for its lease to run out.
+      // a process that died, unless another queue of this process runs it: make it due now
+      // instead of waiting for its lease to run out.
       const recovered = await this.db
         .update(jobs)
         .set({
@@ -103,7 +134,12 @@ export class EmbeddedQueue implements Queue {
           runAt: new Date(),
           updatedAt: new Date(),
         })
-        .where(eq(jobs.status, 'running'))
+        .where(
+          and(
+            eq(jobs.status, 'running'),
+            or(isNull(jobs.lockedBy), notInArray(jobs.lockedBy, [...liveWorkers, this.workerId])),
+          ),
+        )
         .returning({ id: jobs.id });
       if (recovered.length)
         this.options.logger.warn({ jobs: recovered.length }, 'recovered interrupted jobs');
@@ -114,12 +150,14 @@ export class EmbeddedQueue implements Queue {
   async stop(graceMs = 10_000): Promise<void> {
     this.stopping = true;
     this.started = false;
+    liveWorkers.delete(this.workerId);
+    this.unsubscribe?.();
     if (this.timer) clearTimeout(this.timer);
     await this.polling;
     const all = [...this.running.values()];
     const grace = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
     await Promise.race([Promise.all(all.map((r) => r.done)), grace]);
-    for (const r of this.running.values()) r.controller.abort(new Error('Worker is shutting down'));
+    for (const r of this.running.values()) r.controller.abort(new WorkerStoppingError());
     await Promise.all([...this.running.values()].map((r) => r.done));
   }
 
@@ -206,11 +244,12 @@ export class EmbeddedQueue implements Queue {
           .set({ lockedUntil: new Date(Date.now() + this.options.leaseMs) })
           .where(this.holds(row))
           .returning({ id: jobs.id })
-          .then((renewed) => {
-            if (renewed.length === 0 && !controller.signal.aborted) {
+          .then(async (renewed) => {
+            if (renewed.length > 0 || controller.signal.aborted) return;
+            const reason = await refusal(this.db, row.id);
+            if (reason instanceof LeaseLostError)
               logger.warn({ jobId: row.id, name: row.name }, 'job lease lost; stopping this run');
-              controller.abort(new LeaseLostError(row.id));
-            }
+            controller.abort(reason);
           })
           .catch((err: unknown) => logger.warn({ err, jobId: row.id }, 'job heartbeat failed'));
       },
@@ -253,8 +292,9 @@ export class EmbeddedQueue implements Queue {
       else await this.finish(row, 'completed', { result: result ?? null });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      if (controller.signal.reason instanceof LeaseLostError || err instanceof LeaseLostError) {
-        // Another worker owns the job now and writes its outcome.
+      const reason = controller.signal.reason;
+      if ([reason, err].some((e) => e instanceof LeaseLostError || e instanceof JobCancelledError)) {
+        // Another worker owns the job now and writes its outcome, or nobody does: it was cancelled.
         return;
       }
       const permanent = err instanceof PermanentJobError || (err as { name?: string })?.name === 'ZodError';
@@ -263,7 +303,7 @@ export class EmbeddedQueue implements Queue {
         await this.release(row);
       } else if (!permanent && row.attempts < row.maxAttempts) {
         const retryInMs = (definition.backoffMs ?? defaultBackoff)(row.attempts);
-        await this.retry(row, message, retryInMs);
+        await this.scheduleRetry(row, message, retryInMs);
       } else {
         logger.warn({ jobId: row.id, name: row.name, err }, 'job failed');
         await this.finish(row, 'failed', { error: message });
@@ -328,7 +368,7 @@ export class EmbeddedQueue implements Queue {
   private commit<T>(row: JobRow, write: (tx: Db) => Promise<T>, complete: boolean): Promise<T> {
     return this.db.transaction(async (tx) => {
       const [held] = await tx.select({ id: jobs.id }).from(jobs).where(this.holds(row)).for('update');
-      if (!held) throw new LeaseLostError(row.id);
+      if (!held) throw await refusal(tx as unknown as Db, row.id);
       const value = await write(tx as unknown as Db);
       if (!complete) return value;
       await tx
@@ -361,7 +401,7 @@ export class EmbeddedQueue implements Queue {
     );
   }
 
-  private async retry(row: JobRow, error: string, retryInMs: number): Promise<void> {
+  private async scheduleRetry(row: JobRow, error: string, retryInMs: number): Promise<void> {
     const updated = await this.db
       .update(jobs)
       .set({
@@ -403,22 +443,4 @@ export class EmbeddedQueue implements Queue {
     await this.options.events.publish(`job:${jobId}`, event);
     await this.options.events.publish('jobs', event);
   }
-}
-
-function toRecord(row: JobRow): JobRecord {
-  return {
-    id: row.id,
-    name: row.name,
-    payload: row.payload,
-    status: row.status,
-    attempts: row.attempts,
-    maxAttempts: row.maxAttempts,
-    progress: row.progress,
-    progressMessage: row.progressMessage,
-    result: row.result,
-    error: row.error,
-    ownerId: row.ownerId,
-    createdAt: row.createdAt,
-    finishedAt: row.finishedAt,
-  };
 }

@@ -1,16 +1,28 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { Database, Db } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
-import { type JobEvent, LeaseLostError, PermanentJobError, type Queue } from './queue.ts';
+import {
+  JobCancelledError,
+  type JobEvent,
+  LeaseLostError,
+  PermanentJobError,
+  type Queue,
+  WorkerStoppingError,
+} from './queue.ts';
 
 export interface QueueUnderTest {
   queue: Queue;
   events: EventBus;
+  database: Database;
   /** A second worker process on the same storage, unstarted. */
   anotherWorker(): Promise<Queue>;
-  /** Lets every running job's lease run out now, as when its worker stalls or is cut off. */
-  expireLeases(): Promise<void>;
+  /**
+   * Lets the lease of run number `attempt` of job `jobId` run out now, as when its worker stalls
+   * or is cut off; does nothing once another run holds the job.
+   */
+  expireLease(jobId: string, attempt: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -30,7 +42,7 @@ async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, timeo
  */
 export function describeQueueCompliance(
   label: string,
-  make: (options: { concurrency: number }) => Promise<QueueUnderTest>,
+  make: (options: { concurrency: number; leaseMs: number }) => Promise<QueueUnderTest>,
 ): void {
   describe(`Queue compliance: ${label}`, () => {
     let current: QueueUnderTest | undefined;
@@ -39,8 +51,8 @@ export function describeQueueCompliance(
       await current?.close();
       current = undefined;
     });
-    const setup = async (concurrency = 2) => {
-      current = await make({ concurrency });
+    const setup = async (concurrency = 2, leaseMs = 5000) => {
+      current = await make({ concurrency, leaseMs });
       return current;
     };
     const finished = (q: Queue, id: string) =>
@@ -250,65 +262,63 @@ export function describeQueueCompliance(
     });
 
     it('stops a run that lost its lease, and lets only the lease holder store a result', async () => {
-      const { queue, anotherWorker, expireLeases } = await setup(1);
+      const { queue, anotherWorker, expireLease } = await setup(1);
       const second = await anotherWorker();
-      const stored: string[] = [];
+      const stored: number[] = [];
       const refused: unknown[] = [];
+      const started: number[] = [];
       let firstAborted: unknown;
-      let secondStarted = false;
       let releaseFirst: () => void = () => {};
       const firstBlocked = new Promise<void>((r) => {
         releaseFirst = r;
       });
-      let firstStarted: () => void = () => {};
-      const firstRunning = new Promise<void>((r) => {
-        firstStarted = r;
-      });
-      const definition = (who: string) => ({
+      // Both workers know the job; whichever takes it over runs it as attempt 2.
+      const definition = {
         name: 'exclusive',
         payload: z.object({}),
         maxAttempts: 3,
-        async handler({ signal, commit }: Parameters<Parameters<Queue['register']>[0]['handler']>[0]) {
-          if (who === 'second') secondStarted = true;
-          if (who === 'first') {
+        async handler({
+          attempt,
+          signal,
+          commit,
+        }: Parameters<Parameters<Queue['register']>[0]['handler']>[0]) {
+          started.push(attempt);
+          if (attempt === 1) {
             signal.addEventListener('abort', () => {
               firstAborted = signal.reason;
             });
-            firstStarted();
             await firstBlocked;
           }
-          // Both runs try to store their outcome; only the one holding the lease may.
+          // Every run tries to store its outcome; only the one holding the lease may.
           return commit(async () => {
-            stored.push(who);
-            return { by: who };
+            stored.push(attempt);
+            return { by: attempt };
           }).catch((err: unknown) => {
             refused.push(err);
             throw err;
           });
         },
-      });
-      queue.register(definition('first'));
-      second.register(definition('second'));
+      };
+      queue.register(definition);
+      second.register(definition);
       const { id } = await queue.enqueue('exclusive', {});
       await queue.start();
-      await firstRunning;
+      await waitFor(
+        async () => started,
+        (s) => s.includes(1),
+      );
       await second.start();
-      // The first worker stalls: its lease runs out (again, should a heartbeat renew it meanwhile)
-      // until the second worker has taken the job over.
+      // The first run stalls: its lease runs out (again, should a heartbeat renew it meanwhile)
+      // until it learns it lost the lease: its signal aborts with a LeaseLostError.
       await waitFor(
         async () => {
-          await expireLeases();
-          return secondStarted;
+          if (!firstAborted) await expireLease(id, 1);
+          return firstAborted;
         },
-        (started) => started,
-      );
-      // The first run learns it lost the lease: its signal aborts with a LeaseLostError.
-      await waitFor(
-        async () => firstAborted,
         (reason) => reason instanceof LeaseLostError,
       );
       const job = await finished(second, id);
-      expect(job).toMatchObject({ status: 'completed', result: { by: 'second' }, attempts: 2 });
+      expect(job).toMatchObject({ status: 'completed', result: { by: 2 }, attempts: 2 });
       // A run that goes on regardless is refused when it tries to store its result.
       releaseFirst();
       await waitFor(
@@ -316,9 +326,197 @@ export function describeQueueCompliance(
         (n) => n === 1,
       );
       expect(refused[0]).toBeInstanceOf(LeaseLostError);
-      expect(stored).toEqual(['second']);
-      expect(await queue.get(id)).toMatchObject({ status: 'completed', result: { by: 'second' } });
+      expect(stored).toEqual([2]);
+      expect(await queue.get(id)).toMatchObject({ status: 'completed', result: { by: 2 } });
       await second.stop(100);
+    });
+
+    it('cancels a queued job: it never runs', async () => {
+      const { queue } = await setup();
+      const ran: string[] = [];
+      queue.register({
+        name: 'errand',
+        payload: z.object({ what: z.string() }),
+        async handler({ payload }) {
+          ran.push(payload.what);
+          return null;
+        },
+      });
+      const { id } = await queue.enqueue('errand', { what: 'cancelled' });
+      expect(await queue.cancel(id)).toBe(true);
+      const { id: other } = await queue.enqueue('errand', { what: 'kept' });
+      await queue.start();
+      await finished(queue, other);
+      expect(ran).toEqual(['kept']);
+      expect(await queue.get(id)).toMatchObject({ status: 'cancelled' });
+      expect(await queue.cancel(id)).toBe(false);
+      expect(await queue.cancel(other)).toBe(false);
+    });
+
+    it('cancels a running job: its signal aborts and nothing it stores afterwards is kept', async () => {
+      const { queue } = await setup();
+      let reason: unknown;
+      let refusedWith: unknown;
+      let stored = false;
+      queue.register({
+        name: 'abortable',
+        payload: z.object({}),
+        async handler({ signal, commit }) {
+          await new Promise<void>((resolve) =>
+            signal.addEventListener('abort', () => resolve(), { once: true }),
+          );
+          reason = signal.reason;
+          await commit(async () => {
+            stored = true;
+          }).catch((err: unknown) => {
+            refusedWith = err;
+          });
+          return 'finished anyway';
+        },
+      });
+      const { id } = await queue.enqueue('abortable', {});
+      await queue.start();
+      await waitFor(
+        () => queue.get(id),
+        (j) => j?.status === 'running',
+      );
+      expect(await queue.cancel(id)).toBe(true);
+      await waitFor(
+        async () => refusedWith,
+        (e) => e !== undefined,
+      );
+      expect(reason).toBeInstanceOf(JobCancelledError);
+      expect(refusedWith).toBeInstanceOf(JobCancelledError);
+      expect(stored).toBe(false);
+      expect(await queue.get(id)).toMatchObject({ status: 'cancelled', result: null });
+    });
+
+    it("enqueues inside the caller's transaction: the job exists exactly when the transaction commits", async () => {
+      const { queue, database } = await setup();
+      const ran: string[] = [];
+      queue.register({
+        name: 'after-commit',
+        payload: z.object({ what: z.string() }),
+        async handler({ payload }) {
+          ran.push(payload.what);
+          return payload.what;
+        },
+      });
+      await queue.start();
+      let rolledBack = '';
+      await database.db
+        .transaction(async (tx) => {
+          rolledBack = (
+            await queue.enqueue('after-commit', { what: 'rolled back' }, { tx: tx as unknown as Db })
+          ).id;
+          throw new Error('the caller changes its mind');
+        })
+        .catch(() => {});
+      const committed = await database.db.transaction(
+        async (tx) =>
+          (await queue.enqueue('after-commit', { what: 'committed' }, { tx: tx as unknown as Db })).id,
+      );
+      queue.wake();
+      expect(await finished(queue, committed)).toMatchObject({ status: 'completed', result: 'committed' });
+      expect(await queue.get(rolledBack)).toBeNull();
+      expect(ran).toEqual(['committed']);
+    });
+
+    it('finishes a running job within the grace period when stopping', async () => {
+      const { queue } = await setup();
+      let release: () => void = () => {};
+      const gate = new Promise<void>((r) => {
+        release = r;
+      });
+      queue.register({
+        name: 'almost-done',
+        payload: z.object({}),
+        async handler({ progress }) {
+          await progress(90, 'nearly there');
+          await gate;
+          return 'done';
+        },
+      });
+      const { id } = await queue.enqueue('almost-done', {});
+      await queue.start();
+      await waitFor(
+        () => queue.get(id),
+        (j) => j?.progress === 90,
+      );
+      const stopping = queue.stop(15_000);
+      release();
+      await stopping;
+      expect(await queue.get(id)).toMatchObject({ status: 'completed', result: 'done', attempts: 1 });
+    });
+
+    it('hands a job back when stopping, so another worker takes it at once', async () => {
+      // A lease far longer than the test: the job can only move by being handed back.
+      const { queue, anotherWorker } = await setup(1, 120_000);
+      const second = await anotherWorker();
+      const runs: { worker: string; attempt: number; reason?: unknown }[] = [];
+      const definition = (worker: string) => ({
+        name: 'handed-back',
+        payload: z.object({}),
+        async handler({ attempt, signal }: Parameters<Parameters<Queue['register']>[0]['handler']>[0]) {
+          const run: (typeof runs)[number] = { worker, attempt };
+          runs.push(run);
+          if (worker === 'second') return { by: worker };
+          await new Promise<void>((resolve) =>
+            signal.addEventListener('abort', () => resolve(), { once: true }),
+          );
+          run.reason = signal.reason;
+          throw signal.reason;
+        },
+      });
+      queue.register(definition('first'));
+      second.register(definition('second'));
+      const { id } = await queue.enqueue('handed-back', {});
+      await queue.start();
+      await waitFor(
+        async () => runs.length,
+        (n) => n === 1,
+      );
+      await second.start();
+      await queue.stop(100);
+      const job = await finished(second, id);
+      expect(job).toMatchObject({ status: 'completed', result: { by: 'second' }, attempts: 1 });
+      expect(runs).toMatchObject([
+        { worker: 'first', attempt: 1 },
+        { worker: 'second', attempt: 1 },
+      ]);
+      expect(runs[0]?.reason).toBeInstanceOf(WorkerStoppingError);
+      await second.stop(100);
+    });
+
+    it('runs a failed job again when asked', async () => {
+      const { queue } = await setup();
+      let healthy = false;
+      queue.register({
+        name: 'fixable',
+        payload: z.object({}),
+        maxAttempts: 2,
+        backoffMs: () => 10,
+        async handler() {
+          if (!healthy) throw new Error('engine missing');
+          return 'fixed';
+        },
+      });
+      const { id } = await queue.enqueue('fixable', {});
+      await queue.start();
+      expect(await finished(queue, id)).toMatchObject({
+        status: 'failed',
+        attempts: 2,
+        error: 'engine missing',
+      });
+      healthy = true;
+      expect(await queue.retry(id)).toBe(true);
+      expect(await finished(queue, id)).toMatchObject({
+        status: 'completed',
+        attempts: 1,
+        result: 'fixed',
+        error: null,
+      });
+      expect(await queue.retry(id)).toBe(false);
     });
 
     it('stores a commit and the job completion together', async () => {

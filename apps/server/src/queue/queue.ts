@@ -75,7 +75,8 @@ export type JobEvent =
   | { type: 'job.progress'; jobId: string; name: string; progress: number; message: string | null }
   | { type: 'job.completed'; jobId: string; name: string; result: unknown }
   | { type: 'job.retrying'; jobId: string; name: string; attempt: number; error: string; retryInMs: number }
-  | { type: 'job.failed'; jobId: string; name: string; error: string };
+  | { type: 'job.failed'; jobId: string; name: string; error: string }
+  | { type: 'job.cancelled'; jobId: string; name: string };
 
 /**
  * A durable job queue. Implementations: the embedded queue (jobs in the database, run in-process)
@@ -88,6 +89,19 @@ export interface Queue {
   /** Validates the payload against the kind's schema and stores the job. */
   enqueue<P>(name: string, payload: P, options?: EnqueueOptions): Promise<{ id: string }>;
   get(id: string): Promise<JobRecord | null>;
+  /**
+   * Ends a queued or running job for good: it will not run (again), a run in progress is aborted
+   * with a `JobCancelledError` and nothing it stores afterwards is kept. False when the job had
+   * already finished.
+   */
+  cancel(id: string): Promise<boolean>;
+  /** Queues a failed job again, from its first attempt. False unless the job had failed. */
+  retry(id: string): Promise<boolean>;
+  /**
+   * The counts the queue engine itself keeps, beside the job records (BullMQ: waiting, active,
+   * delayed, …); undefined for the embedded queue, whose records are its engine.
+   */
+  engineCounts(): Promise<Record<string, number> | undefined>;
   /** Looks for due jobs now (after a transaction that enqueued some has committed). */
   wake(): void;
   /** Starts working (worker role). Recovers jobs left running by a process that died. */
@@ -112,6 +126,22 @@ export class LeaseLostError extends Error {
   override name = 'LeaseLostError';
   constructor(jobId: string) {
     super(`Job ${jobId} is no longer held by this run: another worker may be running it`);
+  }
+}
+
+/** The job was cancelled while this run was at work. */
+export class JobCancelledError extends Error {
+  override name = 'JobCancelledError';
+  constructor(jobId: string) {
+    super(`Job ${jobId} was cancelled`);
+  }
+}
+
+/** The worker is stopping: the run hands its job back instead of finishing it. */
+export class WorkerStoppingError extends Error {
+  override name = 'WorkerStoppingError';
+  constructor() {
+    super('Worker is shutting down');
   }
 }
 

@@ -56,4 +56,9 @@ export class TranscriptionsRepository {
       .returning();
     return row;
   }
+
+  /** Removes a transcript or document; content written from it goes with it (cascade). */
+  async delete(id: string): Promise<void> {
+    await this.db.delete(transcriptions).where(eq(transcriptions.id, id));
+  }
 }

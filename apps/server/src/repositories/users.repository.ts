@@ -74,8 +74,12 @@ export class UsersRepository {
     return !row || (row.from !== null && issuedAtMs < row.from.getTime());
   }
 
-  async update(id: string, values: Partial<typeof users.$inferInsert>): Promise<UserRow | undefined> {
-    const [row] = await this.db
+  async update(
+    id: string,
+    values: Partial<typeof users.$inferInsert>,
+    tx: Db = this.db,
+  ): Promise<UserRow | undefined> {
+    const [row] = await tx
       .update(users)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(users.id, id))

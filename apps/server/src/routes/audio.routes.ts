@@ -143,6 +143,7 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
+        await ctx.infographics.cleanup.beforeAudioDeleted(request.userId, request.params.id);
         await ctx.audio.delete(request.userId, request.params.id);
         return { message: 'Audio deleted' };
       },

@@ -2,17 +2,20 @@ import {
   type ContentStatusEvent,
   zContent,
   zContentEdit,
+  zContentLinks,
   zContentList,
   zContentListQuery,
   zEnhanceRequest,
   zEnhanceResponse,
   zErrorResponse,
+  zToken,
 } from '@voxpress/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import { authenticate } from '../http/authenticate.ts';
 import { relayStatus } from '../http/status-stream.ts';
+import { LINK_TTL_S } from '../services/auth/tokens.ts';
 import { contentStatusEvent } from '../services/content/content-mapper.ts';
 
 const zId = z.object({ id: z.uuid('Content not found') });
@@ -116,8 +119,31 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
+        await ctx.infographics.cleanup.beforeContentDeleted(request.userId, request.params.id);
         await ctx.content.delete(request.userId, request.params.id);
         return { message: 'Content deleted' };
+      },
+    );
+
+    app.get(
+      '/content/:id/links',
+      {
+        preHandler: auth,
+        schema: {
+          tags: ['content'],
+          summary: 'A short-lived link for the status stream, good for its address only',
+          ...secured,
+          params: zId,
+          response: { 200: zContentLinks, ...errors },
+        },
+      },
+      async (request) => {
+        const row = await ctx.content.owned(request.userId, request.params.id);
+        const path = `/api/v1/content/${row.id}/status`;
+        return {
+          status_url: `${path}?ticket=${await ctx.accessTokens.signLink(request.userId, path)}`,
+          expires_in: LINK_TTL_S,
+        };
       },
     );
 
@@ -128,9 +154,10 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['content'],
           summary: 'Server-sent events: progress and per-language status, then a `complete` event',
-          description: 'EventSource cannot send headers, so the access token may be given as `?token=`.',
+          description:
+            'EventSource cannot send headers: open the link from `GET …/links` (a `?ticket=` for this address), or give the access token as `?token=`.',
           params: zId,
-          querystring: z.object({ token: z.string().optional() }),
+          querystring: z.object({ token: zToken(4096).optional(), ticket: zToken(4096).optional() }),
         },
       },
       async (request, reply) => {

@@ -185,7 +185,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
  * The client's mistakes in a form, said as such: a body that is not multipart (no boundary), is
  * cut off or has broken part headers is the sender's problem, never a server error.
  */
-function formError(err: unknown): unknown {
+export function formError(err: unknown): unknown {
   if (err instanceof HttpError) return err;
   const code = (err as { code?: string }).code;
   if (code === 'FST_FILES_LIMIT') return new HttpError(400, 'too_many_files', 'Too many files');

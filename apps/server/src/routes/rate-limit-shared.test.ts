@@ -15,7 +15,7 @@ describe.runIf(await redisAvailable())('sign-in rate limit across API processes'
     for (let i = 0; i < 2; i++) {
       processes.push(
         await createTestContext('pglite', {
-          env: { AUTH_RATE_LIMIT: '3', REDIS_URL: url },
+          env: { AUTH_RATE_LIMIT: '3', REDIS_URL: url, REDIS_PREFIX: `vx-limits-${process.pid}` },
           startWorkers: false,
         }),
       );

@@ -1,4 +1,11 @@
-import { type Engines, zClientConfig, zEngines, zErrorResponse, zHealth } from '@voxpress/contracts';
+import {
+  type Engines,
+  zClientConfig,
+  zEngines,
+  zErrorResponse,
+  zHealth,
+  zSpeechLanguages,
+} from '@voxpress/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
 import { clientConfig } from '../config/config.ts';
@@ -76,7 +83,21 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: { tags: ['system'], summary: 'Client-safe configuration', response: { 200: zClientConfig } },
       },
-      async () => clientConfig(ctx.config),
+      async () => ({ ...clientConfig(ctx.config), signups_open: await ctx.serverSettings.signupsOpen() }),
+    );
+
+    app.get(
+      '/system/speech-languages',
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'The languages the speech engines on this server can hear',
+          description:
+            'Each usable speech engine in order of preference with the primary language codes it hears; `languages` null: any language.',
+          response: { 200: zSpeechLanguages },
+        },
+      },
+      async () => ({ engines: await ctx.speech.hearing() }),
     );
   };
 }

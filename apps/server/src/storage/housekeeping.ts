@@ -6,8 +6,9 @@ const EVERY_MS = 10 * 60 * 1000;
 
 /**
  * Clears what interrupted work leaves behind, at start-up and every 10 minutes: temporary files
- * of processes that are gone (any role), and, on workers, uploads whose link expired unused and
- * upload objects no item waits for. Resolves, once the files are swept, to a function that stops it.
+ * of processes that are gone (any role), and, on workers, uploads whose link expired unused,
+ * upload objects no item waits for, unsaved infographics past their time and image files no row
+ * points at. Resolves, once the files are swept, to a function that stops it.
  */
 export async function startHousekeeping(ctx: AppContext, options: { worker: boolean }): Promise<() => void> {
   const log = ctx.logger;
@@ -29,6 +30,9 @@ export async function startHousekeeping(ctx: AppContext, options: { worker: bool
     if (!options.worker) return;
     await step('abandoned uploads', () => ctx.audio.sweepAbandonedUploads());
     await step('stray uploads', () => ctx.audio.sweepStrayUploads());
+    await step('spent password reset links', () => ctx.passwordReset.prune());
+    await step('expired unsaved infographics', () => ctx.infographics.images.sweepExpired());
+    await step('infographic files without an image', () => ctx.infographics.images.sweepOrphans());
   };
   // Files first and awaited: a restarted server starts clean. Uploads may ask a slow bucket.
   await sweepFiles();

@@ -3,8 +3,14 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AppHeader } from '../components/AppHeader.tsx';
+import { BrowserNotice } from '../components/BrowserNotice.tsx';
 import { ControlPanel } from '../components/control-panel/ControlPanel.tsx';
+import { RecordingQueueRunner } from '../features/audio/RecordingQueueRunner.tsx';
 import { AuthModal } from '../features/auth/AuthModal.tsx';
+import { useAuth } from '../features/auth/auth-context.tsx';
+import { AccountLanguage } from '../i18n/AccountLanguage.tsx';
+import { OfflineBanner } from './offline/OfflineBanner.tsx';
+import { UpdatePrompt } from './offline/UpdatePrompt.tsx';
 import { usePanel } from './panel-context.tsx';
 
 const HEADER_HEIGHT = 64;
@@ -13,6 +19,7 @@ const HEADER_HEIGHT = 64;
 export function AppLayout() {
   const { t } = useTranslation();
   const panel = usePanel();
+  const { status } = useAuth();
   const { pathname } = useLocation();
 
   const shownPath = useRef(pathname);
@@ -53,14 +60,18 @@ export function AppLayout() {
         title={t('layout.menu')}
         hiddenFrom="sm"
         styles={{ body: { height: 'calc(100% - 60px)', padding: 0 } }}
-        aria-label={t('layout.controlPanel')}
       >
         <ControlPanel compact={false} />
       </Drawer>
       <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
+        <OfflineBanner />
+        <BrowserNotice />
         <Outlet />
       </AppShell.Main>
       <AuthModal />
+      <UpdatePrompt />
+      <AccountLanguage />
+      {status === 'signed-in' && <RecordingQueueRunner />}
     </AppShell>
   );
 }

@@ -1,4 +1,5 @@
 import { AuthProvider } from '../features/auth/auth-context.tsx';
+import { SettingsSync } from '../features/settings/SettingsSync.tsx';
 import { AppLayout } from './AppLayout.tsx';
 import { PanelProvider } from './panel-context.tsx';
 
@@ -7,6 +8,7 @@ export function Root() {
   return (
     <PanelProvider>
       <AuthProvider>
+        <SettingsSync />
         <AppLayout />
       </AuthProvider>
     </PanelProvider>

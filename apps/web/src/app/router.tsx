@@ -11,11 +11,15 @@ const pages = {
   pricing: lazyPage(() => import('../features/pricing/PricingPage.tsx').then((m) => m.PricingPage)),
   about: lazyPage(() => import('../features/about/AboutPage.tsx').then((m) => m.AboutPage)),
   help: lazyPage(() => import('../features/help/HelpPage.tsx').then((m) => m.HelpPage)),
+  resetPassword: lazyPage(() =>
+    import('../features/account/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage),
+  ),
   settings: lazyPage(() => import('../features/settings/SettingsPage.tsx').then((m) => m.SettingsPage)),
   gallery: lazyPage(() => import('../features/gallery/GalleryPage.tsx').then((m) => m.GalleryPage)),
   home: lazyPage(() => import('../features/home/HomePage.tsx').then((m) => m.HomePage)),
   library: lazyPage(() => import('../features/library/LibraryPage.tsx').then((m) => m.LibraryPage)),
   audio: lazyPage(() => import('../features/home/AudioPage.tsx').then((m) => m.AudioPage)),
+  item: lazyPage(() => import('../features/items/ItemPage.tsx').then((m) => m.ItemPage)),
 };
 
 /** URL routes: deep links and the back button work for every view. */
@@ -37,7 +41,11 @@ export const router = createBrowserRouter([
       { path: 'about', element: <LazyView page={pages.about} loadingText={(t) => t('loading.about')} /> },
       { path: 'help', element: <LazyView page={pages.help} loadingText={(t) => t('loading.help')} /> },
       {
-        path: 'settings',
+        path: 'reset-password',
+        element: <LazyView page={pages.resetPassword} loadingText={(t) => t('loading.page')} />,
+      },
+      {
+        path: 'settings/:section?',
         element: (
           <RequireAuth>
             <LazyView page={pages.settings} loadingText={(t) => t('loading.settings')} />
@@ -73,6 +81,14 @@ export const router = createBrowserRouter([
         element: (
           <RequireAuth>
             <LazyView page={pages.library} loadingText={(t) => t('loading.library')} />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: 'items/:id',
+        element: (
+          <RequireAuth>
+            <LazyView page={pages.item} loadingText={(t) => t('loading.item')} />
           </RequireAuth>
         ),
       },

@@ -1,5 +1,5 @@
-import { Box, Burger, Button, Group, Text, UnstyledButton } from '@mantine/core';
-import { IconHome } from '@tabler/icons-react';
+import { ActionIcon, Box, Burger, Button, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconHome, IconLogin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePanel } from '../app/panel-context.tsx';
@@ -10,7 +10,7 @@ import { BrandMark } from './BrandMark.tsx';
 export function AppHeader() {
   const { t } = useTranslation();
   const panel = usePanel();
-  const { status } = useAuth();
+  const { status, openModal } = useAuth();
   const navigate = useNavigate();
   const home = status === 'signed-in' ? '/home' : '/';
   const toggleLabel = panel.expanded ? t('layout.closePanel') : t('layout.openPanel');
@@ -33,7 +33,6 @@ export function AppHeader() {
             e.preventDefault();
             void navigate('/');
           }}
-          aria-label={t('brand.homeLink')}
           className="vp-focusable"
           style={{ borderRadius: 'var(--mantine-radius-sm)', minWidth: 0 }}
         >
@@ -50,16 +49,43 @@ export function AppHeader() {
           </Group>
         </UnstyledButton>
       </Group>
-      <Button
-        variant="light"
-        leftSection={<IconHome size={18} aria-hidden />}
-        onClick={() => void navigate(home)}
-        aria-label={t('layout.home')}
-        size="sm"
-        px={{ base: 'xs', xs: 'md' }}
-      >
-        {t('layout.home')}
-      </Button>
+      <Group gap="xs" wrap="nowrap">
+        {status === 'signed-out' && (
+          <>
+            {/* On a phone the brand, tagline and Home leave room for the icon alone. */}
+            <Tooltip label={t('user.signIn')} withArrow>
+              <ActionIcon
+                hiddenFrom="xs"
+                variant="filled"
+                size="lg"
+                aria-label={t('user.signIn')}
+                onClick={() => openModal('signin')}
+              >
+                <IconLogin size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Button
+              visibleFrom="xs"
+              variant="filled"
+              leftSection={<IconLogin size={18} aria-hidden />}
+              onClick={() => openModal('signin')}
+              size="sm"
+            >
+              {t('user.signIn')}
+            </Button>
+          </>
+        )}
+        <Button
+          variant="light"
+          leftSection={<IconHome size={18} aria-hidden />}
+          onClick={() => void navigate(home)}
+          aria-label={t('layout.home')}
+          size="sm"
+          px={{ base: 'xs', xs: 'md' }}
+        >
+          {t('layout.home')}
+        </Button>
+      </Group>
     </Group>
   );
 }

@@ -1,5 +1,6 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { directionOf, INTERFACE_LANGUAGE_CODES } from './interface-languages.ts';
 import { DEFAULT_NAMESPACE, englishResources } from './resources.ts';
 
 /** The interface language every text exists in; the others are fetched when first chosen. */
@@ -37,6 +38,7 @@ void i18n
   .init({
     lng: SOURCE_LANGUAGE,
     fallbackLng: SOURCE_LANGUAGE,
+    supportedLngs: [...INTERFACE_LANGUAGE_CODES],
     resources: { [SOURCE_LANGUAGE]: englishResources },
     partialBundledLanguages: true,
     ns: Object.keys(englishResources),
@@ -45,14 +47,26 @@ void i18n
     initAsync: false,
     // React escapes what it renders; escaping here would show '&amp;' in the page.
     interpolation: { escapeValue: false },
+    react: {
+      // A language switch waits for its texts before re-rendering, so nothing blanks out meanwhile.
+      bindI18n: 'languageChanged loaded',
+      useSuspense: false,
+    },
   });
+
+/** The writing direction of the interface now. */
+export function currentDirection(): 'rtl' | 'ltr' {
+  return directionOf(i18n.resolvedLanguage ?? SOURCE_LANGUAGE);
+}
 
 /** Keeps `<html lang dir>` in step with the interface language (screen readers, fonts, RTL). */
 export function syncDocumentLanguage(doc: Document): void {
   const apply = (language: string) => {
     doc.documentElement.lang = language;
-    doc.documentElement.dir = i18n.dir(language);
+    doc.documentElement.dir = directionOf(language);
   };
-  apply(i18n.resolvedLanguage ?? SOURCE_LANGUAGE);
-  i18n.on('languageChanged', apply);
+  // The language whose texts are shown: one without its files yet reads English, left to right.
+  const resolved = () => apply(i18n.resolvedLanguage ?? SOURCE_LANGUAGE);
+  resolved();
+  i18n.on('languageChanged', resolved);
 }

@@ -1,15 +1,21 @@
 import about from './locales/en/about.json';
+import account from './locales/en/account.json';
+import admin from './locales/en/admin.json';
 import audio from './locales/en/audio.json';
 import auth from './locales/en/auth.json';
 import common from './locales/en/common.json';
+import content from './locales/en/content.json';
+import errors from './locales/en/errors.json';
 import gallery from './locales/en/gallery.json';
 import help from './locales/en/help.json';
 import home from './locales/en/home.json';
+import items from './locales/en/items.json';
 import landing from './locales/en/landing.json';
-import languages from './locales/en/languages.json';
 import library from './locales/en/library.json';
 import pricing from './locales/en/pricing.json';
+import publishing from './locales/en/publishing.json';
 import settings from './locales/en/settings.json';
+import shell from './locales/en/shell.json';
 import transcription from './locales/en/transcription.json';
 
 /** The namespace of keys written without a prefix. */
@@ -21,16 +27,22 @@ export const DEFAULT_NAMESPACE = 'common';
  */
 export const englishResources = {
   about,
+  account,
+  admin,
   audio,
   auth,
   common,
+  content,
+  errors,
   gallery,
   help,
   home,
+  items,
   landing,
-  languages,
   library,
   pricing,
+  publishing,
   settings,
+  shell,
   transcription,
 };

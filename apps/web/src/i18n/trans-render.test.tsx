@@ -20,22 +20,22 @@ describe('sentences with markup', () => {
       <Trans ns="about" i18nKey="next.text" components={{ featuresLink: <Link href="/features" /> }} />,
     );
     expect(html).toBe(
-      'Recording and upload with local transcription come first, then written content and translations, ' +
-        'then infographics. The <a href="/features">features page</a> shows where each part stands.',
+      'Recording, upload, local transcription, the library and the offline app work today. Written content ' +
+        'and translations, infographics and publishing are being built into these pages now. The ' +
+        '<a href="/features">features page</a> shows where each part stands.',
     );
   });
 
-  it('show the model command of the help page as code, angle brackets included', () => {
-    const html = render(<Trans ns="help" i18nKey="faq.engines.a" components={{ code: <code /> }} />);
-    expect(html).toContain(
-      'whisper.cpp running inside the server (models are downloaded once with <code>npm run models -- pull &lt;name&gt;</code>), CMU',
-    );
+  it('show the commands and settings of the help page as code', () => {
+    const html = render(<Trans ns="help" i18nKey="admin.engines.a" components={{ code: <code /> }} />);
+    expect(html).toContain('download a model once with <code>npm run models -- pull base</code>');
+    expect(html).toContain('works with <code>OPENAI_STT_BASE_URL</code>.');
   });
 
   it('link the API reference from the engines lead', () => {
     const html = render(
       <Trans ns="help" i18nKey="engines.lead" components={{ apiLink: <Link href="/api/docs" /> }} />,
     );
-    expect(html).toContain('the API reference at <a href="/api/docs">/api/docs</a> lists every endpoint.');
+    expect(html).toContain('The API reference at <a href="/api/docs">/api/docs</a> lists every endpoint.');
   });
 });

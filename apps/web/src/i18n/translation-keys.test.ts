@@ -16,7 +16,7 @@ const OPTION_KEYS = new Set(['ns', 'lng', 'lngs', 'defaultValue', 'context', 're
  * own test checks that every computed key exists.
  */
 const COMPUTED_KEYS: Record<string, string> = {
-  languages: 'features/audio/languages.ts',
+  errors: 'lib/error-text.ts',
 };
 
 interface Entry {

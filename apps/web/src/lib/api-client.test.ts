@@ -110,6 +110,21 @@ describe('api client', () => {
     expect(calls.filter((c) => c.url.endsWith('/users/me'))).toHaveLength(1);
   });
 
+  it('keeps the session when the server cannot be reached to renew it (offline)', async () => {
+    const { tokens, expired } = setup();
+    const offline = createApiClient({
+      fetch: async (input) => {
+        if (String(input).endsWith('/auth/refresh')) throw new TypeError('Failed to fetch');
+        return new Response(JSON.stringify({ detail: 'Token expired' }), { status: 401 });
+      },
+      tokens,
+      onSessionExpired: (info) => expired.push(info),
+    });
+    await expect(offline.request('/users/me')).rejects.toThrow('Failed to fetch');
+    expect(tokens.getRefreshToken()).toBe('r-0');
+    expect(expired).toEqual([]);
+  });
+
   it('redirects at once with "No refresh token available" when there is none', async () => {
     const { client, expired, calls } = setup({ refresh: null });
     await expect(client.request('/users/me')).rejects.toThrow('No refresh token available');

@@ -29,7 +29,10 @@ export interface ApiClientDeps {
 
 export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
-  /** Renews the tokens; concurrent callers share one refresh call. */
+  /**
+   * Renews the tokens; concurrent callers share one refresh call. Rejects when the server cannot be
+   * reached (the tokens are then kept).
+   */
   refresh(): Promise<boolean>;
 }
 
@@ -49,22 +52,25 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       body = JSON.stringify(options.json);
     }
     if (token) headers.Authorization = `Bearer ${token}`;
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     return deps.fetch(`${baseUrl}${path}`, {
       method: options.method ?? (body === undefined ? 'GET' : 'POST'),
       headers,
       body,
-      signal,
+      signal: timeoutSignal(timeoutMs, options.signal),
     });
   }
 
+  /**
+   * False when the server refuses to renew the session. When it cannot be reached at all (offline,
+   * restarting) the error is passed on instead: the session is not over, and signing the user out
+   * would lose it for nothing.
+   */
   async function doRefresh(): Promise<boolean> {
     const refreshToken = deps.tokens.getRefreshToken();
     if (!refreshToken) return false;
+    const res = await send('/auth/refresh', { json: { refresh_token: refreshToken } }, null);
+    if (!res.ok) return false;
     try {
-      const res = await send('/auth/refresh', { json: { refresh_token: refreshToken } }, null);
-      if (!res.ok) return false;
       const pair = (await res.json()) as TokenPair;
       deps.tokens.setTokens(pair);
       return true;
@@ -88,7 +94,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       const message = i18n.t('errors.noRefreshToken');
       return new ApiError(401, message, message, body);
     }
-    return new ApiError(401, body.detail, detailMessage(401, body.detail), body);
+    return new ApiError(401, body.detail, detailMessage(401, body.detail, body), body);
   }
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -109,7 +115,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
     if (!res.ok) {
       const body = await readDetail(res);
-      throw new ApiError(res.status, body.detail, detailMessage(res.status, body.detail), body);
+      throw new ApiError(res.status, body.detail, detailMessage(res.status, body.detail, body), body);
     }
     if (res.status === 204) return undefined as T;
     const text = await res.text();
@@ -125,4 +131,17 @@ async function readDetail(res: Response): Promise<ReturnType<typeof parseErrorBo
   } catch {
     return parseErrorBody('');
   }
+}
+
+/**
+ * A signal that aborts after `ms` (reading the answer included) or when `outer` does. Made by
+ * hand: AbortSignal.timeout and AbortSignal.any are missing from browsers the app still supports
+ * (Safari 15, Chrome before 116).
+ */
+function timeoutSignal(ms: number, outer?: AbortSignal): AbortSignal {
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(new DOMException('The request timed out', 'TimeoutError')), ms);
+  if (outer?.aborted) controller.abort(outer.reason);
+  else outer?.addEventListener('abort', () => controller.abort(outer.reason), { once: true });
+  return controller.signal;
 }

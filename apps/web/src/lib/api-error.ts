@@ -1,5 +1,6 @@
 import { type ErrorCode, type ErrorParams, errorCodes, type ValidationIssue } from '@voxpress/contracts';
 import { i18n } from '../i18n/i18n.ts';
+import { codeMessage, translatesErrors } from './error-text.ts';
 
 /** The parts of an error body the browser keeps: the stable `code` and the values in the sentence. */
 export interface ErrorInfo {
@@ -61,21 +62,41 @@ export function issueLines(detail: readonly unknown[]): string[] {
   });
 }
 
+const NO_INFO: ErrorInfo = { code: null, params: {} };
+
+/**
+ * The lines that tell the user what went wrong, in the interface language: the server's own
+ * sentence in English; elsewhere the message for its `code` (a list of field problems keeps its
+ * field lines after it, as the field names are the form's own).
+ */
+export function errorLines(status: number, detail: unknown, info: ErrorInfo = NO_INFO): string[] {
+  const fromCode = info.code ? codeMessage(info.code, info.params) : null;
+  const issues = Array.isArray(detail) && detail.length > 0 ? issueLines(detail) : null;
+  if (fromCode && translatesErrors()) return issues ? [fromCode, ...issues] : [fromCode];
+  if (typeof detail === 'string' && detail.trim()) return [detail];
+  if (issues) return issues;
+  if (fromCode) return [fromCode];
+  return [i18n.t('errors.requestFailed', { status })];
+}
+
 /** A readable sentence for an error body, used as the `ApiError` message. */
-export function detailMessage(status: number, detail: unknown): string {
-  if (typeof detail === 'string' && detail.trim()) return detail;
-  if (Array.isArray(detail) && detail.length > 0) return issueLines(detail).join('\n');
-  return i18n.t('errors.requestFailed', { status });
+export function detailMessage(status: number, detail: unknown, info: ErrorInfo = NO_INFO): string {
+  return errorLines(status, detail, info).join('\n');
 }
 
 /**
  * Auth error text (spec section 8): the server's detail if a string; if a list, one line per item
- * as `field: message`; else the error's message; else 'Authentication failed'.
+ * as `field: message`; else the error's message; else 'Authentication failed'. In another
+ * interface language the code's message stands in for the server's English.
  */
 export function formatAuthError(error: unknown): string[] {
-  if (error instanceof ApiError) {
-    if (typeof error.detail === 'string' && error.detail.trim()) return [error.detail];
-    if (Array.isArray(error.detail) && error.detail.length > 0) return issueLines(error.detail);
+  if (error instanceof ApiError && (error.code !== null || error.detail !== null)) {
+    const hasDetail =
+      (typeof error.detail === 'string' && error.detail.trim()) ||
+      (Array.isArray(error.detail) && error.detail.length > 0);
+    if (hasDetail || (error.code && translatesErrors())) {
+      return errorLines(error.status, error.detail, { code: error.code, params: error.params });
+    }
   }
   if (error instanceof Error && error.message.trim()) return [error.message];
   return [i18n.t('errors.authFailed')];

@@ -50,6 +50,10 @@ export class OpenAiCompatibleSpeechEngine implements SpeechEngine {
     return true;
   }
 
+  languages(): null {
+    return null;
+  }
+
   async status(): Promise<SpeechEngineStatus> {
     if (!this.config) {
       return {

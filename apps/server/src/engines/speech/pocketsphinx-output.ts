@@ -27,6 +27,8 @@ const WORD_LINE = /^(\S+) (\d+\.\d+) (\d+\.\d+) (-?\d+(?:\.\d+)?(?:e-?\d+)?)$/;
 export class PocketsphinxOutput {
   private readonly heard: Heard[] = [];
   private readonly hypotheses: string[] = [];
+  /** Whether PocketSphinx printed word timings at all (`-time yes`). */
+  private timed = false;
 
   /**
    * `offsetS` is added to every time: where this piece starts in the whole recording. Words that
@@ -48,6 +50,7 @@ export class PocketsphinxOutput {
       this.heard.push({ kind: 'break' });
       return null;
     }
+    this.timed = true;
     const [, token = '', startText = '0', endText = '0', posteriorText = '0'] = match;
     const start = Number(startText) + this.offsetS;
     const end = Number(endText) + this.offsetS;
@@ -88,8 +91,9 @@ export class PocketsphinxOutput {
     }
     close();
     const words = this.heard.filter((h): h is HeardWord => h.kind === 'word');
-    if (words.length === 0 && this.hypotheses.length > 0) {
-      // No timings were printed (an older build without -time): keep the plain hypotheses.
+    if (!this.timed && this.hypotheses.length > 0) {
+      // No timings were printed (an older build without -time): keep the plain hypotheses. With
+      // timings, words before `fromS` were dropped on purpose: their hypotheses must not return.
       const text = this.hypotheses.join(' ');
       return { text, segments: [], confidence: null, words: 0 };
     }

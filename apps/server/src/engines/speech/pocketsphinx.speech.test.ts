@@ -224,4 +224,25 @@ describe('PocketSphinx output', () => {
     expect(result.text).toBe('The quick brown. Fox. I went to sleep.');
     expect(result.confidence).toBeCloseTo((0.571915 + 0.903109 + 0.9992 + 1 + 0.5 * 4) / 8, 3);
   });
+
+  it('hears nothing twice: a piece whose words all fall in the lead before it gives no text', () => {
+    // The lead is recognised only to settle the recogniser; its words belong to the piece before.
+    const out = new PocketsphinxOutput(20, 25);
+    for (const line of [
+      'please call me',
+      '<s> 0.000 0.100 1',
+      'please 0.100 0.400 0.9',
+      'call 0.410 0.700 0.9',
+      'me 0.710 0.900 0.9',
+      '</s> 0.910 1.000 1',
+    ])
+      out.addLine(line);
+    expect(out.result()).toEqual({ text: '', segments: [], confidence: null, words: 0 });
+  });
+
+  it('keeps the plain hypotheses of a build that prints no timings', () => {
+    const out = new PocketsphinxOutput();
+    out.addLine('good morning everyone');
+    expect(out.result().text).toBe('good morning everyone');
+  });
 });

@@ -68,6 +68,10 @@ export class PocketsphinxSpeechEngine implements SpeechEngine {
     return /^en(-|_|$)/i.test(language);
   }
 
+  languages(): readonly string[] {
+    return ['en'];
+  }
+
   async status(): Promise<SpeechEngineStatus> {
     if (!this.binary) {
       return {

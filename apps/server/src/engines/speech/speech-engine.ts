@@ -38,6 +38,11 @@ export interface SpeechEngine extends Engine {
   readonly kind: 'speech';
   /** Whether it can transcribe this language at all (`en-US` → checks `en`). */
   supports(language: string): boolean;
+  /**
+   * The primary language codes it hears (`en`, `es`…), or null when it takes any language (a
+   * remote server decides). For pickers that offer only what can be heard.
+   */
+  languages?(): readonly string[] | null;
   transcribe(request: SpeechRequest): Promise<SpeechResult>;
 }
 

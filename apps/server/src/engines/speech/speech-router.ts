@@ -118,6 +118,24 @@ export class SpeechRouter {
     return { active: english?.engine.id ?? null, engines: await this.router.describe() };
   }
 
+  /**
+   * What each usable engine hears, in the configured order: engines that are ready (or would
+   * download their model on first use) only. `languages` null: any language.
+   */
+  async hearing(): Promise<Array<{ id: string; name: string; languages: string[] | null }>> {
+    const described = await this.router.describe();
+    const usable = new Set(
+      described.filter((d) => d.position !== null && d.state === 'ready').map((d) => d.id),
+    );
+    return this.engines
+      .filter((e) => usable.has(e.id))
+      .sort((a, b) => this.router.order.indexOf(a.id) - this.router.order.indexOf(b.id))
+      .map((e) => {
+        const languages = e.languages ? e.languages() : null;
+        return { id: e.id, name: e.name, languages: languages ? [...languages] : null };
+      });
+  }
+
   /** Releases what the engines hold (the loaded whisper model); call at shutdown. */
   close(): Promise<void> {
     return this.router.close();

@@ -14,7 +14,7 @@ import {
 } from './speech-engine.ts';
 import type { SpeechLogger } from './speech-logger.ts';
 import { readPcm16 } from './wav-file.ts';
-import { isAutoLanguage, whisperLanguage } from './whisper-languages.ts';
+import { isAutoLanguage, WHISPER_LANGUAGES, whisperLanguage } from './whisper-languages.ts';
 import { downloadModel, findModel, modelPath, WHISPER_MODELS } from './whisper-models.ts';
 import { routeNativeLog } from './whisper-native-log.ts';
 
@@ -73,6 +73,10 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
   supports(language: string): boolean {
     const code = whisperLanguage(language);
     return this.multilingual ? code !== null : code === 'en';
+  }
+
+  languages(): readonly string[] {
+    return this.multilingual ? [...WHISPER_LANGUAGES] : ['en'];
   }
 
   async status(): Promise<SpeechEngineStatus> {

@@ -1,3 +1,4 @@
+import { stripNonePrefix } from '@voxpress/contracts';
 import { z } from 'zod';
 import type { EngineStatus } from '../engine.ts';
 import { firstAvailable, type LlmProvider } from '../writer/llm/llm-providers.ts';
@@ -5,7 +6,6 @@ import { streamStructured } from '../writer/llm/structured-call.ts';
 import { estimateTokens } from '../writer/llm/transcript-lines.ts';
 import { isWriterFailure, WriterUnavailableError } from '../writer/llm/writer-errors.ts';
 import { languageName } from './languages.ts';
-import { stripNonePrefix } from './translation-text.ts';
 import {
   type PairSupport,
   type TranslatableBlock,

@@ -1,6 +1,6 @@
 import type { LlmConfig, TranslationConfig } from '../../config/writing-config.ts';
 import type { RouterLogger } from '../engine-router.ts';
-import { llmProviders } from '../writer/llm/llm-providers.ts';
+import { type LlmConfigSource, llmProviders } from '../writer/llm/llm-providers.ts';
 import { ApertiumTranslator } from './apertium.translator.ts';
 import { DeepLTranslator } from './deepl.translator.ts';
 import { LibreTranslateTranslator } from './libretranslate.translator.ts';
@@ -11,6 +11,8 @@ import { TranslatorRouter } from './translator-router.ts';
 export function createTranslatorRouter(
   config: { llm: LlmConfig; translation: TranslationConfig },
   logger: RouterLogger,
+  /** Where the language-model settings in force are read; unset: `config.llm` for good. */
+  source?: LlmConfigSource,
 ): TranslatorRouter {
   const { translation, llm } = config;
   return new TranslatorRouter(
@@ -18,7 +20,7 @@ export function createTranslatorRouter(
     [
       new DeepLTranslator(translation.deepl, translation.timeoutMs),
       new LibreTranslateTranslator(translation.libretranslate, translation.timeoutMs),
-      new LlmTranslator(llmProviders(llm), llm),
+      new LlmTranslator(llmProviders(llm, source), llm),
       new ApertiumTranslator({ timeoutMs: translation.timeoutMs }),
     ],
     logger,

@@ -1,16 +1,11 @@
-import type { ContentBody, GroundedItem, Segment } from '@voxpress/contracts';
+import { type ContentBody, countWords, type GroundedItem, type Segment } from '@voxpress/contracts';
 import { type ComposedContent, contentBlocks } from './composer/index.ts';
+import { contentDetails } from './content-details.ts';
 import { blocksToMarkdown } from './llm/content-text.ts';
 import type { WrittenContent } from './llm/llm.writer.ts';
 
 /** Words in the text with markup removed, split on whitespace (spec §5). */
-export function countBodyWords(text: string): number {
-  return text
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/[#*_>`[\]()-]+/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean).length;
-}
+export const countBodyWords = countWords;
 
 /** A body from its blocks: the Markdown text and the word count follow from them. */
 export function bodyFrom(parts: Omit<ContentBody, 'text' | 'word_count'>): ContentBody {
@@ -32,13 +27,21 @@ export function fromComposed(
     segment_ids: g.segment_ids,
     start: start(g.segment_ids),
   });
+  const blocks = contentBlocks(piece).map((b) => ({ ...b, start: start(b.segment_ids) }));
   return bodyFrom({
     title: piece.title,
-    blocks: contentBlocks(piece).map((b) => ({ ...b, start: start(b.segment_ids) })),
+    blocks,
     key_points: piece.key_points.map(item),
     quotes: piece.quotes.map(item),
     keywords: piece.keywords,
-    details: piece.metadata,
+    details: contentDetails({
+      contentType: piece.content_type,
+      raw: piece.metadata,
+      title: piece.title,
+      blocks,
+      keywords: piece.keywords,
+      start,
+    }),
   });
 }
 
@@ -50,15 +53,32 @@ function startOf(segments: readonly Segment[], timed: boolean) {
   };
 }
 
-/** A language model's piece: segment ids become times through the source's segments. */
-export function fromLlm(piece: WrittenContent, segments: readonly Segment[], timed: boolean): ContentBody {
+/**
+ * A language model's piece: segment ids become times through the source's segments; the user's
+ * keywords are the piece's (a model is asked to use them, not to list its own).
+ */
+export function fromLlm(
+  piece: WrittenContent,
+  segments: readonly Segment[],
+  timed: boolean,
+  request: { contentType: string; keywords?: readonly string[] | undefined },
+): ContentBody {
   const start = startOf(segments, timed);
+  const blocks = piece.blocks.map((b) => ({ ...b, start: start(b.segment_ids) }));
+  const keywords = [...(request.keywords ?? [])];
   return bodyFrom({
     title: piece.title,
-    blocks: piece.blocks.map((b) => ({ ...b, start: start(b.segment_ids) })),
+    blocks,
     key_points: piece.key_points.map((k) => ({ ...k, start: start(k.segment_ids) })),
     quotes: piece.quotes.map((q) => ({ ...q, start: start(q.segment_ids) })),
-    keywords: [],
-    details: piece.details,
+    keywords,
+    details: contentDetails({
+      contentType: request.contentType,
+      raw: piece.details,
+      title: piece.title,
+      blocks,
+      keywords,
+      start,
+    }),
   });
 }

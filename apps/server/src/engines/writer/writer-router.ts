@@ -4,6 +4,7 @@ import { EngineRouter, type Routed, type RouterLogger } from '../engine-router.t
 import { BuiltInComposer, type ContentType, zContentType } from './composer/index.ts';
 import { fromComposed, fromLlm } from './content-body.ts';
 import type { LlmWriter } from './llm/llm.writer.ts';
+import type { LlmConfigSource } from './llm/llm-providers.ts';
 import { createLlmWriters } from './llm/llm-writers.ts';
 import { contentTypeTemplate } from './llm/prompts/content-types.ts';
 import { sourceSegments } from './llm/transcript-lines.ts';
@@ -39,6 +40,10 @@ export class ComposerWriterEngine implements WriterEngine {
 export class LlmWriterEngine implements WriterEngine {
   readonly kind = 'writer';
   constructor(private readonly writer: LlmWriter) {}
+  /** The model behind this engine, for other writing than a piece (renditions). */
+  get llm(): LlmWriter {
+    return this.writer;
+  }
   get id(): string {
     return this.writer.id;
   }
@@ -66,7 +71,7 @@ export class LlmWriterEngine implements WriterEngine {
       signal: request.signal,
       ...(request.onProgress ? { onProgress: request.onProgress } : {}),
     });
-    return { body: fromLlm(piece, request.segments, request.timed), model: piece.engine.model };
+    return { body: fromLlm(piece, request.segments, request.timed, request), model: piece.engine.model };
   }
 }
 
@@ -80,9 +85,10 @@ export const WRITER_ORDER = ['openai', 'anthropic', 'ollama', 'composer'] as con
 export class WriterRouter {
   readonly router: EngineRouter<WriterEngine>;
 
-  constructor(config: LlmConfig, logger: RouterLogger, engines?: WriterEngine[]) {
+  /** With `source`, the language models follow the settings in force (they may change at run time). */
+  constructor(config: LlmConfig, logger: RouterLogger, engines?: WriterEngine[], source?: LlmConfigSource) {
     const all = engines ?? [
-      ...createLlmWriters(config).map((w) => new LlmWriterEngine(w)),
+      ...createLlmWriters(config, source).map((w) => new LlmWriterEngine(w)),
       new ComposerWriterEngine(),
     ];
     this.router = new EngineRouter<WriterEngine>(
@@ -97,6 +103,12 @@ export class WriterRouter {
       },
       logger,
     );
+  }
+
+  /** The language model that would write now, or null when the built-in composer would. */
+  async languageModel(): Promise<LlmWriter | null> {
+    const { engine } = await this.router.choose({ label: 'renditions', supports: () => true });
+    return engine instanceof LlmWriterEngine ? engine.llm : null;
   }
 
   write(request: WriterRequest): Promise<Routed<WriterEngine, WrittenPiece>> {

@@ -31,8 +31,8 @@ export interface AudioServiceDeps {
   events: EventBus;
   /** Scratch folder for inspecting uploads (inside the data folder). */
   tmpDir: string;
-  /** Bytes of audio one account may keep; undefined for no limit. */
-  quotaBytes?: number | undefined;
+  /** Bytes of audio one account may keep (the setting in force); undefined for no limit. */
+  quotaBytes?: () => Promise<number | undefined>;
   /** Starts the item's pipeline (its status change and first job commit together). */
   startPipeline(row: AudioRow): Promise<unknown>;
 }
@@ -196,7 +196,7 @@ export class AudioService {
       total_recordings: s.total,
       total_duration_s: round(s.duration, 1) ?? 0,
       storage_bytes: s.bytes,
-      storage_quota_bytes: this.deps.quotaBytes ?? null,
+      storage_quota_bytes: (await this.deps.quotaBytes?.()) ?? null,
       transcribed: s.transcribed,
       processing: s.processing,
       failed: s.failed,
@@ -300,7 +300,7 @@ export class AudioService {
    * estimate that may run over the file's real size (a multipart body's Content-Length).
    */
   async ensureRoom(userId: string, bytes: number, slack = 0): Promise<void> {
-    const quota = this.deps.quotaBytes;
+    const quota = await this.deps.quotaBytes?.();
     if (!quota) return;
     const used = await this.deps.audio.bytesInUse(userId);
     if (used + bytes - slack <= quota) return;

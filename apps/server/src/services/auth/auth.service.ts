@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { RegisterRequest, TokenPair, User } from '@voxpress/contracts';
+import type { RegisterRequest, TokenPair, User, UserSettings } from '@voxpress/contracts';
 import { HttpError, unauthorized } from '../../lib/http-error.ts';
 import type { RefreshTokensRepository } from '../../repositories/refresh-tokens.repository.ts';
+import type { UserSettingsRepository } from '../../repositories/user-settings.repository.ts';
 import type { NewUser, UserRow, UsersRepository } from '../../repositories/users.repository.ts';
 import type { GoogleIdentity, GoogleVerifier } from './google-verifier.ts';
 import type { LoginThrottle } from './login-throttle.ts';
@@ -26,8 +27,9 @@ export interface AuthServiceDeps {
   /** Unset when Google sign-in is not configured. */
   google: GoogleVerifier | undefined;
   throttle: LoginThrottle;
-  /** SIGNUPS=open; when closed only the very first account may still be created. */
-  signupsOpen: boolean;
+  settings: UserSettingsRepository;
+  /** Whether sign-ups are open (the setting in force); when closed only the very first account may still be created. */
+  signupsOpen: () => Promise<boolean>;
 }
 
 /** Accounts and sessions: sign-up, sign-in (password or Google), token rotation, sign-out. */
@@ -62,7 +64,7 @@ export class AuthService {
         'An account could not be created with this email. If you already have one, sign in instead.',
       );
     }
-    return { tokens: await this.startSession(row.id), user: toUser(row) };
+    return { tokens: await this.startSession(row.id), user: await this.me(row.id) };
   }
 
   async login(email: string, password: string): Promise<TokenPair> {
@@ -167,7 +169,7 @@ export class AuthService {
   }
 
   private async checkSignupsOpen(): Promise<void> {
-    if (this.deps.signupsOpen || (await this.users.none())) return;
+    if ((await this.deps.signupsOpen()) || (await this.users.none())) return;
     throw new HttpError(403, 'signups_closed', SIGNUPS_CLOSED);
   }
 
@@ -181,10 +183,11 @@ export class AuthService {
   async me(userId: string): Promise<User> {
     const row = await this.users.findById(userId);
     if (!row) throw unauthorized('Account not found', 'account_not_found');
-    return toUser(row);
+    return toUser(row, await this.deps.settings.get(userId));
   }
 
-  private startSession(userId: string): Promise<TokenPair> {
+  /** A new session (token family) for the account. */
+  startSession(userId: string): Promise<TokenPair> {
     return this.issue(userId, randomUUID());
   }
 
@@ -205,7 +208,7 @@ export class AuthService {
   }
 }
 
-export function toUser(row: UserRow): User {
+export function toUser(row: UserRow, settings: UserSettings): User {
   return {
     id: row.id,
     email: row.email,
@@ -215,5 +218,7 @@ export function toUser(row: UserRow): User {
     writing_voice: row.writingVoice,
     created_at: row.createdAt.toISOString(),
     is_admin: row.role === 'admin',
+    has_password: row.passwordHash !== null,
+    settings,
   };
 }

@@ -1,10 +1,12 @@
-import type {
-  Content,
-  ContentBody,
-  ContentStatusEvent,
-  ContentTranslation,
-  TranslationStatus,
+import {
+  type Content,
+  type ContentBody,
+  type ContentStatusEvent,
+  type ContentTranslation,
+  type TranslationStatus,
+  zContentDetails,
 } from '@voxpress/contracts';
+import { contentDetails } from '../../engines/writer/content-details.ts';
 import type { ContentRow } from '../../repositories/content.repository.ts';
 
 /** A saved edit of one language, kept newest first. */
@@ -71,7 +73,7 @@ export function toContent(row: ContentRow): Content {
     status: row.status,
     progress: { percent: Math.round(row.progress), message: row.progressMessage },
     revision: row.revision,
-    body: (row.body as ContentBody | null) ?? null,
+    body: bodyOf(row),
     metadata: {
       translations,
       languages: languagesOf(row),
@@ -87,6 +89,26 @@ export function toContent(row: ContentRow): Content {
     },
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * The stored first-language body. Pieces written before details had one shape keep their fields
+ * through the same mapping (without times, which need the source).
+ */
+function bodyOf(row: ContentRow): ContentBody | null {
+  const body = row.body as ContentBody | null;
+  if (!body || body.details === null || zContentDetails.safeParse(body.details).success) return body;
+  return {
+    ...body,
+    details: contentDetails({
+      contentType: row.contentType,
+      raw: body.details,
+      title: body.title,
+      blocks: body.blocks,
+      keywords: body.keywords,
+      start: () => null,
+    }),
   };
 }
 

@@ -8,80 +8,44 @@ import type {
   zEnhanceRequest,
 } from '@voxpress/contracts';
 import type { z } from 'zod';
-import type { Database, Db } from '../../db/database.ts';
 import { languageName } from '../../engines/translator/languages.ts';
 import { countBodyWords } from '../../engines/writer/content-body.ts';
-import type { EventBus } from '../../events/event-bus.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import type { Queue } from '../../queue/queue.ts';
-import { ContentRepository, type ContentRow } from '../../repositories/content.repository.ts';
+import type { ContentPipeline } from '../../pipeline/content-pipeline.ts';
+import type { ContentRepository, ContentRow } from '../../repositories/content.repository.ts';
 import type { TranscriptionsRepository } from '../../repositories/transcriptions.repository.ts';
-import {
-  type ContentVersion,
-  contentStatusEvent,
-  pendingTranslation,
-  toContent,
-  translationsOf,
-} from './content-mapper.ts';
+import { type ContentVersion, toContent, translationsOf } from './content-mapper.ts';
 
-export const ENHANCE_JOB = 'content.enhance';
 const MAX_VERSIONS = 50;
 
 export interface ContentServiceDeps {
-  database: Database;
   content: ContentRepository;
   transcriptions: TranscriptionsRepository;
-  queue: Queue;
-  events: EventBus;
+  /** Owns a piece's stages: asking for one starts its write stage. */
+  pipeline: ContentPipeline;
   /** Whether a language model would write (it takes longer than the composer). */
   usesLanguageModel(): Promise<boolean>;
 }
 
 const contentNotFound = () => notFound('Content not found', 'content_not_found');
 
-/** Asking for content, reading it, editing it and deleting it. Writing happens in the enhance job. */
+/** Asking for content, reading it, editing it and deleting it. Writing happens in the pipeline's stages. */
 export class ContentService {
   constructor(private readonly deps: ContentServiceDeps) {}
 
-  /** `POST /content/enhance`: queues writing (then translation) of one piece; 202 with its id. */
+  /** `POST /content/enhance`: starts writing (then translating) one piece; 202 with its id. */
   async enhance(userId: string, request: z.output<typeof zEnhanceRequest>): Promise<EnhanceResponse> {
     const source = await this.deps.transcriptions.findOwned(userId, request.transcription_id);
     if (!source) throw notFound('No transcription available', 'transcription_not_found');
-    const [first = 'en'] = request.language;
-    // The piece's new state and its job commit together: never queued without a job, and a piece
-    // already being written is not written twice at once.
-    const row = await this.deps.database.db.transaction(async (tx) => {
-      const tdb = tx as unknown as Db;
-      const repository = new ContentRepository(tdb);
-      const running = await repository.findByType(source.id, request.content_type);
-      if (running && (running.status === 'pending' || running.status === 'processing')) return running;
-      const reset = await repository.upsert({
-        userId,
-        transcriptionId: source.id,
-        contentType: request.content_type,
-        title: request.title ?? '',
-        requestedTitle: request.title ?? null,
-        language: first,
-        languages: request.language,
-        keywords: request.keywords ?? [],
-        targetPlatforms: [...new Set(request.target_blog_platforms ?? [])],
-        status: 'pending',
-        progress: 0,
-        progressMessage: 'Waiting in queue...',
-        body: null,
-        writer: null,
-        error: null,
-        translations: Object.fromEntries(request.language.map((l, i) => [l, pendingTranslation(i === 0)])),
-      });
-      const job = await this.deps.queue.enqueue(
-        ENHANCE_JOB,
-        { contentId: reset.id },
-        { ownerId: userId, tx: tdb },
-      );
-      return (await repository.update(reset.id, { jobId: job.id })) ?? reset;
+    const row = await this.deps.pipeline.start({
+      userId,
+      transcriptionId: source.id,
+      contentType: request.content_type,
+      title: request.title ?? null,
+      languages: request.language,
+      keywords: request.keywords ?? [],
+      platforms: request.target_blog_platforms ?? [],
     });
-    this.deps.queue.wake();
-    await this.publish(row);
     const words = countBodyWords(source.editedText ?? source.originalText);
     const llm = await this.deps.usesLanguageModel();
     // The composer takes well under a second; a model about a second per 40 words; a translation a few seconds.
@@ -177,23 +141,6 @@ export class ContentService {
     const row = await this.deps.content.findOwned(userId, id);
     if (!row) throw contentNotFound();
     return row;
-  }
-
-  /** Writes status fields and publishes them on `content:<id>`. */
-  async setStatus(
-    id: string,
-    values: Parameters<ContentRepository['update']>[1],
-  ): Promise<ContentRow | undefined> {
-    const row = await this.deps.content.update(id, values);
-    if (row) await this.publish(row);
-    return row;
-  }
-
-  async publish(row: ContentRow): Promise<void> {
-    await this.deps.events.publish(`content:${row.id}`, {
-      type: 'content.status',
-      ...contentStatusEvent(row),
-    });
   }
 }
 

@@ -62,6 +62,14 @@ export async function documentParagraphs(kind: DocumentKind, bytes: Buffer): Pro
             selectors: [
               { selector: 'a', options: { ignoreHref: true } },
               { selector: 'img', format: 'skip' },
+              // Headings as written, and each list item a paragraph of its own.
+              ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((h) => ({
+                selector: h,
+                options: { uppercase: false },
+              })),
+              { selector: 'ul', format: 'block' },
+              { selector: 'ol', format: 'block' },
+              { selector: 'li', format: 'paragraph' },
             ],
           })
         : kind === 'md'
@@ -75,13 +83,17 @@ export async function documentParagraphs(kind: DocumentKind, bytes: Buffer): Pro
     .filter((p) => /[\p{L}\p{N}]/u.test(p));
 }
 
-/** Markdown's markup off: headings, emphasis, list markers, links (their text stays), code fences. */
+/**
+ * Markdown's markup off: headings, emphasis, list markers, links (their text stays), code fences.
+ * A heading and each list item stay paragraphs of their own.
+ */
 function stripMarkdown(md: string): string {
   return md
+    .replace(/^([ \t]{0,3}#{1,6}[ \t]+.*|[ \t]*(?:[-*+]|\d+[.)])[ \t]+.*)$/gm, '\n$1\n')
     .replace(/^```.*$/gm, '')
-    .replace(/^\s{0,3}#{1,6}\s+/gm, '')
-    .replace(/^\s{0,3}>\s?/gm, '')
-    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/gm, '')
+    .replace(/^[ \t]{0,3}#{1,6}[ \t]+/gm, '')
+    .replace(/^[ \t]{0,3}>[ \t]?/gm, '')
+    .replace(/^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/gm, '')
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
     .replace(/(\*\*|__|\*|_|`)(.+?)\1/g, '$2');

@@ -9,12 +9,31 @@ import { enginePort } from './engine-port.ts';
  */
 export async function describeEngines(ctx: AppContext): Promise<Engines> {
   const s3 = ctx.config.s3;
-  const speech = await ctx.speech.describe();
+  const [speech, writers, writer, translators, renderer] = await Promise.all([
+    ctx.speech.describe(),
+    ctx.writer.router.describe(),
+    ctx.writer.router.choose({ label: 'content', supports: () => true }).catch(() => null),
+    ctx.translators.describe(),
+    ctx.renderer.describe(),
+  ]);
   const ports: EnginePort[] = [
     enginePort('Speech', 'speech', speech.engines, {
       active: speech.active,
       activeFor: 'English',
       orderSetting: 'SPEECH_ENGINES',
+    }),
+    enginePort('Writer', 'writer', writers, {
+      active: writer?.engine.id ?? null,
+      orderSetting: 'the writer order',
+    }),
+    enginePort('Translator', 'translator', translators.engines, {
+      active: translators.active,
+      activeFor: 'English to Spanish',
+      orderSetting: 'TRANSLATION_ENGINES',
+    }),
+    enginePort('Infographics', 'renderer', renderer.engines, {
+      active: renderer.active,
+      orderSetting: 'the renderer list',
     }),
     {
       port: 'Storage',
@@ -83,11 +102,14 @@ export async function describeEngines(ctx: AppContext): Promise<Engines> {
         {
           id: 'bullmq',
           kind: 'queue',
-          reason: 'A Redis-backed queue for several worker processes (not yet available)',
+          reason: 'Jobs are scheduled on Redis and shared by any number of worker processes',
           name: 'BullMQ on Redis',
-          state: ctx.queue.driver === 'bullmq' ? 'active' : 'missing',
-          detail: 'Scale-out queue for several worker processes (not yet available in this release)',
-          enable: 'Coming with the scale-out release: REDIS_URL=redis://host:6379',
+          state: ctx.queue.driver === 'bullmq' ? 'active' : 'disabled',
+          detail:
+            ctx.queue.driver === 'bullmq'
+              ? `Connected through REDIS_URL; concurrency ${ctx.config.jobs.concurrency} per worker process`
+              : 'Not configured',
+          enable: 'Set REDIS_URL=redis://host:6379 (with DATABASE_URL) on every process',
         },
       ],
     },

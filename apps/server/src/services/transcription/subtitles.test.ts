@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { exportTranscript, timestamp } from './subtitles.ts';
+import { CAPTION, captionCues, exportTranscript, timestamp } from './subtitles.ts';
 
 const segments = [
   { start: 0, end: 2.5, text: ' Hello there. ' },
-  { start: 2.5, end: 3661.042, text: 'General Kenobi.' },
-  { start: 3661.1, end: 3662, text: '   ' },
+  { start: 2.5, end: 4.2, text: 'General Kenobi.' },
+  { start: 4.3, end: 5, text: '   ' },
 ];
+const heard = { text: 'Hello there. General Kenobi.', segments, language: 'en', edited: false };
 
 describe('transcript export', () => {
   it('formats timestamps for SRT and WebVTT', () => {
@@ -14,18 +15,57 @@ describe('transcript export', () => {
   });
 
   it('writes numbered SRT cues and skips empty ones', () => {
-    expect(exportTranscript('srt', '', segments)).toBe(
-      '1\n00:00:00,000 --> 00:00:02,500\nHello there.\n\n2\n00:00:02,500 --> 01:01:01,042\nGeneral Kenobi.\n',
+    expect(exportTranscript('srt', heard)).toBe(
+      '1\n00:00:00,000 --> 00:00:02,500\nHello there.\n\n2\n00:00:02,500 --> 00:00:04,200\nGeneral Kenobi.\n',
     );
   });
 
   it('writes WebVTT with its header', () => {
-    expect(exportTranscript('vtt', '', segments)).toBe(
-      'WEBVTT\n\n00:00:00.000 --> 00:00:02.500\nHello there.\n\n00:00:02.500 --> 01:01:01.042\nGeneral Kenobi.\n',
+    expect(exportTranscript('vtt', heard)).toBe(
+      'WEBVTT\n\n00:00:00.000 --> 00:00:02.500\nHello there.\n\n00:00:02.500 --> 00:00:04.200\nGeneral Kenobi.\n',
     );
   });
 
   it('writes plain text from the current text', () => {
-    expect(exportTranscript('txt', '  Edited words. ', segments)).toBe('Edited words.\n');
+    expect(exportTranscript('txt', { ...heard, text: '  Edited words. ', edited: true })).toBe(
+      'Edited words.\n',
+    );
+  });
+
+  it('captions the edited text, timed by the words it kept', () => {
+    const srt = exportTranscript('srt', {
+      ...heard,
+      text: 'Hello there, friend. General Kenobi.',
+      edited: true,
+    });
+    expect(srt).toContain('Hello there, friend.');
+    expect(srt).not.toMatch(/\nHello there\.\n/);
+    expect(srt).toContain('00:00:02,500 --> 00:00:04,200\nGeneral Kenobi.');
+  });
+
+  it('keeps every cue within two lines of 42 characters and 7 seconds, losing no word', () => {
+    const words = Array.from({ length: 400 }, (_, i) => `word${i}`);
+    const long = [
+      { start: 0, end: 60, text: `${words.slice(0, 150).join(' ')}.` },
+      { start: 60, end: 200, text: `${words.slice(150, 200).join(' ')}.` },
+      {
+        start: 200,
+        end: 210,
+        text: `${words.slice(200).join(' ')} https://example.com/a/really/long/address/that/keeps/going/on.`,
+      },
+    ];
+    const text = long.map((s) => s.text).join(' ');
+    const cues = captionCues({ text, segments: long, language: 'en', edited: false });
+    for (const cue of cues) {
+      expect(cue.lines.length).toBeLessThanOrEqual(CAPTION.maxLines);
+      for (const line of cue.lines) expect(line.length).toBeLessThanOrEqual(CAPTION.maxLineChars);
+      expect(cue.end - cue.start).toBeLessThanOrEqual(CAPTION.maxSeconds + 1e-9);
+      expect(cue.end).toBeGreaterThanOrEqual(cue.start);
+    }
+    cues.slice(1).forEach((c, i) => {
+      expect(c.start).toBeGreaterThanOrEqual((cues[i] as { end: number }).end - 1e-9);
+    });
+    const squash = (t: string) => t.replace(/\s+/g, '').toLowerCase();
+    expect(squash(cues.flatMap((c) => c.lines).join(' '))).toBe(squash(text));
   });
 });

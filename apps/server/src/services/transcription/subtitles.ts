@@ -1,6 +1,10 @@
 import type { Segment } from '@voxpress/contracts';
+import { shapeTranscript } from '../../engines/writer/composer/index.ts';
 
 export type ExportFormat = 'txt' | 'srt' | 'vtt';
+
+/** Caption rules most broadcasters and platforms share (BBC, Netflix): readable at a glance. */
+export const CAPTION = { maxLineChars: 42, maxLines: 2, maxSeconds: 7 } as const;
 
 /** Formats seconds as `HH:MM:SS,mmm` (SRT) or `HH:MM:SS.mmm` (WebVTT). */
 export function timestamp(seconds: number, separator: ',' | '.'): string {
@@ -12,22 +16,141 @@ export function timestamp(seconds: number, separator: ',' | '.'): string {
   return `${pad(h)}:${pad(m)}:${pad(s)}${separator}${pad(ms % 1000, 3)}`;
 }
 
+export interface Cue {
+  start: number;
+  end: number;
+  /** One or two lines. */
+  lines: string[];
+}
+
+interface TimedSentence {
+  text: string;
+  start: number | null;
+  end: number | null;
+}
+
+/** What a transcript export is made from. */
+export interface TranscriptSource {
+  /** The current text: the user's edit when there is one. */
+  text: string;
+  segments: readonly Segment[];
+  language: string;
+  /** Whether `text` is an edit (its words are timed against the segments where they match). */
+  edited: boolean;
+}
+
 /**
- * Renders a transcript for download. Subtitles come from the engine's timed segments; when the
- * text was edited, the edit is the transcript (TXT) while the subtitles keep the heard timing.
+ * Renders a transcript for download. Subtitles are made from the current text (the edit when
+ * there is one), timed by the segments the engine heard: edited words keep the time of the words
+ * they replace, new sentences share the time around them. Every cue has at most two lines of at
+ * most 42 characters and lasts at most 7 seconds.
  */
-export function exportTranscript(format: ExportFormat, text: string, segments: Segment[]): string {
-  const cues = segments.filter((s) => s.text.trim());
-  switch (format) {
-    case 'txt':
-      return `${text.trim()}\n`;
-    case 'srt':
-      return cues
-        .map(
-          (c, i) => `${i + 1}\n${timestamp(c.start, ',')} --> ${timestamp(c.end, ',')}\n${c.text.trim()}\n`,
-        )
-        .join('\n');
-    case 'vtt':
-      return `WEBVTT\n\n${cues.map((c) => `${timestamp(c.start, '.')} --> ${timestamp(c.end, '.')}\n${c.text.trim()}\n`).join('\n')}`;
+export function exportTranscript(format: ExportFormat, source: TranscriptSource): string {
+  if (format === 'txt') return `${source.text.trim()}\n`;
+  const cues = captionCues(source);
+  if (format === 'srt')
+    return cues
+      .map(
+        (c, i) =>
+          `${i + 1}\n${timestamp(c.start, ',')} --> ${timestamp(c.end, ',')}\n${c.lines.join('\n')}\n`,
+      )
+      .join('\n');
+  return `WEBVTT\n\n${cues.map((c) => `${timestamp(c.start, '.')} --> ${timestamp(c.end, '.')}\n${c.lines.join('\n')}\n`).join('\n')}`;
+}
+
+export function captionCues(source: TranscriptSource): Cue[] {
+  const segments = source.segments.map((s) => ({ start: s.start, end: s.end, text: s.text }));
+  const shaped = shapeTranscript(segments, source.language, source.edited ? { text: source.text } : {});
+  const sentences: TimedSentence[] = shaped.paragraphs.flatMap((p) => p.sentences);
+  const timed = fillTimes(sentences, segments);
+  return timed.flatMap((s) => sentenceCues(s.text, s.start, s.end));
+}
+
+/** Gives sentences without a time (new in an edit) the time between their neighbours, by length. */
+function fillTimes(
+  sentences: TimedSentence[],
+  segments: readonly Segment[],
+): { text: string; start: number; end: number }[] {
+  const first = segments.find((s) => s.text.trim())?.start ?? 0;
+  const last = segments.findLast((s) => s.text.trim())?.end ?? first;
+  const out: { text: string; start: number; end: number }[] = [];
+  let i = 0;
+  while (i < sentences.length) {
+    const s = sentences[i] as TimedSentence;
+    if (s.start !== null && s.end !== null) {
+      const start = Math.max(s.start, out.at(-1)?.end ?? s.start);
+      // An edited word matched to the next sentence's segment must not swallow that sentence.
+      const next = sentences.slice(i + 1).find((n) => n.start !== null)?.start ?? null;
+      const end = next !== null && next > start ? Math.min(s.end, next) : s.end;
+      out.push({ text: s.text, start, end: Math.max(start, end) });
+      i++;
+      continue;
+    }
+    // A run of untimed sentences shares the gap up to the next timed one.
+    let j = i;
+    while (j < sentences.length && (sentences[j]?.start === null || sentences[j]?.end === null)) j++;
+    const from = out.at(-1)?.end ?? first;
+    const to = Math.max(from, sentences[j]?.start ?? last);
+    const run = sentences.slice(i, j);
+    const chars = run.reduce((n, r) => n + r.text.length, 0) || 1;
+    let at = from;
+    for (const r of run) {
+      const span = ((to - from) * r.text.length) / chars;
+      out.push({ text: r.text, start: at, end: at + span });
+      at += span;
+    }
+    i = j;
   }
+  return out;
+}
+
+/** Words of a sentence; in scripts written without spaces, each character. */
+function wordsOf(text: string): { words: string[]; joiner: string } {
+  const words = text.split(/\s+/).filter(Boolean);
+  if (words.length === 1 && [...text].length > CAPTION.maxLineChars) return { words: [...text], joiner: '' };
+  return { words, joiner: ' ' };
+}
+
+/** The two most even lines of at most 42 characters, or null when the words need more. */
+export function wrapLines(words: readonly string[], joiner = ' '): string[] | null {
+  const whole = words.join(joiner);
+  if (whole.length <= CAPTION.maxLineChars) return [whole];
+  let best: string[] | null = null;
+  for (let cut = 1; cut < words.length; cut++) {
+    const a = words.slice(0, cut).join(joiner);
+    const b = words.slice(cut).join(joiner);
+    if (a.length > CAPTION.maxLineChars || b.length > CAPTION.maxLineChars) continue;
+    if (!best || Math.max(a.length, b.length) < Math.max(...best.map((l) => l.length))) best = [a, b];
+  }
+  return best;
+}
+
+/** A sentence as cues: as many words as two lines hold, each cue within 7 seconds. */
+function sentenceCues(text: string, start: number, end: number): Cue[] {
+  const { words: raw, joiner } = wordsOf(text);
+  // A word longer than a line (a URL) is cut into line-sized pieces.
+  const words = raw.flatMap((w) => (w.length > CAPTION.maxLineChars ? (w.match(/.{1,42}/gu) ?? [w]) : [w]));
+  if (!words.length) return [];
+  const perChar = Math.max(0, end - start) / Math.max(1, words.join(joiner).length);
+  const cues: Cue[] = [];
+  let at = start;
+  let i = 0;
+  while (i < words.length) {
+    let take = 1;
+    while (i + take < words.length) {
+      const next = words.slice(i, i + take + 1);
+      if (!wrapLines(next, joiner) || next.join(joiner).length * perChar > CAPTION.maxSeconds) break;
+      take++;
+    }
+    const chunk = words.slice(i, i + take);
+    const lines = wrapLines(chunk, joiner) ?? [chunk.join(joiner)];
+    const duration = Math.min(
+      CAPTION.maxSeconds,
+      (chunk.join(joiner).length + (i + take < words.length ? 1 : 0)) * perChar,
+    );
+    cues.push({ start: at, end: at + duration, lines });
+    at += (chunk.join(joiner).length + (i + take < words.length ? 1 : 0)) * perChar;
+    i += take;
+  }
+  return cues;
 }

@@ -6,7 +6,12 @@ import { userMessageOf } from '../../engines/engine.ts';
 import type { SpeechRequest, SpeechResult } from '../../engines/speech/speech-engine.ts';
 import type { ItemPipeline } from '../../pipeline/item-pipeline.ts';
 import type { JobContext } from '../../queue/queue.ts';
-import { LeaseLostError, PermanentJobError } from '../../queue/queue.ts';
+import {
+  JobCancelledError,
+  LeaseLostError,
+  PermanentJobError,
+  WorkerStoppingError,
+} from '../../queue/queue.ts';
 import { AudioRepository } from '../../repositories/audio.repository.ts';
 import { TranscriptionsRepository } from '../../repositories/transcriptions.repository.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
@@ -129,8 +134,11 @@ export class TranscribeService {
       });
     } catch (err) {
       await reporter.flush();
-      // A run that lost its lease leaves the item to the worker that holds it now.
-      if (err instanceof LeaseLostError || job.signal.reason instanceof LeaseLostError) throw err;
+      // A run that lost its lease leaves the item to the worker that holds it now; one stopped
+      // by a shutdown or a cancel is not a failure of the item (its job is handed back, or ended).
+      const reason = job.signal.reason;
+      if (err instanceof LeaseLostError || reason instanceof LeaseLostError) throw err;
+      if (reason instanceof WorkerStoppingError || reason instanceof JobCancelledError) throw err;
       const failure = err as Error & { retryable?: boolean };
       const final =
         failure instanceof PermanentJobError || failure.retryable === false || job.attempt >= job.maxAttempts;

@@ -67,7 +67,12 @@ export class TranscriptionService {
     const row = await this.row(userId, audioId);
     const base = (audio?.title ?? 'transcript').replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'transcript';
     return {
-      body: exportTranscript(format, row.editedText ?? row.originalText, row.segments as Segment[]),
+      body: exportTranscript(format, {
+        text: row.editedText ?? row.originalText,
+        segments: row.segments as Segment[],
+        language: row.language,
+        edited: row.editedText !== null,
+      }),
       fileName: `${base}.${format}`,
     };
   }
@@ -98,19 +103,38 @@ function conflict(currentVersion: number): HttpError {
  */
 const MAX_SHAPED_WORDS = 10_000;
 
-function readingLayout(segments: Segment[], language: string, edited: string | null, text: string) {
-  if ((text.match(/\S+/g)?.length ?? 0) <= MAX_SHAPED_WORDS) {
-    // An edit is shaped from its own words; the segments still give it timing where they match.
-    return shapeTranscript(segments, language, edited === null ? {} : { text: edited }).paragraphs;
-  }
-  return text
-    .split(/\n+/)
+/** Lines of text as untimed paragraphs of one sentence each. */
+function untimedParagraphs(lines: string[]): Transcription['paragraphs'] {
+  return lines
     .map((line) => line.trim())
     .filter(Boolean)
     .map((line) => {
       const sentence = { text: line, segment_ids: [], start: null, end: null };
       return { ...sentence, sentences: [sentence] };
     });
+}
+
+function readingLayout(
+  segments: Segment[],
+  language: string,
+  edited: string | null,
+  text: string,
+  document: boolean,
+) {
+  // A written document already has its paragraphs: each was stored as one segment.
+  if (document) {
+    if (edited !== null) return untimedParagraphs(edited.split(/\n\s*\n/));
+    return untimedParagraphs(segments.map((s) => s.text)).map((p, i) => ({
+      ...p,
+      segment_ids: [i],
+      sentences: p.sentences.map((s) => ({ ...s, segment_ids: [i] })),
+    }));
+  }
+  if ((text.match(/\S+/g)?.length ?? 0) <= MAX_SHAPED_WORDS) {
+    // An edit is shaped from its own words; the segments still give it timing where they match.
+    return shapeTranscript(segments, language, edited === null ? {} : { text: edited }).paragraphs;
+  }
+  return untimedParagraphs(text.split(/\n+/));
 }
 
 export function toTranscription(row: TranscriptionRow): Transcription {
@@ -130,7 +154,7 @@ export function toTranscription(row: TranscriptionRow): Transcription {
     confidence_score: row.confidence,
     provider: row.provider,
     segments,
-    paragraphs: readingLayout(segments, row.language, row.editedText, text),
+    paragraphs: readingLayout(segments, row.language, row.editedText, text, row.source === 'document'),
     metadata: { transcriptions: row.attempts as Transcription['metadata']['transcriptions'] },
     version: row.version,
     versions: (row.versions as Version[]).map((v) => ({ ...v, html: v.html ?? null })),

@@ -4,14 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { usePanel } from '../../app/panel-context.tsx';
 import { DefaultLanguagePicker } from '../../features/audio/DefaultLanguagePicker.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
+import { InterfaceLanguagePicker } from './InterfaceLanguagePicker.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 /**
- * The control panel: user menu, side menu, theme toggle and the minimize/maximize toggle.
- * `compact` is the minimized wide layout (an icon rail). The default-language picker shows only
- * when signed in and the panel is open.
+ * The control panel: user menu, side menu, interface language, theme toggle and the
+ * minimize/maximize toggle. `compact` is the minimized wide layout (an icon rail). The default
+ * transcription language shows only when signed in and the panel is open.
  */
 export function ControlPanel({ compact }: { compact: boolean }) {
   const { t } = useTranslation();
@@ -35,7 +36,9 @@ export function ControlPanel({ compact }: { compact: boolean }) {
         </nav>
       </ScrollArea>
       <Divider />
+      {!compact && <InterfaceLanguagePicker compact={false} />}
       <Group justify={compact ? 'center' : 'space-between'} gap="xs" wrap={compact ? 'wrap' : 'nowrap'}>
+        {compact && <InterfaceLanguagePicker compact />}
         <ThemeToggle />
         {!panel.narrow && (
           <Tooltip label={toggleLabel} withArrow>

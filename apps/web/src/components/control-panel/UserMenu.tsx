@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogin, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../features/auth/auth-context.tsx';
@@ -15,22 +15,27 @@ export function UserMenu({ compact }: { compact: boolean }) {
     <Menu position={compact ? 'right-start' : 'bottom-start'} width={240} withArrow shadow="md">
       <Menu.Target>
         <UnstyledButton
+          // Named by its content, so what a screen reader says starts with what is on screen.
           aria-label={
-            signedIn
-              ? t('user.accountMenuFor', { name: user.full_name || user.email })
-              : t('user.accountMenu')
+            compact
+              ? t('user.accountMenuFor', {
+                  name: signedIn ? user.full_name || user.email : t('user.fallbackName'),
+                })
+              : undefined
           }
           p={4}
           style={{ borderRadius: 'var(--mantine-radius-md)', width: compact ? 'auto' : '100%' }}
           className="vp-focusable"
         >
           <Group gap="sm" wrap="nowrap">
-            <Avatar src={user?.profile_image ?? null} alt="" radius="xl" color="violet" size={36}>
+            {/* Initials are decoration here: the name beside them is what the button is called. */}
+            <Avatar src={user?.profile_image ?? null} alt="" radius="xl" color="violet" size={36} aria-hidden>
               {signedIn ? initials(user.full_name || user.email) : null}
             </Avatar>
             {!compact && (
               <>
                 <Text size="sm" fw={600} style={{ flex: 1, whiteSpace: 'nowrap' }}>
+                  <VisuallyHidden>{t('user.accountMenu')} </VisuallyHidden>
                   {signedIn ? name : t('user.fallbackName')}
                 </Text>
                 <IconChevronDown size={16} aria-hidden />

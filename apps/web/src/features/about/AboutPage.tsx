@@ -6,8 +6,9 @@ import { PageFrame } from '../../components/PageFrame.tsx';
 /** What the project is and how it is put together. */
 export function AboutPage() {
   const { t } = useTranslation('about');
+  const { t: tCommon } = useTranslation('common');
   return (
-    <PageFrame title={t('title')} lead={t('lead')}>
+    <PageFrame title={t('title')} documentTitle={tCommon('nav.about')} lead={t('lead')}>
       <Stack gap="lg" maw={760}>
         <Stack gap="xs" component="section" aria-labelledby="about-why">
           <Title order={2} fz="h3" id="about-why">
@@ -24,6 +25,7 @@ export function AboutPage() {
             <List.Item>{t('how.database')}</List.Item>
             <List.Item>{t('how.jobs')}</List.Item>
             <List.Item>{t('how.engines')}</List.Item>
+            <List.Item>{t('how.app')}</List.Item>
           </List>
         </Stack>
         <Stack gap="xs" component="section" aria-labelledby="about-next">

@@ -13,6 +13,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageName, searchLanguages } from './language-fields.ts';
 import { DEFAULT_LANGUAGE_CODE } from './languages.ts';
+import { useSpeechAvailability } from './speech-availability.ts';
 
 export interface LanguagePickerProps {
   /** The selected BCP-47 code, e.g. en-US. */
@@ -63,6 +64,7 @@ export function LanguagePicker({
     if (search) combobox.selectFirstOption();
   }, [search]);
   const selectedName = languageName(value);
+  const unavailable = useSpeechAvailability();
 
   return (
     <Combobox
@@ -126,11 +128,15 @@ export function LanguagePicker({
               matches.map((language) => {
                 const pinned = language.code === DEFAULT_LANGUAGE_CODE;
                 const selected = language.code === value;
+                // Languages no engine here can hear stay listed, greyed, with the reason.
+                const reason = unavailable(language.code);
                 return (
                   <Combobox.Option
                     value={language.code}
                     key={language.code}
                     active={selected}
+                    disabled={reason !== null}
+                    aria-disabled={reason !== null}
                     style={
                       pinned
                         ? { borderBottom: '1px solid var(--mantine-color-default-border)', marginBottom: 4 }
@@ -142,9 +148,14 @@ export function LanguagePicker({
                         <Text size="sm" fw={pinned ? 600 : 400}>
                           {language.name}
                         </Text>
-                        {pinned && (
+                        {pinned && reason === null && (
                           <Text size="xs" c="dimmed">
                             {t('language.universalDescription')}
+                          </Text>
+                        )}
+                        {reason !== null && (
+                          <Text size="xs" c="dimmed">
+                            {reason}
                           </Text>
                         )}
                       </Stack>

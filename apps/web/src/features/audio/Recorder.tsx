@@ -1,5 +1,5 @@
 import { Alert, Stack, VisuallyHidden } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCloudOff } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,13 +53,26 @@ export function Recorder({ onUploaded, disabled = false, onBusyChange }: Recorde
 
   useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
 
+  const [notice, setNotice] = useState('');
   const upload = async (saved?: FinishedRecording) => {
+    setNotice('');
+    // Offline, the recording waits on this device and goes by itself when the connection returns.
+    if (!navigator.onLine) {
+      await recorder.queue(language, saved).catch((err: unknown) => console.warn(err));
+      setNotice(t('recorder.announce.queued'));
+      return;
+    }
     const audio = await recorder.upload(language, saved);
     if (audio) onUploaded({ audioId: audio.audio_id, type: 'recording' });
   };
 
   return (
     <Stack gap="md">
+      {notice && (
+        <Alert color="blue" variant="light" icon={<IconCloudOff size={20} />} data-testid="recording-queued">
+          {t('queue.kept')}
+        </Alert>
+      )}
       <PendingRecordings
         currentId={state.recording?.id ?? null}
         busy={busy || disabled}
@@ -75,7 +88,10 @@ export function Recorder({ onUploaded, disabled = false, onBusyChange }: Recorde
         <RecorderStart
           requesting={state.status === 'requesting'}
           disabled={disabled}
-          onStart={() => void recorder.start()}
+          onStart={() => {
+            setNotice('');
+            void recorder.start();
+          }}
         />
       )}
       {(state.status === 'recording' || state.status === 'paused') && (
@@ -100,7 +116,7 @@ export function Recorder({ onUploaded, disabled = false, onBusyChange }: Recorde
         />
       )}
       <VisuallyHidden aria-live="polite" role="status">
-        {announcement(t, state)}
+        {notice || announcement(t, state)}
       </VisuallyHidden>
     </Stack>
   );

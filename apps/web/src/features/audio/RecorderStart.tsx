@@ -33,7 +33,7 @@ export function RecorderStart({
         <Button
           size="md"
           radius="xl"
-          color="red"
+          color="red.9"
           leftSection={<IconMicrophone size={18} aria-hidden />}
           loading={requesting}
           disabled={disabled}

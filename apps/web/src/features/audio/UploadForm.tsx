@@ -17,8 +17,6 @@ import { IconAlertTriangle, IconFileMusic, IconRefresh, IconUpload, IconX } from
 import { LIMITS } from '@voxpress/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../i18n/format.ts';
-import { i18n } from '../../i18n/i18n.ts';
 import type { CaptureResult } from './capture-result.ts';
 import { getDefaultLanguage } from './default-language.ts';
 import { LanguagePicker } from './LanguagePicker.tsx';
@@ -35,11 +33,6 @@ export interface UploadFormProps {
   onBusyChange?(busy: boolean): void;
 }
 
-/** 'Audio Upload <local date-time>' (spec section 3, default titles). */
-function defaultTitle(): string {
-  return i18n.t('audio:upload.defaultTitle', { date: formatDateTime(new Date()) });
-}
-
 /**
  * Upload mode: optional title and description, language, and a drop-or-click area. Choosing a
  * file starts the upload; after a failure the file and fields stay, so Try again needs no new pick.
@@ -47,7 +40,6 @@ function defaultTitle(): string {
 export function UploadForm({ onUploaded, disabled = false, onBusyChange }: UploadFormProps) {
   const { t } = useTranslation('audio');
   const [title, setTitle] = useState('');
-  const [placeholderTitle, setPlaceholderTitle] = useState(defaultTitle);
   const [description, setDescription] = useState('');
   const [language, setLanguage] = useState(getDefaultLanguage);
   const [file, setFile] = useState<File | null>(null);
@@ -60,7 +52,8 @@ export function UploadForm({ onUploaded, disabled = false, onBusyChange }: Uploa
   const send = async (chosen: File) => {
     const audio = await upload({
       file: chosen,
-      title: title.trim() || placeholderTitle,
+      // Left blank, the server names the upload after its file.
+      title,
       description,
       language,
     });
@@ -78,7 +71,6 @@ export function UploadForm({ onUploaded, disabled = false, onBusyChange }: Uploa
     setFile(null);
     setTitle('');
     setDescription('');
-    setPlaceholderTitle(defaultTitle());
   };
 
   if (state.status === 'success') return <UploadSuccessCard audio={state.audio} onAnother={startOver} />;
@@ -90,7 +82,7 @@ export function UploadForm({ onUploaded, disabled = false, onBusyChange }: Uploa
         <TextInput
           label={t('upload.title')}
           description={t('upload.optional')}
-          placeholder={placeholderTitle}
+          placeholder={t('upload.titlePlaceholder')}
           value={title}
           onChange={(e) => setTitle(e.currentTarget.value)}
           maxLength={200}

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import englishNames from '../../i18n/locales/en/languages.json';
 import {
   isKnownLanguage,
   languageName,
   searchLanguages,
   transcriptionLanguageFields,
 } from './language-fields.ts';
+import englishNames from './language-names.en.json';
 import { LANGUAGE_CODES, languages } from './languages.ts';
 
 const LANGUAGES = languages();
@@ -32,6 +32,9 @@ describe('language list', () => {
     expect(languageName('ta-IN')).toBe('Tamil (India)');
     expect(languageName('en-us')).toBe(UNIVERSAL_ENGLISH.name);
     expect(languageName('xx-YY')).toBe('xx-YY');
+    // A bare language code outside the list gets the browser's name for it.
+    expect(languageName('es')).toBe('Spanish');
+    expect(languageName('en')).toBe('English');
   });
 });
 

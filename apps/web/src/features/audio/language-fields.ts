@@ -1,3 +1,4 @@
+import { formatLocale } from '../../i18n/format.ts';
 import { DEFAULT_LANGUAGE_CODE, LANGUAGE_CODES, type Language, languages, nameOf } from './languages.ts';
 
 /** What the server is told about the chosen language (spec sections 3 and 9). */
@@ -37,10 +38,22 @@ export function transcriptionLanguageFields(code: string): TranscriptionLanguage
 
 const byLowerCode = new Map(LANGUAGE_CODES.map((code) => [code.toLowerCase(), code]));
 
-/** The name of a code in the interface language, or the code itself when it is not in the list. */
+/**
+ * The name of a code in the interface language: from the list of transcription languages, else
+ * the browser's own name for it (a bare `es` or `hi`), else the code itself.
+ */
 export function languageName(code: string): string {
   const known = byLowerCode.get(code.toLowerCase());
-  return known ? nameOf(known) : code;
+  if (known) return nameOf(known);
+  try {
+    const name = new Intl.DisplayNames([formatLocale()], { type: 'language' }).of(code);
+    // An unknown language comes back as its own code (`xx (YY)` for `xx-YY`).
+    const lower = name?.toLowerCase() ?? '';
+    if (name && lower !== code.toLowerCase() && !lower.startsWith(`${primarySubtag(code)} (`)) return name;
+  } catch {
+    // Not a well-formed language tag: show it as it is.
+  }
+  return code;
 }
 
 /** True when the code is one of the offered languages. */

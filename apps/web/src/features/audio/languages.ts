@@ -1,7 +1,7 @@
-import { i18n } from '../../i18n/i18n.ts';
-import type englishNames from '../../i18n/locales/en/languages.json';
+import { i18n, SOURCE_LANGUAGE } from '../../i18n/i18n.ts';
+import englishNames from './language-names.en.json';
 
-/** A code the app offers, e.g. en-US or ta-IN; its name lives in the languages translation file. */
+/** A code the app offers, e.g. en-US or ta-IN. */
 export type LanguageCode = keyof typeof englishNames;
 
 /** One transcription language: a BCP-47 language-region code and its name in the interface language. */
@@ -174,10 +174,41 @@ const REGIONAL: readonly LanguageCode[] = [
 /** Every code a recording can be transcribed in, universal English first. */
 export const LANGUAGE_CODES: readonly LanguageCode[] = [DEFAULT_LANGUAGE_CODE, ...REGIONAL];
 
-/** The name of an offered language in the interface language. */
+/**
+ * Tags the browser names more precisely than the bare code: the Chinese codes stand for the
+ * speech services' Cantonese and Mandarin models.
+ */
+const NAMED_AS: Partial<Record<LanguageCode, string>> = {
+  'zh-HK': 'yue-Hant-HK',
+  'zh-CN': 'cmn-Hans-CN',
+  'zh-TW': 'cmn-Hant-TW',
+};
+
+const namers = new Map<string, Intl.DisplayNames | null>();
+
+/** The browser's own names of languages in `locale` (every interface language, no files needed). */
+function namer(locale: string): Intl.DisplayNames | null {
+  if (!namers.has(locale)) {
+    let names: Intl.DisplayNames | null = null;
+    try {
+      if (typeof Intl.DisplayNames === 'function')
+        names = new Intl.DisplayNames([locale], { type: 'language', languageDisplay: 'standard' });
+    } catch {
+      names = null;
+    }
+    namers.set(locale, names);
+  }
+  return namers.get(locale) ?? null;
+}
+
+/**
+ * The name of an offered language in the interface language, as the browser's Intl data writes it
+ * ("Tamil (India)", "tamoul (Inde)", "التاميلية (الهند)"); English names where a browser has none.
+ */
 export function nameOf(code: LanguageCode): string {
-  const names = i18n.getFixedT(null, 'languages');
-  return names(code);
+  if (code === DEFAULT_LANGUAGE_CODE) return i18n.t('audio:language.universal');
+  const names = namer(i18n.resolvedLanguage ?? SOURCE_LANGUAGE);
+  return names?.of(NAMED_AS[code] ?? code) ?? englishNames[code];
 }
 
 /** Every language a recording can be transcribed in, named in the interface language. */

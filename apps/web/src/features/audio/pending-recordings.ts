@@ -1,5 +1,5 @@
 import { tokens } from '../../lib/api.ts';
-import type { FinishedRecording } from './recorder-machine.ts';
+import type { KeptRecording } from './recording-queue.ts';
 
 // Finished recordings wait here until the server has accepted them, so a failed upload, a closed
 // tab or a crash never loses one. IndexedDB because it stores Blobs and survives reloads.
@@ -54,14 +54,14 @@ async function run<T>(mode: IDBTransactionMode, fn: (store: IDBObjectStore) => I
   });
 }
 
-/** Keeps a finished recording until it is uploaded or discarded. */
-export async function savePendingRecording(recording: FinishedRecording): Promise<void> {
+/** Keeps a finished recording (or updates a kept one) until it is uploaded or discarded. */
+export async function savePendingRecording(recording: KeptRecording): Promise<void> {
   await run('readwrite', (store) => store.put({ ...recording, owner: currentOwner() }));
 }
 
 /** The signed-in user's recordings not yet accepted by the server, oldest first. */
-export async function listPendingRecordings(): Promise<FinishedRecording[]> {
-  const all = await run<Array<FinishedRecording & { owner?: string }>>('readonly', (store) => store.getAll());
+export async function listPendingRecordings(): Promise<KeptRecording[]> {
+  const all = await run<Array<KeptRecording & { owner?: string }>>('readonly', (store) => store.getAll());
   const owner = currentOwner();
   return all.filter((r) => r.owner === owner).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }

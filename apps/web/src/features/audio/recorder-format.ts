@@ -1,25 +1,10 @@
 import { LIMITS } from '@voxpress/contracts';
-import { formatNumber } from '../../i18n/format.ts';
-import { i18n } from '../../i18n/i18n.ts';
+import { formatClock, formatMegabytes } from '../../i18n/format.ts';
+
+export { formatMegabytes };
 
 /** Elapsed time as mm:ss, or h:mm:ss from an hour (whole seconds, rounded down): 65 400 ms → "01:05". */
-export function formatElapsed(ms: number): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const rest = `${pad(minutes)}:${pad(total % 60)}`;
-  return hours ? `${hours}:${rest}` : rest;
-}
-
-/** A size in megabytes (1 MB = 1 048 576 bytes, as the limits use) with two decimals: "1.25 MB". */
-export function formatMegabytes(bytes: number): string {
-  const value = formatNumber(Math.max(0, bytes) / (1024 * 1024), {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  return i18n.t('units.megabytes', { value });
-}
+export const formatElapsed = formatClock;
 
 /** A file's duration and size as the capture panel shows them: "00:15 · 0.48 MB". */
 export function fileFigures(durationS: number | null, bytes: number | null): string {

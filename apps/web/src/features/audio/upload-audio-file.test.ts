@@ -73,6 +73,8 @@ describe('buildAudioUploadForm', () => {
     expect(file.type).toBe('audio/mpeg');
 
     const withDescription = buildAudioUploadForm({ ...input, description: ' Notes ', language: 'en-US' });
+    // A blank title is left out: the server names the upload after its file.
+    expect(buildAudioUploadForm({ ...input, title: '  ' }).has('title')).toBe(false);
     expect(withDescription.get('description')).toBe('Notes');
     expect(withDescription.get('use_whisper_for_english')).toBe('true');
   });

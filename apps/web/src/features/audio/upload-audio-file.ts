@@ -1,14 +1,14 @@
 import type { Audio, FileUploadResponse } from '@voxpress/contracts';
 import { i18n } from '../../i18n/i18n.ts';
 import { API_BASE } from '../../lib/api-client.ts';
-import { ApiError, detailMessage, parseErrorBody } from '../../lib/api-error.ts';
+import { ApiError } from '../../lib/api-error.ts';
 import { transcriptionLanguageFields } from './language-fields.ts';
-import type { XhrOptions, XhrResponse } from './xhr-send.ts';
+import { type MultipartPostDeps, postMultipart } from './multipart-post.ts';
 
 /** What the upload form sends. */
 export interface AudioFileUpload {
   file: File;
-  /** Already defaulted: 'Audio Upload <local date-time>' when the user left it empty. */
+  /** The user's title; when blank none is sent and the server names the upload after its file. */
   title: string;
   description: string;
   language: string;
@@ -40,13 +40,14 @@ export function uploadMimeType(file: { name: string; type: string }): string {
   return 'application/octet-stream';
 }
 
-/** The multipart form (spec section 3): description only when non-empty, the flag as a string. */
+/** The multipart form (spec section 3): title and description only when non-empty, the flag as a string. */
 export function buildAudioUploadForm(input: AudioFileUpload): FormData {
   const fields = transcriptionLanguageFields(input.language);
   const form = new FormData();
   const file = new File([input.file], input.file.name, { type: uploadMimeType(input.file) });
   form.append('file', file, input.file.name);
-  form.append('title', input.title.trim());
+  const title = input.title.trim();
+  if (title) form.append('title', title);
   const description = input.description.trim();
   if (description) form.append('description', description);
   form.append('language', fields.language);
@@ -55,14 +56,7 @@ export function buildAudioUploadForm(input: AudioFileUpload): FormData {
   return form;
 }
 
-export interface AudioFileUploadDeps {
-  send(options: XhrOptions): Promise<XhrResponse>;
-  accessToken(): string | null;
-  /** Renews the tokens once; false when the session cannot be renewed. */
-  refresh(): Promise<boolean>;
-  /** Drops the session and heads for /login, as every other call does after a failed refresh. */
-  endSession(): void;
-}
+export type AudioFileUploadDeps = MultipartPostDeps;
 
 /**
  * `POST /files/upload/audio` with XMLHttpRequest for progress, the bearer token, and one refresh
@@ -73,32 +67,15 @@ export async function uploadAudioFile(
   onProgress: (percent: number) => void,
   deps: AudioFileUploadDeps,
 ): Promise<Audio> {
-  const send = (token: string | null) =>
-    deps.send({
-      method: 'POST',
-      url: `${API_BASE}/files/upload/audio`,
-      body: buildAudioUploadForm(input),
-      headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      onProgress,
-    });
-
-  let res = await send(deps.accessToken());
-  if (res.status === 401) {
-    if (!(await deps.refresh())) {
-      deps.endSession();
-      const body = parseErrorBody(res.body);
-      throw new ApiError(401, body.detail, i18n.t('audio:errors.sessionExpired'), body);
-    }
-    onProgress(0);
-    res = await send(deps.accessToken());
-  }
-  if (res.status < 200 || res.status >= 300) {
-    const body = parseErrorBody(res.body);
-    const message =
-      body.detail === null ? i18n.t('audio:errors.uploadAudio') : detailMessage(res.status, body.detail);
-    throw new ApiError(res.status, body.detail, message, body);
-  }
-  const parsed = JSON.parse(res.body) as Partial<FileUploadResponse>;
-  if (!parsed.data?.audio_id) throw new ApiError(res.status, null, i18n.t('audio:errors.uploadAudio'));
+  const fallback = () => i18n.t('audio:errors.uploadAudio');
+  const { status, body } = await postMultipart(
+    `${API_BASE}/files/upload/audio`,
+    () => buildAudioUploadForm(input),
+    onProgress,
+    deps,
+    fallback,
+  );
+  const parsed = JSON.parse(body) as Partial<FileUploadResponse>;
+  if (!parsed.data?.audio_id) throw new ApiError(status, null, fallback());
   return parsed.data;
 }

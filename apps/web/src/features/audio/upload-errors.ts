@@ -1,5 +1,5 @@
 import { i18n } from '../../i18n/i18n.ts';
-import { ApiError, detailMessage } from '../../lib/api-error.ts';
+import { ApiError, detailMessage, parseErrorBody } from '../../lib/api-error.ts';
 import { XhrFailure } from './xhr-send.ts';
 
 const t = i18n.getFixedT(null, 'audio');
@@ -43,12 +43,8 @@ export function parseStorageXmlError(body: string): { code: string; message: str
 export function storageErrorMessage(status: number, body: string): string {
   const xml = parseStorageXmlError(body);
   if (xml) return t('errors.s3', { code: xml.code, message: xml.message });
-  try {
-    const detail = (JSON.parse(body) as { detail?: unknown }).detail;
-    if (detail !== undefined && detail !== null) return detailMessage(status, detail);
-  } catch {
-    // Not JSON.
-  }
+  const parsed = parseErrorBody(body);
+  if (parsed.detail !== null || parsed.code !== null) return detailMessage(status, parsed.detail, parsed);
   return t('errors.storageStatus', { status });
 }
 

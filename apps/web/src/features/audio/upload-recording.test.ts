@@ -15,7 +15,6 @@ const file: RecordingFile = {
   blob: new Blob([new Uint8Array(1000)], { type: 'audio/wav' }),
   format: 'wav',
   fileName: 'voice-recording-20250301-142530.wav',
-  title: 'Voice Recording 3/1/2025, 2:25:30 PM',
   language: 'en-US',
 };
 
@@ -57,8 +56,8 @@ describe('uploadRecording', () => {
     expect(audio.audio_id).toBe('a1');
     expect(server.calls[0]).toEqual({
       path: '/audio/upload',
+      // No title: the server names a recording after its first words.
       json: {
-        title: file.title,
         file_format: 'wav',
         file_size_bytes: 1000,
         file_name: file.fileName,

@@ -10,7 +10,8 @@ export interface RecordingFile {
   blob: Blob;
   format: AudioFormat;
   fileName: string;
-  title: string;
+  /** The user's title, if they gave one; without it the server names the recording. */
+  title?: string;
   language: string;
 }
 
@@ -69,7 +70,7 @@ export async function uploadRecording(
   for (let attempt = 0; ; attempt++) {
     try {
       const init: UploadInitRequest = {
-        title: file.title,
+        ...(file.title?.trim() ? { title: file.title.trim() } : {}),
         file_format: file.format,
         file_size_bytes: file.blob.size,
         file_name: file.fileName,

@@ -21,6 +21,7 @@ import {
   type RecorderState,
   recorderReducer,
 } from './recorder-machine.ts';
+import { recordingQueue } from './recording-queue-app.ts';
 import { uploadErrorMessage } from './upload-errors.ts';
 import { putToStorage, uploadRecording } from './upload-recording.ts';
 
@@ -46,6 +47,11 @@ export interface RecorderControls {
    * audio item, or null on failure (the message is in `state.error`).
    */
   upload(language: string, saved?: FinishedRecording): Promise<Audio | null>;
+  /**
+   * Hands the finished recording (or `saved`) to the offline queue, which sends it when the
+   * connection returns, and frees the recorder for the next one.
+   */
+  queue(language: string, saved?: FinishedRecording): Promise<void>;
 }
 
 function keep(recording: FinishedRecording): void {
@@ -215,6 +221,13 @@ export function useRecorder(): RecorderControls {
     [safeDispatch],
   );
 
+  const queue = useCallback(async (language: string, saved?: FinishedRecording) => {
+    const recording = saved ?? stateRef.current.recording;
+    if (!recording || isBusy(stateRef.current.status)) return;
+    await recordingQueue.queue(recording, language);
+    dispatch({ type: 'reset' });
+  }, []);
+
   // One object URL per finished recording, released when it changes or the panel goes away.
   const blob = state.recording?.blob ?? null;
   useEffect(() => {
@@ -241,5 +254,5 @@ export function useRecorder(): RecorderControls {
     };
   }, [clearTimer]);
 
-  return { state, analyser, playbackUrl, start, pause, resume, stop, discard, recordAgain, upload };
+  return { state, analyser, playbackUrl, start, pause, resume, stop, discard, recordAgain, upload, queue };
 }

@@ -27,6 +27,7 @@ export function FeaturesPage() {
     <PageFrame title={t('featuresPage.title')} lead={t('featuresPage.lead')}>
       {ORDER.map((availability) => {
         const cards = features(t).filter((f) => f.availability === availability);
+        if (cards.length === 0) return null;
         return (
           <Stack key={availability} gap="md" component="section" aria-labelledby={`group-${availability}`}>
             <div>

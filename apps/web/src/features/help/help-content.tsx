@@ -2,28 +2,72 @@ import { Code, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { Trans } from 'react-i18next';
+import { formatDuration } from '../../i18n/format.ts';
+import { SPEECH_FIGURES } from '../landing/measured.ts';
+
+export interface Question {
+  id: string;
+  q: string;
+  a: ReactNode;
+}
+
+const answer = (text: string) => <Text size="sm">{text}</Text>;
 
 /** The questions of the help page with their answers, in the interface language. */
-export function faq(t: TFunction<'help'>): ReadonlyArray<{ q: string; a: ReactNode }> {
-  const answer = (text: string) => <Text size="sm">{text}</Text>;
+export function faq(t: TFunction<'help'>): Question[] {
   return [
-    { q: t('faq.record.q'), a: answer(t('faq.record.a')) },
-    { q: t('faq.upload.q'), a: answer(t('faq.upload.a')) },
+    { id: 'record', q: t('faq.record.q'), a: answer(t('faq.record.a')) },
+    { id: 'upload', q: t('faq.upload.q'), a: answer(t('faq.upload.a')) },
+    { id: 'offline', q: t('faq.offline.q'), a: answer(t('faq.offline.a')) },
     {
-      q: t('faq.engines.q'),
-      a: (
-        <Text size="sm">
-          <Trans t={t} i18nKey="faq.engines.a" components={{ code: <Code /> }} />
-        </Text>
+      id: 'speed',
+      q: t('faq.speed.q'),
+      a: answer(
+        t('faq.speed.a', {
+          audio: formatDuration(SPEECH_FIGURES.audioSeconds, 'long'),
+          time: formatDuration(SPEECH_FIGURES.cpuSeconds, 'long'),
+        }),
       ),
     },
-    { q: t('faq.edit.q'), a: answer(t('faq.edit.a')) },
-    { q: t('faq.find.q'), a: answer(t('faq.find.a')) },
-    { q: t('faq.privacy.q'), a: answer(t('faq.privacy.a')) },
-    { q: t('faq.google.q'), a: answer(t('faq.google.a')) },
-    { q: t('faq.passwordRules.q'), a: answer(t('faq.passwordRules.a')) },
-    { q: t('faq.signups.q'), a: answer(t('faq.signups.a')) },
-    { q: t('faq.password.q'), a: answer(t('faq.password.a')) },
-    { q: t('faq.session.q'), a: answer(t('faq.session.a')) },
+    { id: 'edit', q: t('faq.edit.q'), a: answer(t('faq.edit.a')) },
+    { id: 'find', q: t('faq.find.q'), a: answer(t('faq.find.a')) },
+    { id: 'languages', q: t('faq.languages.q'), a: answer(t('faq.languages.a')) },
+    { id: 'writing', q: t('faq.writing.q'), a: answer(t('faq.writing.a')) },
+    { id: 'publishing', q: t('faq.publishing.q'), a: answer(t('faq.publishing.a')) },
+    { id: 'privacy', q: t('faq.privacy.q'), a: answer(t('faq.privacy.a')) },
+    { id: 'browsers', q: t('faq.browsers.q'), a: answer(t('faq.browsers.a')) },
+    { id: 'google', q: t('faq.google.q'), a: answer(t('faq.google.a')) },
+    { id: 'password-rules', q: t('faq.passwordRules.q'), a: answer(t('faq.passwordRules.a')) },
+    { id: 'signups', q: t('faq.signups.q'), a: answer(t('faq.signups.a')) },
+    { id: 'password', q: t('faq.password.q'), a: answer(t('faq.password.a')) },
+    { id: 'session', q: t('faq.session.q'), a: answer(t('faq.session.a')) },
+  ];
+}
+
+/** Questions about running the server; the answers name commands and settings. */
+export function adminFaq(t: TFunction<'help'>): Question[] {
+  const code = { code: <Code /> };
+  const wrap = (node: ReactNode) => <Text size="sm">{node}</Text>;
+  return [
+    {
+      id: 'speech-engines',
+      q: t('admin.engines.q'),
+      a: wrap(<Trans t={t} i18nKey="admin.engines.a" components={code} />),
+    },
+    {
+      id: 'language-models',
+      q: t('admin.llm.q'),
+      a: wrap(<Trans t={t} i18nKey="admin.llm.a" components={code} />),
+    },
+    {
+      id: 'https',
+      q: t('admin.https.q'),
+      a: wrap(<Trans t={t} i18nKey="admin.https.a" components={code} />),
+    },
+    {
+      id: 'email',
+      q: t('admin.email.q'),
+      a: wrap(<Trans t={t} i18nKey="admin.email.a" components={code} />),
+    },
   ];
 }

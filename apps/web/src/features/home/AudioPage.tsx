@@ -1,63 +1,52 @@
-import { Anchor, Group, Stack } from '@mantine/core';
+import { Anchor, Group } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { CapturePanel } from '../audio/CapturePanel.tsx';
 import type { CaptureMode, CaptureResult } from '../audio/capture-result.ts';
-import { AudioWorkflowSection } from '../transcription/AudioWorkflowSection.tsx';
+import type { CapturedState } from '../items/CapturedNotice.tsx';
+import { DocumentUpload } from '../items/DocumentUpload.tsx';
+import { itemPath } from '../items/items-api.ts';
 
 /**
- * The audio sub-view: capture (record or upload), then the transcript of the audio in `?audio=`.
- * The audio id lives in the URL, so a reload — or a link from the dashboard — shows the same item
- * and, while it is processing, its live progress. `?mode=upload|record` picks the capture tab.
+ * The capture page: record or upload (`?mode=upload|record` picks the tab). Once the server has
+ * the audio, the item's own page takes over, with live progress and then the transcript. Older
+ * links to an item here (`?audio=<id>`) lead to its page.
  */
 export function AudioPage() {
   const { t } = useTranslation('home');
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const mode: CaptureMode = params.get('mode') === 'upload' ? 'upload' : 'record';
   const audioId = params.get('audio');
-  // Done & Clear also empties the capture panel: a new key mounts it afresh.
-  const [captureKey, setCaptureKey] = useState(0);
-  // Opened for an existing audio (from the dashboard or a link): go straight to its transcript.
-  const workflowRef = useRef<HTMLDivElement>(null);
-  const openedWithAudio = useRef(audioId !== null);
-  useEffect(() => {
-    if (openedWithAudio.current) workflowRef.current?.scrollIntoView({ block: 'start' });
-  }, []);
 
-  const update = useCallback(
-    (next: { mode?: CaptureMode; audio?: string | null }, replace: boolean) =>
+  const onModeChange = useCallback(
+    (next: CaptureMode) =>
       setParams(
         (p) => {
-          if (next.mode) p.set('mode', next.mode);
-          if (next.audio === null) p.delete('audio');
-          else if (next.audio) p.set('audio', next.audio);
+          p.set('mode', next);
           return p;
         },
-        { replace },
+        { replace: true },
       ),
     [setParams],
   );
-
-  const onModeChange = useCallback((next: CaptureMode) => update({ mode: next }, true), [update]);
   const onUploaded = useCallback(
     (result: CaptureResult) => {
-      // The dashboard's figures and lists now include this audio.
-      void queryClient.invalidateQueries({ queryKey: ['audio', 'list'] });
-      void queryClient.invalidateQueries({ queryKey: ['audio', 'stats'] });
-      update({ audio: result.audioId }, false);
+      // The dashboard's figures and lists now include this item.
+      void queryClient.invalidateQueries({ queryKey: ['audio'] });
+      void queryClient.invalidateQueries({ queryKey: ['items', 'list'] });
+      const state: CapturedState = { captured: result.type };
+      void navigate(itemPath(result.audioId), { state });
     },
-    [update, queryClient],
+    [navigate, queryClient],
   );
-  const onClear = useCallback(() => {
-    setCaptureKey((k) => k + 1);
-    update({ audio: null }, false);
-  }, [update]);
 
+  if (audioId) return <Navigate to={itemPath(audioId)} replace />;
   return (
     <PageFrame title={t('workflow.title')} lead={t('workflow.lead')}>
       <Group>
@@ -68,10 +57,8 @@ export function AudioPage() {
           </Group>
         </Anchor>
       </Group>
-      <CapturePanel key={captureKey} mode={mode} onModeChange={onModeChange} onUploaded={onUploaded} />
-      <Stack gap="xl" ref={workflowRef} style={{ scrollMarginTop: 80 }}>
-        <AudioWorkflowSection key={audioId ?? 'none'} audioId={audioId} onClear={onClear} />
-      </Stack>
+      <CapturePanel mode={mode} onModeChange={onModeChange} onUploaded={onUploaded} />
+      {mode === 'upload' && <DocumentUpload variant="card" />}
     </PageFrame>
   );
 }

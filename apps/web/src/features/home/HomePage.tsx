@@ -29,19 +29,27 @@ import {
   IconSettings,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type AudioStats, formatBytes } from '@voxpress/contracts';
+import type { AudioStats } from '@voxpress/contracts';
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { ErrorState } from '../../components/PageState.tsx';
-import { formatLocale, formatNumber } from '../../i18n/format.ts';
+import {
+  formatDuration,
+  formatFileSize,
+  formatFixed,
+  formatList,
+  formatMonth,
+  formatNumber,
+  formatPercent,
+} from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
 import { firstName } from '../../lib/names.ts';
 import { useAuth } from '../auth/auth-context.tsx';
-import { AudioList } from '../library/AudioList.tsx';
-import { listAudio } from '../transcription/transcription-api.ts';
+import { listItems } from '../items/items-api.ts';
+import { ItemList } from '../library/ItemList.tsx';
 
 function quickActions(t: TFunction<'home'>) {
   return [
@@ -54,6 +62,7 @@ function quickActions(t: TFunction<'home'>) {
 /** The dashboard: greeting, real figures from the user's audio, quick actions and recent activity. */
 export function HomePage() {
   const { t } = useTranslation('home');
+  const { t: tCommon } = useTranslation('common');
   const { user } = useAuth();
   const name = firstName(user?.name || user?.full_name);
   const now = new Date();
@@ -63,10 +72,14 @@ export function HomePage() {
     queryKey: ['audio', 'stats', monthStart],
     queryFn: () => api.request<AudioStats>(`/audio/stats?month_start=${encodeURIComponent(monthStart)}`),
   });
-  const recent = useQuery({ queryKey: ['audio', 'list', 'recent'], queryFn: () => listAudio({ limit: 5 }) });
+  const recent = useQuery({ queryKey: ['items', 'list', 'recent'], queryFn: () => listItems({ limit: 5 }) });
 
   return (
-    <PageFrame title={name ? t('welcome', { name }) : t('welcomeNoName')} lead={t('lead')}>
+    <PageFrame
+      title={name ? t('welcome', { name }) : t('welcomeNoName')}
+      documentTitle={tCommon('title.dashboard')}
+      lead={t('lead')}
+    >
       <StatCards stats={stats.data} loading={stats.isPending} error={stats.error} />
       <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="quick-actions">
         <Title order={2} fz="h4" id="quick-actions" mb="md">
@@ -110,15 +123,15 @@ export function HomePage() {
             <EmptyState.Description>{t('recent.emptyText')}</EmptyState.Description>
           </EmptyState>
         ) : (
-          <AudioList items={recent.data.items} />
+          <ItemList items={recent.data.items} />
         )}
       </Card>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <PerformanceCard stats={stats.data} loading={stats.isPending} />
         <MonthCard stats={stats.data} loading={stats.isPending} month={now} />
       </SimpleGrid>
-      {/* Room to scroll the last card clear of the floating button. */}
-      <Box h={48} aria-hidden />
+      {/* Room to scroll the last card clear of the floating button (56 px, 24 px from the edge). */}
+      <Box h="calc(5.5rem + env(safe-area-inset-bottom))" aria-hidden />
       <QuickActionButton />
     </PageFrame>
   );
@@ -157,30 +170,30 @@ function StatCards({
     },
     {
       label: t('stats.hours'),
-      value: fixed(hours, hours < 10 ? 2 : 1),
-      note: t('stats.ofAudio', { length: audioLength(t, stats?.total_duration_s ?? 0) }),
+      value: formatFixed(hours, hours < 10 ? 2 : 1),
+      note: t('stats.ofAudio', { length: audioLength(stats?.total_duration_s ?? 0) }),
       icon: IconClock,
     },
     {
       label: t('stats.storage'),
-      value: formatBytes(stats?.storage_bytes ?? 0),
-      note: quota ? t('stats.ofQuota', { quota: formatBytes(quota) }) : t('stats.storageNote'),
+      value: formatFileSize(stats?.storage_bytes ?? 0),
+      note: quota ? t('stats.ofQuota', { quota: formatFileSize(quota) }) : t('stats.storageNote'),
       icon: IconDatabase,
       ...(quota && stats
         ? {
             usage: {
               share: Math.min(1, stats.storage_bytes / quota),
-              text: t('stats.usage', { used: formatBytes(stats.storage_bytes), quota: formatBytes(quota) }),
+              text: t('stats.usage', {
+                used: formatFileSize(stats.storage_bytes),
+                quota: formatFileSize(quota),
+              }),
             },
           }
         : {}),
     },
     {
       label: t('stats.accuracy'),
-      value:
-        stats?.accuracy_rate == null
-          ? '—'
-          : formatNumber(Math.round(stats.accuracy_rate * 100) / 100, { style: 'percent' }),
+      value: stats?.accuracy_rate == null ? '—' : formatPercent(stats.accuracy_rate),
       note: stats
         ? t('stats.outcomes', { transcribed: stats.transcribed, failed: stats.failed })
         : t('stats.accuracyNote'),
@@ -189,16 +202,11 @@ function StatCards({
     },
   ];
   return (
-    <SimpleGrid
-      cols={{ base: 1, xs: 2, md: 4 }}
-      spacing="md"
-      component="section"
-      aria-label={t('stats.label')}
-    >
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" component="section" aria-label={t('stats.label')}>
       {cards.map((c) => (
         <Card key={c.label} withBorder radius="lg" padding="md">
           <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Stack gap={2}>
+            <Stack gap={2} style={{ minWidth: 0 }}>
               <Group gap={4} wrap="nowrap">
                 <Text size="sm" c="dimmed">
                   {c.label}
@@ -233,7 +241,8 @@ function StatCards({
                 {c.note}
               </Text>
             </Stack>
-            <ThemeIcon variant="light" size={38} radius="md" aria-hidden>
+            {/* Two cards share a phone's width: the figures need the room more than the icons. */}
+            <ThemeIcon variant="light" size={38} radius="md" aria-hidden visibleFrom="sm">
               <c.icon size={20} />
             </ThemeIcon>
           </Group>
@@ -268,15 +277,9 @@ function UsageBar({ label, share, text }: { label: string; share: number; text: 
   );
 }
 
-/** A length of audio in the unit that reads best: seconds below a minute, else minutes. */
-function audioLength(t: TFunction<'home'>, seconds: number): string {
-  if (seconds < 59.5) return t('length.seconds', { count: Math.round(seconds) });
-  return t('length.minutes', { count: Math.round(seconds / 60) });
-}
-
-/** A number with exactly `digits` decimals, in the reader's notation. */
-function fixed(value: number, digits: number): string {
-  return formatNumber(value, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+/** A length of audio in words: "12 minutes, 5 seconds"; whole seconds (no tenths) for audio. */
+function audioLength(seconds: number): string {
+  return formatDuration(seconds < 60 ? Math.round(seconds) : seconds, 'long');
 }
 
 /** Engines by the name people know them by; product names stay as they are in every language. */
@@ -285,16 +288,6 @@ function engineLabel(t: TFunction<'home'>, provider: string): string {
   if (provider === 'pocketsphinx') return 'PocketSphinx';
   if (provider === 'openai') return t('performance.openai');
   return provider;
-}
-
-/** Seconds as "8.2 s" or "3 min 05 s". */
-function formatWait(t: TFunction<'home'>, seconds: number): string {
-  if (seconds < 60) return t('wait.seconds', { seconds: fixed(seconds, 1) });
-  const s = Math.round(seconds);
-  return t('wait.minutes', {
-    minutes: formatNumber(Math.floor(s / 60)),
-    seconds: String(s % 60).padStart(2, '0'),
-  });
 }
 
 /** A titled card of label–value rows, with skeletons while loading and a note when empty. */
@@ -370,23 +363,24 @@ function PerformanceCard({ stats, loading }: { stats: AudioStats | undefined; lo
     ? [
         [
           t('performance.speed'),
-          p.speed === null ? '—' : t('performance.speedValue', { speed: fixed(p.speed, 1) }),
+          p.speed === null ? '—' : t('performance.speedValue', { speed: formatFixed(p.speed, 1) }),
         ],
         [
           t('performance.turnaround'),
           p.turnaround_s === null
             ? '—'
-            : t('performance.turnaroundValue', { wait: formatWait(t, p.turnaround_s) }),
+            : t('performance.turnaroundValue', { wait: formatDuration(p.turnaround_s) }),
         ],
         [
           t('performance.engines'),
-          new Intl.ListFormat(formatLocale(), { style: 'short', type: 'unit' }).format(
+          formatList(
             p.engines.map((e) =>
               t('performance.engineCount', {
                 engine: engineLabel(t, e.provider),
                 transcripts: e.transcripts,
               }),
             ),
+            'unit',
           ),
         ],
         [t('performance.now'), formatNumber(stats?.processing ?? 0)],
@@ -421,12 +415,12 @@ function MonthCard({
       id="this-month"
       title={t('month.title')}
       loadingLabel={t('month.loading')}
-      subtitle={month.toLocaleDateString(formatLocale(), { month: 'long', year: 'numeric' })}
+      subtitle={formatMonth(month)}
       rows={
         m
           ? [
               [t('month.recordings'), formatNumber(m.recordings)],
-              [t('month.audio'), audioLength(t, m.duration_s)],
+              [t('month.audio'), audioLength(m.duration_s)],
               [t('month.transcribed'), formatNumber(m.transcribed)],
             ]
           : []
@@ -441,7 +435,13 @@ function MonthCard({
 function QuickActionButton() {
   const { t } = useTranslation('home');
   return (
-    <Affix position={{ bottom: 24, right: 24 }}>
+    <Affix
+      position={{}}
+      style={{
+        insetBlockEnd: 'calc(1.5rem + env(safe-area-inset-bottom))',
+        insetInlineEnd: 'calc(1.5rem + max(env(safe-area-inset-left), env(safe-area-inset-right)))',
+      }}
+    >
       <Menu position="top-end" shadow="md" width={220}>
         <Menu.Target>
           <ActionIcon size={56} radius="xl" variant="filled" aria-label={t('actions.menu')}>

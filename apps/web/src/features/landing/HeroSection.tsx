@@ -8,7 +8,13 @@ import { useAuth } from '../auth/auth-context.tsx';
 /** The hero: what Voxpress does, the sign-up call and the how-it-works button. */
 export function HeroSection() {
   const { t } = useTranslation('landing');
-  const facts = [t('hero.facts.formats'), t('hero.facts.size'), t('hero.facts.server'), t('hero.facts.card')];
+  const facts = [
+    t('hero.facts.formats'),
+    t('hero.facts.size'),
+    t('hero.facts.server'),
+    t('hero.facts.offline'),
+    t('hero.facts.card'),
+  ];
   const { status, openModal } = useAuth();
   const navigate = useNavigate();
   const [demoOpen, setDemoOpen] = useState(false);

@@ -2,6 +2,7 @@ import { Anchor, Button, Card, Group, List, SimpleGrid, Text, ThemeIcon } from '
 import { IconArrowRight, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../../app/document-title.ts';
 import { InfoCard } from '../../components/InfoCard.tsx';
 import { Section } from '../../components/Section.tsx';
 import { HeroSection } from './HeroSection.tsx';
@@ -10,6 +11,7 @@ import { audiences, community, features, quickStart, steps, whyLines } from './l
 /** The public start page (spec section 1). */
 export function LandingPage() {
   const { t } = useTranslation('landing');
+  useDocumentTitle(null);
   return (
     <>
       <HeroSection />
@@ -22,9 +24,11 @@ export function LandingPage() {
       </Section>
       <Section id="features" tinted title={t('sections.whatYouGet')} lead={t('sections.whatYouGetLead')}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
-          {features(t).map((card) => (
-            <InfoCard key={card.title} card={card} />
-          ))}
+          {features(t)
+            .filter((card) => card.onLanding)
+            .map((card) => (
+              <InfoCard key={card.title} card={card} />
+            ))}
         </SimpleGrid>
         <Group>
           <Button component={Link} to="/features" variant="light" rightSection={<IconArrowRight size={16} />}>
@@ -70,10 +74,12 @@ export function LandingPage() {
               footer={
                 <Text mt="md" size="sm" fw={600}>
                   {card.external ? (
-                    <Anchor href={card.href}>{card.cta} →</Anchor>
+                    <Anchor href={card.href}>
+                      {card.cta} <IconArrowRight size={14} aria-hidden style={{ verticalAlign: 'middle' }} />
+                    </Anchor>
                   ) : (
                     <Anchor component={Link} to={card.href}>
-                      {card.cta} →
+                      {card.cta} <IconArrowRight size={14} aria-hidden style={{ verticalAlign: 'middle' }} />
                     </Anchor>
                   )}
                 </Text>

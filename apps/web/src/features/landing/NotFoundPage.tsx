@@ -2,10 +2,12 @@ import { Button, Container, EmptyState } from '@mantine/core';
 import { IconMapOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../../app/document-title.ts';
 
 /** Any address the app does not know. */
 export function NotFoundPage() {
   const { t } = useTranslation('landing');
+  useDocumentTitle(t('notFound.title'));
   return (
     <Container size="sm" py={80}>
       <EmptyState icon={<IconMapOff size={32} />} variant="light">

@@ -5,6 +5,7 @@ import {
   IconBriefcase,
   IconBulb,
   IconCloudUpload,
+  IconDeviceMobileDown,
   IconFileText,
   IconHeartHandshake,
   IconLanguage,
@@ -13,6 +14,8 @@ import {
   IconNews,
   IconPhoto,
   IconSchool,
+  IconSearch,
+  IconSend,
   IconServer,
   IconShare,
   IconSparkles,
@@ -20,8 +23,11 @@ import {
   IconStethoscope,
   IconUserCircle,
   IconWaveSine,
+  IconWorld,
 } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
+import { formatDuration, formatNumber } from '../../i18n/format.ts';
+import { SPEECH_FIGURES } from './measured.ts';
 
 /** Where a capability stands in this release, so the page never claims more than exists. */
 export type Availability = 'available' | 'in-progress' | 'planned';
@@ -48,56 +54,45 @@ export function steps(t: TFunction<'landing'>): Card[] {
   ];
 }
 
-export function features(t: TFunction<'landing'>): Card[] {
+export interface FeatureCard extends Card {
+  availability: Availability;
+  /** One of the eight shown on the start page; the features page shows them all. */
+  onLanding: boolean;
+}
+
+/**
+ * Every capability and where it stands in this release. Check these against the code whenever a
+ * part lands: the pages must never claim more than works.
+ */
+export function features(t: TFunction<'landing'>): FeatureCard[] {
+  const card = (
+    icon: Icon,
+    title: string,
+    text: string,
+    availability: Availability,
+    onLanding: boolean,
+  ): FeatureCard => ({ icon, title, text, availability, onLanding });
   return [
-    {
-      icon: IconServer,
-      title: t('features.machine.title'),
-      text: t('features.machine.text'),
-      availability: 'available',
-    },
-    {
-      icon: IconLock,
-      title: t('features.private.title'),
-      text: t('features.private.text'),
-      availability: 'available',
-    },
-    {
-      icon: IconUserCircle,
-      title: t('features.accounts.title'),
-      text: t('features.accounts.text'),
-      availability: 'available',
-    },
-    {
-      icon: IconMicrophone,
-      title: t('features.recording.title'),
-      text: t('features.recording.text'),
-      availability: 'in-progress',
-    },
-    {
-      icon: IconCloudUpload,
-      title: t('features.upload.title'),
-      text: t('features.upload.text'),
-      availability: 'in-progress',
-    },
-    {
-      icon: IconWaveSine,
-      title: t('features.transcription.title'),
-      text: t('features.transcription.text'),
-      availability: 'in-progress',
-    },
-    {
-      icon: IconLanguage,
-      title: t('features.writing.title'),
-      text: t('features.writing.text'),
-      availability: 'planned',
-    },
-    {
-      icon: IconPhoto,
-      title: t('features.infographics.title'),
-      text: t('features.infographics.text'),
-      availability: 'planned',
-    },
+    card(IconMicrophone, t('features.recording.title'), t('features.recording.text'), 'available', true),
+    card(IconCloudUpload, t('features.upload.title'), t('features.upload.text'), 'available', true),
+    card(
+      IconWaveSine,
+      t('features.transcription.title'),
+      t('features.transcription.text'),
+      'available',
+      true,
+    ),
+    card(IconFileText, t('features.transcript.title'), t('features.transcript.text'), 'available', true),
+    card(IconSearch, t('features.library.title'), t('features.library.text'), 'available', true),
+    card(IconDeviceMobileDown, t('features.offline.title'), t('features.offline.text'), 'available', true),
+    card(IconLanguage, t('features.writing.title'), t('features.writing.text'), 'in-progress', true),
+    card(IconPhoto, t('features.infographics.title'), t('features.infographics.text'), 'in-progress', true),
+    card(IconServer, t('features.machine.title'), t('features.machine.text'), 'available', false),
+    card(IconLock, t('features.private.title'), t('features.private.text'), 'available', false),
+    card(IconUserCircle, t('features.accounts.title'), t('features.accounts.text'), 'available', false),
+    card(IconApi, t('features.api.title'), t('features.api.text'), 'available', false),
+    card(IconWorld, t('features.languages.title'), t('features.languages.text'), 'in-progress', false),
+    card(IconSend, t('features.publishing.title'), t('features.publishing.text'), 'in-progress', false),
   ];
 }
 
@@ -116,6 +111,13 @@ export function whyLines(t: TFunction<'landing'>): string[] {
   return [
     t('why.open'),
     t('why.offline'),
+    t('why.speed', {
+      audio: formatDuration(SPEECH_FIGURES.audioSeconds, 'long'),
+      time: formatDuration(SPEECH_FIGURES.cpuSeconds, 'long'),
+      speed: formatNumber(SPEECH_FIGURES.audioSeconds / SPEECH_FIGURES.cpuSeconds, {
+        maximumFractionDigits: 1,
+      }),
+    }),
     t('why.noLimits'),
     t('why.engines'),
     t('why.api'),

@@ -15,15 +15,16 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconMicrophone, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Audio, searchWords } from '@voxpress/contracts';
+import { type AudioStatus, type Item, searchWords } from '@voxpress/contracts';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { ErrorState, PageLoader } from '../../components/PageState.tsx';
-import { deleteAudio, listAudio } from '../transcription/transcription-api.ts';
-import { AudioList } from './AudioList.tsx';
+import { DocumentUpload } from '../items/DocumentUpload.tsx';
+import { deleteItem, listItems } from '../items/items-api.ts';
+import { ItemList } from './ItemList.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -40,7 +41,10 @@ function pageControlLabel(t: TFunction<'library'>, control: 'first' | 'previous'
   }
 }
 
-/** Every recording and upload of the user, newest first, with paging, a status filter and Delete. */
+/**
+ * Every recording, upload and document of the user, newest first, with search, paging, a status
+ * filter and Delete; each opens its own page.
+ */
 export function LibraryPage() {
   const { t } = useTranslation('library');
   const filters = [
@@ -55,18 +59,25 @@ export function LibraryPage() {
   const q = params.get('q') ?? '';
   const [typed, setTyped] = useState(q);
   const queryClient = useQueryClient();
-  const [toDelete, setToDelete] = useState<Audio | null>(null);
+  const [toDelete, setToDelete] = useState<Item | null>(null);
   const list = useQuery({
-    queryKey: ['audio', 'list', page, status, q],
-    queryFn: () => listAudio({ page, limit: PAGE_SIZE, status: status || undefined, q: q || undefined }),
+    queryKey: ['items', 'list', page, status, q],
+    queryFn: () =>
+      listItems({
+        page,
+        limit: PAGE_SIZE,
+        status: (status || undefined) as AudioStatus | undefined,
+        q: q || undefined,
+      }),
     placeholderData: keepPreviousData,
   });
   const remove = useMutation({
-    mutationFn: (a: Audio) => deleteAudio(a.audio_id),
-    onSuccess: (_r, a) => {
+    mutationFn: (item: Item) => deleteItem(item.id),
+    onSuccess: (_r, item) => {
       setToDelete(null);
-      notifications.show({ color: 'teal', message: t('deleted', { title: a.title }) });
+      notifications.show({ color: 'teal', message: t('deleted', { title: item.title }) });
       void queryClient.invalidateQueries({ queryKey: ['audio'] });
+      void queryClient.invalidateQueries({ queryKey: ['items'] });
     },
   });
   const set = (next: Record<string, string>) =>
@@ -86,12 +97,15 @@ export function LibraryPage() {
 
   return (
     <PageFrame title={t('title')} lead={t('lead')}>
-      <Anchor component={Link} to="/home" size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={16} aria-hidden />
-          {t('back')}
-        </Group>
-      </Anchor>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Anchor component={Link} to="/home" size="sm">
+          <Group gap={4}>
+            <IconArrowLeft size={16} aria-hidden />
+            {t('back')}
+          </Group>
+        </Anchor>
+        <DocumentUpload variant="button" />
+      </Group>
       <Card withBorder radius="lg" padding="lg">
         <Stack>
           <Group gap="sm" align="center" wrap="wrap">
@@ -139,7 +153,7 @@ export function LibraryPage() {
             </EmptyState>
           ) : (
             <>
-              <AudioList items={list.data.items} onDelete={setToDelete} highlight={searchWords(q)} />
+              <ItemList items={list.data.items} onDelete={setToDelete} highlight={searchWords(q)} />
               {pages > 1 && (
                 <Pagination
                   total={pages}
@@ -152,9 +166,18 @@ export function LibraryPage() {
           )}
         </Stack>
       </Card>
-      <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title={t('deleteTitle')} centered>
+      <Modal
+        opened={toDelete !== null}
+        onClose={() => setToDelete(null)}
+        title={toDelete?.kind === 'document' ? t('deleteDocumentTitle') : t('deleteTitle')}
+        centered
+      >
         <Stack>
-          <Text size="sm">{t('deleteText', { title: toDelete?.title ?? '' })}</Text>
+          <Text size="sm">
+            {toDelete?.kind === 'document'
+              ? t('deleteDocumentText', { title: toDelete.title })
+              : t('deleteText', { title: toDelete?.title ?? '' })}
+          </Text>
           {remove.error && <ErrorState message={remove.error.message} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setToDelete(null)}>

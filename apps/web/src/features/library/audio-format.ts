@@ -1,4 +1,4 @@
-import type { Audio } from '@voxpress/contracts';
+import type { Audio, Item } from '@voxpress/contracts';
 import { i18n } from '../../i18n/i18n.ts';
 import { processingState } from '../transcription/audio-monitor.ts';
 
@@ -20,4 +20,9 @@ export function statusBadge(a: Pick<Audio, 'status' | 'transcription_status' | '
         ? { label: t('status.queued'), color: 'blue' }
         : { label: t('status.transcribing'), color: 'blue' };
   }
+}
+
+/** The badge of a library item: an audio item's status, or that a document is ready to write from. */
+export function itemBadge(item: Pick<Item, 'audio'>): { label: string; color: string } {
+  return item.audio ? statusBadge(item.audio) : { label: t('status.ready'), color: 'teal' };
 }

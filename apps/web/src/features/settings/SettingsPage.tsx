@@ -1,86 +1,103 @@
-import {
-  Anchor,
-  Avatar,
-  Card,
-  Group,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  useMantineColorScheme,
-} from '@mantine/core';
-import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { SimpleGrid, Stack, Tabs } from '@mantine/core';
+import { IconAdjustments, IconServer, IconUserCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { useDocumentTitle } from '../../app/document-title.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
-import { formatLocale } from '../../i18n/format.ts';
-import { initials } from '../../lib/names.ts';
 import { useAuth } from '../auth/auth-context.tsx';
+import { PublishingSettings } from '../publishing/PublishingSettings.tsx';
+import { QueuesPanel } from './admin/QueuesPanel.tsx';
+import {
+  DataSection,
+  DeleteAccountSection,
+  EmailSection,
+  PasswordSection,
+  ProfileSection,
+  SessionsSection,
+} from './sections/AccountSections.tsx';
+import {
+  AccessSection,
+  EnginesSection,
+  LlmSection,
+  WhisperModelsSection,
+} from './sections/AdminSections.tsx';
+import {
+  AppearanceSection,
+  ContentDefaultsSection,
+  LanguageSection,
+  VoiceSection,
+} from './sections/PreferenceSections.tsx';
 
-/** Appearance and account details. */
+const VIEWS = ['preferences', 'account', 'admin'] as const;
+type View = (typeof VIEWS)[number];
+
+/**
+ * Settings in three views with their own addresses: preferences, account, and (for the
+ * administrator only) the server. Each view is a list of sections, one line each, so other
+ * features add theirs (queues, connections, webhooks) by mounting one component.
+ */
 export function SettingsPage() {
   const { t } = useTranslation('settings');
+  useDocumentTitle(t('title'));
   const { user } = useAuth();
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const joined = user ? new Date(user.created_at) : null;
+  const navigate = useNavigate();
+  const { section } = useParams();
+  const view = (VIEWS as readonly string[]).includes(section ?? '') ? (section as View) : null;
+  if (!user) return null;
+  if (!view || (view === 'admin' && !user.is_admin)) return <Navigate to="/settings/preferences" replace />;
 
   return (
     <PageFrame title={t('title')} lead={t('lead')}>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="settings-theme">
-          <Title order={2} fz="h4" id="settings-theme" mb="xs">
-            {t('appearance')}
-          </Title>
-          <Text size="sm" c="dimmed" mb="md">
-            {t('savedHere')}
-          </Text>
-          <SegmentedControl
-            aria-label={t('theme')}
-            value={colorScheme === 'dark' ? 'dark' : 'light'}
-            onChange={(value) => setColorScheme(value === 'dark' ? 'dark' : 'light')}
-            data={[
-              { label: t('light'), value: 'light' },
-              { label: t('dark'), value: 'dark' },
-            ]}
-          />
-        </Card>
-        <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="settings-account">
-          <Title order={2} fz="h4" id="settings-account" mb="md">
-            {t('account')}
-          </Title>
-          {user ? (
-            <Group wrap="nowrap" align="flex-start">
-              <Avatar src={user.profile_image} alt="" radius="xl" size={56} color="violet">
-                {initials(user.full_name || user.email)}
-              </Avatar>
-              <Stack gap={4} style={{ minWidth: 0 }}>
-                <Text fw={700} style={{ wordBreak: 'break-word' }}>
-                  {user.full_name || user.name}
-                </Text>
-                <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                  {user.email}
-                </Text>
-                {joined && !Number.isNaN(joined.getTime()) && (
-                  <Text size="sm" c="dimmed">
-                    {t('memberSince', {
-                      date: joined.toLocaleDateString(formatLocale(), { dateStyle: 'long' }),
-                    })}
-                  </Text>
-                )}
-              </Stack>
-            </Group>
-          ) : (
-            <Text c="dimmed">{t('unavailable')}</Text>
+      <Tabs value={view} onChange={(next) => next && void navigate(`/settings/${next}`)} keepMounted={false}>
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="preferences" leftSection={<IconAdjustments size={16} aria-hidden />}>
+            {t('views.preferences')}
+          </Tabs.Tab>
+          <Tabs.Tab value="account" leftSection={<IconUserCircle size={16} aria-hidden />}>
+            {t('views.account')}
+          </Tabs.Tab>
+          {user.is_admin && (
+            <Tabs.Tab value="admin" leftSection={<IconServer size={16} aria-hidden />}>
+              {t('views.admin')}
+            </Tabs.Tab>
           )}
-        </Card>
-      </SimpleGrid>
-      <Text size="sm" c="dimmed">
-        <Trans
-          t={t}
-          i18nKey="engines"
-          components={{ helpLink: <Anchor component={Link} to="/help#engines" /> }}
-        />
-      </Text>
+        </Tabs.List>
+        <Tabs.Panel value="preferences">
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <AppearanceSection />
+            <LanguageSection />
+            <ContentDefaultsSection />
+            <VoiceSection />
+          </SimpleGrid>
+        </Tabs.Panel>
+        <Tabs.Panel value="account">
+          <Stack gap="lg">
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              <ProfileSection user={user} />
+              <EmailSection user={user} />
+              <PasswordSection user={user} />
+              <Stack gap="lg">
+                <SessionsSection />
+                <DataSection />
+              </Stack>
+            </SimpleGrid>
+            <PublishingSettings />
+            {/* The one step that cannot be undone comes last. */}
+            <DeleteAccountSection user={user} />
+          </Stack>
+        </Tabs.Panel>
+        {user.is_admin && (
+          <Tabs.Panel value="admin">
+            <Stack gap="lg">
+              <AccessSection />
+              <LlmSection />
+              <WhisperModelsSection />
+              <EnginesSection />
+              <QueuesPanel />
+            </Stack>
+          </Tabs.Panel>
+        )}
+      </Tabs>
     </PageFrame>
   );
 }

@@ -7,11 +7,12 @@ import { usePlayback } from './playback.tsx';
 import { getAudioLinks } from './transcription-api.ts';
 
 /**
- * The stored audio with a player (the server answers range requests, so seeking works). The link
+ * The stored audio with a player (`compact`: the player alone, for a page whose header names the
+ * audio) (the server answers range requests, so seeking works). The link
  * carries a short-lived ticket for this file only; when it has expired a new link is asked for
  * once and the player tries again.
  */
-export function AudioPlayer({ audio }: { audio: Audio }) {
+export function AudioPlayer({ audio, compact = false }: { audio: Audio; compact?: boolean }) {
   const { t } = useTranslation('transcription');
   const [src, setSrc] = useState<string | null>(null);
   const [renewed, setRenewed] = useState(false);
@@ -34,16 +35,25 @@ export function AudioPlayer({ audio }: { audio: Audio }) {
     if (links) setSrc(links.download_url);
   };
   return (
-    <Card withBorder radius="lg" padding="md" component="section" aria-label={t('workflow.player')}>
+    <Card
+      withBorder
+      radius="lg"
+      padding={compact ? 'xs' : 'md'}
+      component="section"
+      aria-label={t('workflow.player')}
+      shadow={compact ? 'sm' : undefined}
+    >
       <Stack gap="xs">
-        <Group justify="space-between" gap="xs">
-          <Text fw={600} truncate style={{ minWidth: 0, flex: 1 }}>
-            {audio.title}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {fileFigures(audio.duration_s, audio.file_size_bytes)}
-          </Text>
-        </Group>
+        {!compact && (
+          <Group justify="space-between" gap="xs">
+            <Text fw={600} truncate style={{ minWidth: 0, flex: 1 }}>
+              {audio.title}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {fileFigures(audio.duration_s, audio.file_size_bytes)}
+            </Text>
+          </Group>
+        )}
         {src && (
           // biome-ignore lint/a11y/useMediaCaption: the transcript below is the text of this audio
           <audio

@@ -15,22 +15,11 @@ import {
   Text,
   Title,
   Tooltip,
-  Typography,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  IconCheck,
-  IconChevronDown,
-  IconDownload,
-  IconEdit,
-  IconLoader2,
-  IconPointFilled,
-  IconRefresh,
-  IconX,
-} from '@tabler/icons-react';
+import { IconCheck, IconChevronDown, IconDownload, IconEdit, IconRefresh, IconX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import type { Transcription } from '@voxpress/contracts';
-import DOMPurify from 'dompurify';
 import type { TFunction } from 'i18next';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,11 +27,13 @@ import { ErrorState } from '../../components/PageState.tsx';
 import { formatNumber } from '../../i18n/format.ts';
 import { LanguagePicker } from '../audio/LanguagePicker.tsx';
 import { languageName } from '../audio/language-fields.ts';
-import { canSave, SAVE_LABELS, type SaveState } from './save-state.ts';
+import { SaveIndicator } from './SaveIndicator.tsx';
+import { canSave } from './save-state.ts';
 import { TimedTranscript } from './TimedTranscript.tsx';
+import { TranscriptText } from './TranscriptText.tsx';
 import { downloadTranscript, type ExportFormat } from './transcription-api.ts';
 import type { AudioWorkflow } from './use-audio-workflow.ts';
-import { contentOf, useTranscriptEditing } from './use-transcript-editing.ts';
+import { useTranscriptEditing } from './use-transcript-editing.ts';
 
 // The editor (tiptap and ProseMirror) is most of this page's code: it loads when editing starts.
 const TranscriptEditor = lazy(() =>
@@ -50,8 +41,8 @@ const TranscriptEditor = lazy(() =>
 );
 
 /**
- * The 'Voice to Text Translation' panel: the transcript with its language and engine, editable in
- * place with a rich-text editor and a save indicator, exportable as TXT, SRT or VTT.
+ * The 'Transcript' panel: the transcript with its language and engine, read as paragraphs,
+ * editable in place with a rich-text editor and a save indicator, exportable as TXT, SRT or VTT.
  */
 export function TranscriptionPanel({
   audioId,
@@ -240,15 +231,7 @@ function TranscriptBody({
           <TimedTranscript segments={transcription.segments} />
         </>
       ) : (
-        <Typography>
-          <Box
-            data-testid="transcript-text"
-            style={{ lineHeight: 1.7 }}
-            // The stored rich text passes through DOMPurify; plain text is escaped by contentOf.
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised just above
-            dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(contentOf(transcription).html) }}
-          />
-        </Typography>
+        <TranscriptText transcription={transcription} />
       )}
       {transcription.edited && !editing.editing && !timed && (
         <Text size="xs" c="dimmed">
@@ -314,22 +297,6 @@ function TranscribeAgain({
         </Stack>
       </Modal>
     </>
-  );
-}
-
-function SaveIndicator({ state, visible }: { state: SaveState; visible: boolean }) {
-  const color = { saved: 'teal', saving: 'blue', unsaved: 'yellow', error: 'red' }[state];
-  return (
-    <Group gap={4} aria-live="polite" role="status" style={{ visibility: visible ? 'visible' : 'hidden' }}>
-      {state === 'saving' ? (
-        <IconLoader2 size={14} aria-hidden />
-      ) : (
-        <IconPointFilled size={14} color={`var(--mantine-color-${color}-6)`} aria-hidden />
-      )}
-      <Text size="sm" c={state === 'error' ? 'red' : 'dimmed'}>
-        {SAVE_LABELS[state]}
-      </Text>
-    </Group>
   );
 }
 

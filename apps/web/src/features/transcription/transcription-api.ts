@@ -1,4 +1,4 @@
-import type { Audio, AudioLinks, AudioList, Transcription } from '@voxpress/contracts';
+import type { Audio, AudioLinks, Transcription } from '@voxpress/contracts';
 import { i18n } from '../../i18n/i18n.ts';
 import { api, tokens } from '../../lib/api.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -10,14 +10,6 @@ export const audioKey = (id: string) => ['audio', id] as const;
 export const transcriptionKey = (id: string) => ['audio', id, 'transcription'] as const;
 
 export const getAudio = (id: string) => api.request<Audio>(`/audio/${id}`);
-
-export const listAudio = (
-  query: { page?: number; limit?: number; status?: string | undefined; q?: string | undefined } = {},
-) => {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
-  return api.request<AudioList>(`/audio?${params}`);
-};
 
 export const getTranscription = (audioId: string) =>
   api.request<Transcription>(`/audio/${audioId}/transcription`);
@@ -35,9 +27,6 @@ export const transcribeAudio = (audioId: string, language?: string) =>
     method: 'POST',
     json: language ? { audio_id: audioId, ...transcriptionLanguageFields(language) } : {},
   });
-
-export const deleteAudio = (audioId: string) =>
-  api.request<{ message: string }>(`/audio/${audioId}`, { method: 'DELETE' });
 
 /**
  * Addresses for what the browser opens without headers (`<audio>`, EventSource): each carries a

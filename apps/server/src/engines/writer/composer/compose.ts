@@ -1,3 +1,4 @@
+import { guessContentType } from '@voxpress/contracts';
 import {
   type ComposedContent,
   type ComposeRequest,
@@ -5,7 +6,6 @@ import {
   type GroundedText,
   zComposedContent,
 } from './composed-content.schema.ts';
-import { guessContentType } from './content-type-guess.ts';
 import { grounded, paragraphOf } from './grounding.ts';
 import { distinctPhrases, hashtag, headingCase, keyPhrases } from './keywords.ts';
 import { label } from './labels.ts';

@@ -2,7 +2,6 @@ import type { Segment } from '@voxpress/contracts';
 import { describe, expect, it } from 'vitest';
 import { composeContent } from './compose.ts';
 import { BuiltInComposer } from './composer.writer.ts';
-import { guessContentType } from './content-type-guess.ts';
 import { HOWTO_TRANSCRIPT } from './fixtures/howto-transcript.fixture.ts';
 import { MONOLOGUE_TRANSCRIPT } from './fixtures/monologue-transcript.fixture.ts';
 import { pocketsphinxSegments, whisperSegments } from './fixtures/spoken-transcript.fixture.ts';
@@ -23,24 +22,6 @@ const PRODUCT = timed([
   'It helps you skip the queue at the hotel breakfast.',
   'The price is $49 and the Aero Kettle ships next month.',
 ]);
-
-describe('guessContentType (spec §5)', () => {
-  it.each([
-    ['Here are the ingredients for the cake', '', 'recipe'],
-    ['We bake it slowly', '', 'recipe'],
-    ['Step 1: open the lid', '', 'tutorial'],
-    ['step one open the lid', '', 'tutorial'],
-    ['This guide shows how to do it', '', 'tutorial'],
-    ['The agenda for today', '', 'meeting_notes'],
-    ['Action items from the call', '', 'meeting_notes'],
-    ['Its features and price', '', 'product_description'],
-    ['A walk in the park', '', 'enhanced'],
-    ['A walk in the park', 'Team meeting', 'meeting_notes'],
-    ['My favourite recipes and a cooking guide', '', 'recipe'],
-  ])('%s / %s → %s', (text, title, expected) => {
-    expect(guessContentType(text, title)).toBe(expected);
-  });
-});
 
 describe('content types', () => {
   it('describes a product: name, features, benefits and price, each from what was said', () => {

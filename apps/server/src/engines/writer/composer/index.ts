@@ -14,10 +14,11 @@
  * - `shapeTranscript(segments, language, options)`: sentences and paragraphs for reading.
  * - `guessContentType(text, title)`: the spec's keyword rules.
  */
+
+export { guessContentType } from '@voxpress/contracts';
 export { composeContent } from './compose.ts';
 export * from './composed-content.schema.ts';
 export { BuiltInComposer } from './composer.writer.ts';
-export { guessContentType } from './content-type-guess.ts';
 export { CONTENT_LANGUAGES } from './language.ts';
 export {
   type ContentBlock,

@@ -38,7 +38,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
         state: 'missing',
         reason: 'No language model server is set up',
         detail: 'Not configured',
-        hint: 'Set LLM_BASE_URL (e.g. https://api.openai.com/v1 or a local llama.cpp/vLLM/LM Studio server), LLM_API_KEY and LLM_MODEL',
+        hint: 'Enter a base URL, key and model in Settings → Administration, or set LLM_BASE_URL (e.g. https://api.openai.com/v1 or a local llama.cpp/vLLM/LM Studio server), LLM_API_KEY and LLM_MODEL',
       };
     return {
       state: 'ready',
@@ -64,7 +64,7 @@ export class AnthropicProvider implements LlmProvider {
         state: 'missing',
         reason: 'Anthropic is not set up',
         detail: 'Not configured',
-        hint: 'Set ANTHROPIC_API_KEY',
+        hint: 'Enter a key in Settings → Administration, or set ANTHROPIC_API_KEY',
       };
     return {
       state: 'ready',
@@ -172,12 +172,73 @@ function openAiCompatibleModel(name: string, endpoint: LlmEndpoint): ResolvedMod
   };
 }
 
-/** Every provider, in the order they are preferred: configured cloud or server first, then Ollama. */
-export function llmProviders(config: LlmConfig): LlmProvider[] {
+/** Where the language-model settings in force are read (they may change while the server runs). */
+export type LlmConfigSource = () => Promise<LlmConfig>;
+
+/**
+ * A provider that follows the settings in force: it reads them on every use (the source caches
+ * them) and builds its provider again only when its own part changed, so a change the
+ * administrator saves applies to the next piece written, without a restart.
+ */
+class LiveProvider implements LlmProvider {
+  private built: { key: string; provider: LlmProvider } | undefined;
+  constructor(
+    readonly id: string,
+    readonly name: string,
+    private readonly source: LlmConfigSource,
+    private readonly part: (config: LlmConfig) => unknown,
+    private readonly make: (config: LlmConfig) => LlmProvider,
+  ) {}
+
+  private async current(): Promise<LlmProvider> {
+    const config = await this.source();
+    const key = JSON.stringify(this.part(config) ?? null);
+    if (!this.built || this.built.key !== key) this.built = { key, provider: this.make(config) };
+    return this.built.provider;
+  }
+
+  async status(): Promise<EngineStatus> {
+    return (await this.current()).status();
+  }
+
+  async resolve(): Promise<ResolvedModel> {
+    return (await this.current()).resolve();
+  }
+}
+
+/**
+ * Every provider, in the order they are preferred: configured cloud or server first, then Ollama.
+ * With `source`, each follows the settings in force instead of `config`.
+ */
+export function llmProviders(config: LlmConfig, source?: LlmConfigSource): LlmProvider[] {
+  if (!source)
+    return [
+      new OpenAiCompatibleProvider(config.openai),
+      new AnthropicProvider(config.anthropic),
+      new OllamaProvider(config.ollama),
+    ];
   return [
-    new OpenAiCompatibleProvider(config.openai),
-    new AnthropicProvider(config.anthropic),
-    new OllamaProvider(config.ollama),
+    new LiveProvider(
+      'openai',
+      'OpenAI-compatible chat API',
+      source,
+      (c) => c.openai,
+      (c) => new OpenAiCompatibleProvider(c.openai),
+    ),
+    new LiveProvider(
+      'anthropic',
+      'Anthropic',
+      source,
+      (c) => c.anthropic,
+      (c) => new AnthropicProvider(c.anthropic),
+    ),
+    new LiveProvider(
+      'ollama',
+      'Ollama',
+      source,
+      (c) => c.ollama,
+      (c) => new OllamaProvider(c.ollama),
+    ),
   ];
 }
 

@@ -1,0 +1,70 @@
+import type { Response } from 'undici';
+import {
+  ForbiddenDestinationError,
+  type GuardedFetch,
+  type GuardedInit,
+  OutboundRequestError,
+  readLimited,
+} from '../../net/guarded-fetch.ts';
+import { PublishError } from './publisher.ts';
+
+/** A JSON answer from a site, with its status. */
+export interface SiteAnswer {
+  status: number;
+  body: unknown;
+  response: Response;
+}
+
+/**
+ * One request to a user's site through the guarded fetch, read as JSON. Network failures and the
+ * guard's refusals become `PublishError`s that say what happened in words a user can act on.
+ */
+export async function siteRequest(
+  http: GuardedFetch,
+  site: string,
+  url: string,
+  init: GuardedInit,
+): Promise<SiteAnswer> {
+  let response: Response;
+  try {
+    response = await http.fetch(url, init);
+  } catch (err) {
+    if (err instanceof ForbiddenDestinationError)
+      throw new PublishError(
+        'forbidden',
+        `${site} is on a private network address, which this server does not publish to.`,
+        null,
+        { cause: err },
+      );
+    if (err instanceof OutboundRequestError)
+      throw new PublishError(
+        'unreachable',
+        err.kind === 'timeout'
+          ? `${site} did not answer in time. Check that the site is online and try again.`
+          : err.kind === 'dns'
+            ? `${site} was not found. Check the address.`
+            : `${site} could not be reached. Check the address and that the site is online.`,
+        null,
+        { cause: err },
+      );
+    throw err;
+  }
+  const text = await readLimited(response).catch(() => '');
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  return { status: response.status, body, response };
+}
+
+/** The remote message of an error answer, short. */
+export function remoteMessage(body: unknown): string {
+  if (body && typeof body === 'object') {
+    const b = body as { message?: unknown; errors?: { message?: unknown; context?: unknown }[] };
+    const m = b.errors?.[0]?.message ?? b.message;
+    if (typeof m === 'string') return m.replace(/<[^>]+>/g, '').slice(0, 200);
+  }
+  return '';
+}

@@ -1,0 +1,68 @@
+import type { Audience, CulturalContext, InfographicContentType, LayoutStyleKey } from '@voxpress/contracts';
+import type { Engine, EngineStatus } from '../engine.ts';
+
+/** A text drawn on an infographic with, when it comes from a recording, the second it was said. */
+export interface SourcedText {
+  text: string;
+  /** Seconds into the recording; null for a written document or text the user typed. */
+  start: number | null;
+}
+
+/**
+ * What an infographic shows, in one language. Built from a content piece's structured body (or
+ * typed by the user when editing a variation); a renderer draws what is there and leaves out what
+ * is not. Every string is final text: renderers fit it (size, then wrap, then an ellipsis at a
+ * word boundary) and never rewrite it.
+ */
+export interface InfographicData {
+  /** BCP-47 code of the texts, e.g. `en`, `hi`, `zh`; picks fonts and line breaking. */
+  language: string;
+  title: string;
+  subtitle?: string | undefined;
+  /** Key points or highlights, in order. */
+  points: SourcedText[];
+  /** Numbered steps: tutorial steps or recipe instructions. */
+  steps?: string[] | undefined;
+  ingredients?: string[] | undefined;
+  /** Figures drawn large: prep time, servings, price, attendees… (`value` is short: "15 min"). */
+  facts?: { label: string; value: string }[] | undefined;
+  /** One quote from the speaker, with its time. */
+  quote?: SourcedText | undefined;
+  /** Meeting action items, with who owns each when known. */
+  actionItems?: { text: string; owner?: string | undefined }[] | undefined;
+  /** Hashtags or keywords, without `#`. */
+  tags?: string[] | undefined;
+  /** Small print at the bottom: author, brand or source line. */
+  footer?: string | undefined;
+}
+
+/** One image to draw. */
+export interface RenderRequest {
+  style: LayoutStyleKey;
+  contentType: InfographicContentType;
+  width: number;
+  height: number;
+  data: InfographicData;
+  /** Changes palette, imagery and emphasis (spec §3 audiences and cultural contexts). */
+  audience: Audience;
+  culturalContext: CulturalContext;
+}
+
+export interface RenderResult {
+  png: Uint8Array;
+  width: number;
+  height: number;
+  /** Time spent drawing this image, in milliseconds. */
+  renderMs: number;
+}
+
+/**
+ * Draws infographics to PNG off the request thread. Implementations keep their fonts loaded for
+ * the life of the process; `close()` ends their worker threads.
+ */
+export interface RendererEngine extends Engine {
+  readonly kind: 'renderer';
+  status(): Promise<EngineStatus>;
+  render(request: RenderRequest, signal?: AbortSignal): Promise<RenderResult>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,585 @@
+import type { RenderRequest } from '../renderer.ts';
+import {
+  type FittedText,
+  fitTexts,
+  sizeSteps,
+  type TextBox,
+  type TextMeasurer,
+  type TextStyle,
+} from '../text/fit-text.ts';
+import { keepsWords, typeset } from '../text/typeset.ts';
+import type {
+  Block,
+  Column,
+  Composition,
+  HeaderBlock,
+  ListBlock,
+  ListItem,
+  ListKind,
+} from './composition.ts';
+import { emphasisFor, factIcon, orderFacts, type SectionKind } from './emphasis.ts';
+import type { IconName } from './icons.ts';
+import { formatTime, labelsFor } from './labels.ts';
+import { metricsFor } from './metrics.ts';
+import { motifFor } from './motifs.ts';
+import { themeFor } from './theme.ts';
+
+export type * from './composition.ts';
+
+const TYPE_ICON: Record<RenderRequest['contentType'], IconName> = {
+  recipe: 'chef-hat',
+  tutorial: 'list-numbers',
+  meeting_notes: 'notes',
+  product_description: 'package',
+  enhanced: 'sparkles',
+};
+
+const MAX_ITEMS = 10;
+
+/** Content languages written in Latin script. */
+const LATIN_LANGUAGES = new Set(['en', 'es', 'de', 'fr', 'it', 'pt', 'nl']);
+
+/**
+ * Plans an infographic: which sections the data and the audience call for, where each goes for
+ * the canvas's shape, every text fitted with the renderer's own measurement, and as many list
+ * items as the room allows (in the order given, never cut mid-item).
+ */
+export async function compose(request: RenderRequest, measurer: TextMeasurer): Promise<Composition> {
+  const first = await composeAt(request, measurer, 1);
+  if (first.dropped) {
+    // Dense content (a square recipe): slightly smaller text when that shows more of it.
+    const denser = await composeAt(request, measurer, 0.86);
+    return denser.shown > first.shown ? denser.composition : first.composition;
+  }
+  // A canvas with room to spare (a story with a short recipe) gets larger text, once.
+  if (first.fill > 0.78) return first.composition;
+  const scale = Math.min(1.35, Math.sqrt(0.9 / Math.max(first.fill, 0.3)));
+  if (scale < 1.06) return first.composition;
+  const second = await composeAt(request, measurer, scale);
+  return second.dropped ? first.composition : second.composition;
+}
+
+async function composeAt(
+  request: RenderRequest,
+  measurer: TextMeasurer,
+  scale: number,
+): Promise<{ composition: Composition; fill: number; dropped: boolean; shown: number }> {
+  const { data, width, height } = request;
+  const m = metricsFor(width, height);
+  const { u } = m;
+  const theme = themeFor(request.style, request.audience, request.culturalContext);
+  const labels = labelsFor(data.language);
+  const emphasis = emphasisFor(request.contentType, request.audience, data);
+  const portrait = m.format === 'portrait';
+
+  const px = (n: number) => Math.round(n * u);
+  /** Text sizes: design pixels times the scale the content earned. */
+  const ts = (n: number) => Math.round(n * u * scale);
+  const body: TextStyle = { fontFamily: theme.bodyFont, fontWeight: 400, lineHeight: 1.38 };
+  const strong: TextStyle = { ...body, fontWeight: theme.bodyFont === theme.displayFont ? 600 : 700 };
+  // Spaced capitals are a Latin convention: other scripts keep their natural spacing.
+  const latin = LATIN_LANGUAGES.has(data.language.toLowerCase().split(/[-_]/)[0] ?? '');
+  const caps: TextStyle = {
+    fontFamily: theme.bodyFont === theme.displayFont ? theme.bodyFont : theme.bodyFont,
+    fontWeight: 700,
+    lineHeight: 1.25,
+    letterSpacing: latin ? 0.14 : 0,
+    textTransform: latin ? 'uppercase' : 'none',
+  };
+  const display: TextStyle = {
+    fontFamily: theme.displayFont,
+    fontWeight: theme.displayWeight,
+    lineHeight: 1.08,
+    letterSpacing: theme.titleTracking,
+  };
+  const quoteStyle: TextStyle = {
+    fontFamily: theme.quoteFont,
+    fontWeight: theme.quoteFont === theme.displayFont && theme.key === 'elegant' ? 400 : 500,
+    fontStyle: theme.quoteItalic ? 'italic' : 'normal',
+    lineHeight: 1.32,
+  };
+
+  // Columns: landscape canvases put the header, figures and quote beside the lists.
+  const innerW = width - 2 * m.padX;
+  const lists = emphasis.display.filter((k): k is ListKind => isList(k));
+  const twoColumns = m.format === 'landscape' && lists.length > 0;
+  const colGap = px(64);
+  const leftW = twoColumns ? Math.round((innerW - colGap) * 0.42) : innerW;
+  const rightW = twoColumns ? innerW - colGap - leftW : innerW;
+  const leftKinds: SectionKind[] = twoColumns
+    ? emphasis.display.filter((k) => k === 'facts' || k === 'quote')
+    : [];
+  const rightKinds = emphasis.display.filter((k) => !leftKinds.includes(k));
+  const cardPad = theme.card ? px(portrait ? 36 : 32) : 0;
+  const itemGap = px(portrait ? 20 : 14);
+  const labelGap = px(16);
+  const split =
+    m.format === 'square' &&
+    lists.includes('ingredients') &&
+    lists.includes('steps') &&
+    rightKinds.includes('steps');
+
+  const bodySize = ts(portrait ? 34 : m.format === 'landscape' ? 28 : 30);
+  const boxes: TextBox[] = [];
+  const keepAll = keepsWords(data.language);
+  const add = (box: TextBox) =>
+    boxes.push({
+      ...box,
+      text: typeset(box.text, data.language),
+      style: keepAll ? { ...box.style, wordBreak: 'keep-all' } : box.style,
+    }) - 1;
+
+  // Header.
+  const headerW = leftW;
+  const eyebrowSize = px(22);
+  const eyebrowIcon = px(28);
+  const eyebrowPillX = theme.eyebrow === 'pill' ? px(20) : 0;
+  const eyebrowI = add({
+    text: labels.type[request.contentType],
+    width: headerW - eyebrowIcon - px(12) - 2 * eyebrowPillX,
+    maxLines: 1,
+    sizes: [eyebrowSize, px(18)],
+    style: {
+      ...caps,
+      fontFamily: theme.key === 'classic' ? theme.bodyFont : 'Inter',
+      letterSpacing: latin ? 0.16 : 0,
+    },
+  });
+  const titleMax = portrait ? 100 : m.format === 'landscape' ? 80 : 84;
+  const titleLines = portrait ? 5 : m.format === 'landscape' ? (twoColumns ? 4 : 3) : 3;
+  const titleI = add({
+    text: data.title.trim(),
+    width: headerW,
+    maxLines: titleLines,
+    sizes: sizeSteps(px(titleMax), px(titleMax * 0.5), 7),
+    maxHeight: Math.round(height * (portrait ? 0.24 : twoColumns ? 0.4 : 0.22)),
+    style: display,
+  });
+  const subtitleI = data.subtitle?.trim()
+    ? add({
+        text: data.subtitle.trim(),
+        width: headerW,
+        maxLines: 2,
+        sizes: [ts(portrait ? 36 : 30), ts(portrait ? 30 : 26)],
+        style: { ...body, lineHeight: 1.35 },
+      })
+    : -1;
+
+  // Lists.
+  const listWidth = (kind: ListKind, columnW: number): number => {
+    if (!split) return columnW;
+    return kind === 'ingredients'
+      ? Math.round((columnW - px(32)) * 0.4)
+      : columnW - px(32) - Math.round((columnW - px(32)) * 0.4);
+  };
+  const lineH = Math.round(bodySize * body.lineHeight);
+  const markerW = (kind: ListKind) => {
+    if (kind === 'steps')
+      return theme.stepMark === 'disc' ? Math.round(lineH * 1.05) : Math.round(bodySize * 1.5);
+    if (kind === 'ingredients') return px(22);
+    return Math.round(lineH * 0.8);
+  };
+  const markerGap = px(18);
+  const listColumnW = twoColumns ? rightW : innerW;
+  const listPlans = new Map<
+    ListKind,
+    { label: number; items: { text: number; owner: number }[]; twoUp: boolean; width: number }
+  >();
+  for (const kind of lists) {
+    const w = listWidth(kind, listColumnW) - 2 * cardPad;
+    const texts = listTexts(kind, request);
+    const twoUp = kind === 'ingredients' && !split && w >= px(640) && texts.length > 3;
+    const itemW = (twoUp ? Math.floor((w - px(32)) / 2) : w) - markerW(kind) - markerGap;
+    const maxLines =
+      kind === 'ingredients' ? (twoUp ? 1 : 2) : kind === 'steps' && emphasis.roomySteps ? 4 : 3;
+    listPlans.set(kind, {
+      label: add({
+        text: sectionLabel(kind, labels),
+        width: w,
+        maxLines: 1,
+        sizes: [ts(22), ts(18)],
+        style: caps,
+      }),
+      items: texts.slice(0, MAX_ITEMS).map((t) => ({
+        text: add({
+          text: t.text,
+          width: itemW,
+          maxLines,
+          sizes: [bodySize],
+          style: kind === 'steps' ? body : body,
+        }),
+        owner: t.owner
+          ? add({
+              text: t.owner,
+              width: itemW,
+              maxLines: 1,
+              sizes: [Math.round(bodySize * 0.8)],
+              style: strong,
+            })
+          : -1,
+      })),
+      twoUp,
+      width: w,
+    });
+  }
+
+  // Figures.
+  const factsColumnW = twoColumns ? leftW : innerW;
+  const allFacts = orderFacts(
+    (data.facts ?? []).filter((f) => f.value.trim()),
+    request.audience,
+  );
+  const factGap = px(16);
+  const maxFacts = Math.max(1, Math.min(4, Math.floor((factsColumnW + factGap) / (px(220) + factGap))));
+  const facts = allFacts.slice(0, Math.min(maxFacts, allFacts.length >= 4 && maxFacts >= 4 ? 4 : 3));
+  const factPad = theme.card ? px(26) : px(8);
+  // One or two figures do not stretch across the canvas.
+  const cardWidth = facts.length
+    ? Math.min(px(360), Math.floor((factsColumnW - factGap * (facts.length - 1)) / facts.length))
+    : 0;
+  const factValueMax = (emphasis.bigFacts ? 76 : 64) * (facts.length >= 4 ? 0.85 : 1);
+  const factIdx = facts.map((f) => ({
+    value: add({
+      text: f.value.trim(),
+      width: cardWidth - 2 * factPad,
+      maxLines: 1,
+      sizes: sizeSteps(ts(factValueMax), ts(30), 6),
+      style: {
+        ...display,
+        fontFamily: theme.key === 'classic' || theme.key === 'elegant' ? theme.displayFont : 'Inter',
+        fontWeight: 800,
+        lineHeight: 1.1,
+        letterSpacing: -0.02,
+      },
+    }),
+    label: f.label.trim()
+      ? add({
+          text: f.label.trim(),
+          width: cardWidth - 2 * factPad,
+          maxLines: 2,
+          sizes: [ts(21), ts(18)],
+          style: { ...body, fontFamily: 'Inter', fontWeight: 500, lineHeight: 1.3 },
+        })
+      : -1,
+    icon: factIcon(f),
+  }));
+
+  // Quote.
+  const quoteColumnW = twoColumns ? leftW : innerW;
+  const quotePad = theme.quoteBg ? px(34) : 0;
+  const quoteBar = theme.key === 'minimal' ? px(28) : 0;
+  const quoteTextW = quoteColumnW - 2 * quotePad - quoteBar;
+  const quoteI = data.quote?.text.trim()
+    ? add({
+        text: `“${data.quote.text.trim().replace(/^["“”]+|["“”]+$/g, '')}”`,
+        width: quoteTextW,
+        maxLines: portrait ? 5 : 3,
+        sizes: sizeSteps(ts(portrait ? 40 : 34), ts(26), 3),
+        style: quoteStyle,
+      })
+    : -1;
+  const captionI =
+    data.quote && data.quote.start !== null && quoteI >= 0
+      ? add({
+          text: labels.quoteAt.replace('{t}', formatTime(data.quote.start)),
+          width: quoteTextW,
+          maxLines: 1,
+          sizes: [ts(22)],
+          style: {
+            ...caps,
+            fontFamily: 'Inter',
+            letterSpacing: 0.08,
+            textTransform: 'none',
+            fontWeight: 600,
+          },
+        })
+      : -1;
+
+  const footerI = data.footer?.trim()
+    ? add({
+        text: data.footer.trim(),
+        width: innerW,
+        maxLines: 1,
+        sizes: [px(22), px(18)],
+        style: { ...body, fontFamily: 'Inter', fontWeight: 500 },
+      })
+    : -1;
+
+  const fitted = await fitTexts(boxes, data.language, measurer);
+  const get = (i: number): FittedText | null => (i >= 0 ? (fitted[i] ?? null) : null);
+  const must = (i: number): FittedText => {
+    const f = fitted[i];
+    if (!f) throw new Error('A text box was not fitted');
+    return f;
+  };
+
+  // Tags: as many as fit on one line, in order.
+  const tagsText = await fitTags(data.tags ?? [], innerW, ts(24), theme.bodyFont, data.language, measurer);
+
+  // The header, then each section as it fits.
+  const eyebrow = must(eyebrowI);
+  const title = must(titleI);
+  const subtitle = get(subtitleI);
+  const eyebrowH = Math.max(eyebrowIcon, eyebrow.height) + (theme.eyebrow === 'pill' ? 2 * px(10) : 0);
+  const header: HeaderBlock = {
+    eyebrow,
+    eyebrowIcon: TYPE_ICON[request.contentType],
+    title,
+    subtitle,
+    height: eyebrowH + px(28) + title.height + (subtitle ? px(22) + subtitle.height : 0),
+  };
+  const footer = get(footerI);
+  const footerH = footer ? footer.height + px(24) : 0;
+  const innerH = height - 2 * m.padY - footerH;
+
+  const buildList = (kind: ListKind, room: number, maxItems = MAX_ITEMS): ListBlock | null => {
+    const plan = listPlans.get(kind);
+    if (!plan) return null;
+    const label = must(plan.label);
+    const chrome = 2 * cardPad + label.height + labelGap;
+    const items: ListItem[] = [];
+    let used = chrome;
+    const rowsOf = (list: ListItem[]) => (plan.twoUp ? pairHeights(list) : list.map((i) => i.height));
+    for (const it of plan.items) {
+      if (items.length >= maxItems) break;
+      const text = must(it.text);
+      if (!text.text) continue;
+      const owner = get(it.owner);
+      const itemH = Math.max(
+        kind === 'steps' && theme.stepMark === 'disc' ? Math.round(lineH * 1.05) : lineH,
+        text.height + (owner ? px(6) + owner.height : 0),
+      );
+      const next = [...items, { text, owner: owner ?? undefined, height: itemH }];
+      const rows = rowsOf(next);
+      const h = chrome + rows.reduce((a, b) => a + b, 0) + itemGap * Math.max(0, rows.length - 1);
+      if (h > room) break;
+      items.push({ text, owner: owner ?? undefined, height: itemH });
+      used = h;
+    }
+    if (!items.length) return null;
+    return { kind, label, items, twoUp: plan.twoUp, markerWidth: markerW(kind), height: used };
+  };
+
+  const buildBlock = (kind: SectionKind, room: number): Block | null => {
+    switch (kind) {
+      case 'facts': {
+        if (!factIdx.length) return null;
+        const size = Math.min(...factIdx.map((f) => must(f.value).fontSize));
+        const entries = factIdx.map((f) => {
+          const v = must(f.value);
+          const value = {
+            ...v,
+            fontSize: size,
+            lineHeightPx: Math.round(size * 1.1),
+            height: Math.round(size * 1.1),
+          };
+          return { value, label: get(f.label), icon: f.icon };
+        });
+        const labelH = Math.max(0, ...entries.map((e) => e.label?.height ?? 0));
+        const h =
+          2 * factPad + px(30) + px(14) + (entries[0]?.value.height ?? 0) + (labelH ? px(8) + labelH : 0);
+        return h <= room ? { kind: 'facts', facts: entries, cardWidth, height: h } : null;
+      }
+      case 'quote': {
+        const text = get(quoteI);
+        if (!text?.text) return null;
+        const caption = get(captionI);
+        const mark = theme.quoteBg ? px(40) + px(12) : 0;
+        const h =
+          2 * quotePad +
+          mark +
+          text.height +
+          (caption ? px(16) + caption.height : 0) +
+          (theme.quoteBg ? 0 : px(8));
+        return h <= room ? { kind: 'quote', text, caption, height: h } : null;
+      }
+      case 'tags': {
+        if (!tagsText) return null;
+        return tagsText.height <= room ? { kind: 'tags', text: tagsText, height: tagsText.height } : null;
+      }
+      default:
+        return buildList(kind, room);
+    }
+  };
+
+  /**
+   * Fills a column in rounds, so the content type's own lists come first without crowding out
+   * the rest: each primary list with its first item, the figures, the primary lists up to three
+   * items, the quote, the primary lists in full, then the other sections while room remains.
+   * Busy parents get the figures before anything else.
+   */
+  const pack = (
+    kinds: SectionKind[],
+    room: number,
+  ): { blocks: Block[]; spare: number; dropped: boolean; shown: number } => {
+    const chosen = new Map<SectionKind, Block>();
+    let left = room;
+    const inColumn = emphasis.priority.filter((k) => kinds.includes(k));
+    const primary = inColumn.filter((k) => emphasis.primary.includes(k));
+    const others = inColumn.filter((k) => !primary.includes(k) && k !== 'facts' && k !== 'quote');
+    const key = (k: SectionKind): SectionKind => (split && k === 'steps' ? 'ingredients' : k);
+    const build = (k: SectionKind, roomFor: number, cap: number): Block | null => {
+      if (split && (k === 'ingredients' || k === 'steps')) {
+        const a = buildList('ingredients', roomFor, cap);
+        const b = buildList('steps', roomFor, cap);
+        if (a && b) {
+          const leftWidth = listWidth('ingredients', listColumnW);
+          return { kind: 'split', left: a, right: b, leftWidth, height: Math.max(a.height, b.height) };
+        }
+        return a ?? b;
+      }
+      return isList(k) ? buildList(k, roomFor, cap) : buildBlock(k, roomFor);
+    };
+    const place = (k: SectionKind, cap: number) => {
+      const at = key(k);
+      const current = chosen.get(at);
+      if (current && !(isList(k) || current.kind === 'split')) return;
+      const gap = current || chosen.size === 0 ? 0 : m.gap;
+      const block = build(k, (current?.height ?? 0) + left - gap, cap);
+      if (!block) return;
+      left -= block.height - (current?.height ?? 0) + gap;
+      chosen.set(at, block);
+    };
+    const rounds: [SectionKind[], number][] = [
+      ...(emphasis.bigFacts ? ([[['facts'], 1]] as [SectionKind[], number][]) : []),
+      [primary, 1],
+      [['facts'], 1],
+      [primary, emphasis.roomySteps ? 4 : 3],
+      [['quote'], 1],
+      [primary, MAX_ITEMS],
+      [others, 2],
+      [others, MAX_ITEMS],
+    ];
+    for (const [list, cap] of rounds) for (const k of list) if (inColumn.includes(k)) place(k, cap);
+    const shown = (k: SectionKind): number => {
+      const b = chosen.get(key(k));
+      if (!b) return 0;
+      if (b.kind === 'split') return k === 'ingredients' ? b.left.items.length : b.right.items.length;
+      return 'items' in b ? b.items.length : 1;
+    };
+    const dropped =
+      primary.some((k) => shown(k) < listTextsCount(k as ListKind)) ||
+      inColumn.some((k) => (k === 'facts' || k === 'quote') && !shown(k));
+    const blocks = kinds.flatMap((k) => {
+      if (split && k === 'steps') return [];
+      const b = chosen.get(k);
+      return b ? [b] : [];
+    });
+    return { blocks, spare: left, dropped, shown: inColumn.reduce((n, k) => n + shown(k), 0) };
+  };
+  const listTextsCount = (k: ListKind) => Math.min(MAX_ITEMS, listTexts(k, request).length);
+
+  const headerGap = px(portrait ? 56 : 40);
+  const columns: Column[] = [];
+  const packs: { room: number; spare: number; dropped: boolean; shown: number }[] = [];
+  const column = (left: number, w: number, head: HeaderBlock | null, kinds: SectionKind[]) => {
+    const room = innerH - (head ? head.height + headerGap : 0);
+    const packed = pack(kinds, room);
+    packs.push({ room, spare: packed.spare, dropped: packed.dropped, shown: packed.shown });
+    columns.push({ left, top: m.padY, width: w, height: innerH, header: head, blocks: packed.blocks });
+  };
+  if (twoColumns) {
+    column(m.padX, leftW, header, leftKinds);
+    column(m.padX + leftW + colGap, rightW, null, rightKinds);
+  } else {
+    column(m.padX, innerW, header, rightKinds);
+  }
+  // How full the fullest column is: the body's share of the room it had.
+  const fill = Math.max(...packs.map((p) => (p.room > 0 ? 1 - p.spare / p.room : 1)));
+  const dropped = packs.some((p) => p.dropped);
+
+  const composition: Composition = {
+    request,
+    theme,
+    metrics: m,
+    columns,
+    footer,
+    motif: motifFor(
+      request.culturalContext,
+      { width, height, pad: m.padY },
+      theme.motifColor,
+      theme.motifOpacity,
+    ),
+    cardPad,
+    itemGap,
+    labelGap,
+  };
+  return { composition, fill, dropped, shown: packs.reduce((n, p) => n + p.shown, 0) };
+}
+
+function isList(kind: SectionKind): kind is ListKind {
+  return kind === 'ingredients' || kind === 'steps' || kind === 'points' || kind === 'actions';
+}
+
+function listTexts(kind: ListKind, request: RenderRequest): { text: string; owner?: string | undefined }[] {
+  const { data } = request;
+  const clean = (list: string[] | undefined) =>
+    (list ?? [])
+      .map((t) => t.trim())
+      .filter(Boolean)
+      .map((text) => ({ text }));
+  switch (kind) {
+    case 'ingredients':
+      return clean(data.ingredients);
+    case 'steps':
+      return clean(data.steps);
+    case 'points':
+      return clean(data.points.map((p) => p.text));
+    case 'actions':
+      return (data.actionItems ?? [])
+        .filter((a) => a.text.trim())
+        .map((a) => ({ text: a.text.trim(), owner: a.owner?.trim() || undefined }));
+  }
+}
+
+function sectionLabel(kind: ListKind, labels: ReturnType<typeof labelsFor>): string {
+  return labels[kind];
+}
+
+/** Row heights of items set two to a row. */
+function pairHeights(items: ListItem[]): number[] {
+  const rows: number[] = [];
+  for (let i = 0; i < items.length; i += 2)
+    rows.push(Math.max(items[i]?.height ?? 0, items[i + 1]?.height ?? 0));
+  return rows;
+}
+
+async function fitTags(
+  tags: string[],
+  width: number,
+  size: number,
+  fontFamily: string,
+  language: string,
+  measurer: TextMeasurer,
+): Promise<FittedText | null> {
+  const clean = tags
+    .map((t) => t.trim().replace(/^#+/, '').replace(/\s+/g, ''))
+    .filter(Boolean)
+    .slice(0, 8);
+  if (!clean.length) return null;
+  const style: TextStyle = { fontFamily, fontWeight: 600, lineHeight: 1.3 };
+  const lineHeightPx = Math.round(size * style.lineHeight);
+  const choices = clean.map((_, i) =>
+    clean
+      .slice(0, clean.length - i)
+      .map((t) => `#${t}`)
+      .join('   '),
+  );
+  const counts = await measurer.measure(
+    choices.map((text) => ({ text, width, fontSize: size, lineHeightPx, style })),
+    language,
+  );
+  const k = counts.findIndex((c) => c.lines <= 1);
+  if (k < 0) return null;
+  return {
+    text: choices[k] as string,
+    fontSize: size,
+    lineHeightPx,
+    lines: 1,
+    height: lineHeightPx,
+    width,
+    inkWidth: counts[k]?.width,
+    style,
+    truncated: k > 0,
+  };
+}

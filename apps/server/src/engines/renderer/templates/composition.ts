@@ -1,0 +1,91 @@
+import type { RenderRequest } from '../renderer.ts';
+import type { FittedText } from '../text/fit-text.ts';
+import type { IconName } from './icons.ts';
+import type { Metrics } from './metrics.ts';
+import type { Motif } from './motifs.ts';
+import type { Theme } from './theme.ts';
+
+// What `compose` produces and the templates draw: every text fitted, every section measured.
+
+export type ListKind = 'ingredients' | 'steps' | 'points' | 'actions';
+
+export interface ListItem {
+  text: FittedText;
+  owner?: FittedText | undefined;
+  height: number;
+}
+
+export interface ListBlock {
+  kind: ListKind;
+  label: FittedText;
+  items: ListItem[];
+  /** Ingredients set in two columns. */
+  twoUp: boolean;
+  /** Width of the number, tick or dot before each item. */
+  markerWidth: number;
+  height: number;
+}
+
+export interface FactsBlock {
+  kind: 'facts';
+  facts: { value: FittedText; label: FittedText | null; icon: IconName }[];
+  cardWidth: number;
+  height: number;
+}
+
+export interface QuoteBlock {
+  kind: 'quote';
+  text: FittedText;
+  caption: FittedText | null;
+  height: number;
+}
+
+export interface TagsBlock {
+  kind: 'tags';
+  text: FittedText;
+  height: number;
+}
+
+/** Ingredients and steps side by side. */
+export interface SplitBlock {
+  kind: 'split';
+  left: ListBlock;
+  right: ListBlock;
+  leftWidth: number;
+  height: number;
+}
+
+export type Block = ListBlock | FactsBlock | QuoteBlock | TagsBlock | SplitBlock;
+
+export interface HeaderBlock {
+  eyebrow: FittedText;
+  eyebrowIcon: IconName;
+  title: FittedText;
+  subtitle: FittedText | null;
+  height: number;
+}
+
+export interface Column {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  header: HeaderBlock | null;
+  blocks: Block[];
+}
+
+/** Everything a template draws, measured and placed: drawing it cannot overflow. */
+export interface Composition {
+  request: RenderRequest;
+  theme: Theme;
+  metrics: Metrics;
+  columns: Column[];
+  footer: FittedText | null;
+  motif: Motif;
+  /** Padding inside cards and quote boxes. */
+  cardPad: number;
+  /** Space between list items. */
+  itemGap: number;
+  /** Space between a section label and its items. */
+  labelGap: number;
+}

@@ -1,0 +1,75 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+import type { Composition, FactsBlock } from './compose.ts';
+import { iconUrl } from './icons.ts';
+import { Text } from './text.tsx';
+
+/** The figures, drawn large, each with its icon and label. */
+export function Facts({ c, b, fallbacks }: { c: Composition; b: FactsBlock; fallbacks: string }) {
+  const { theme } = c;
+  const u = c.metrics.u;
+  const card = Boolean(theme.card);
+  const pad = card ? Math.round(26 * u) : Math.round(8 * u);
+  const icon = Math.round(30 * u);
+  const gap = Math.round(16 * u);
+  return (
+    <div
+      style={{
+        display: 'flex',
+        gap,
+        height: b.height,
+        flexShrink: 0,
+        justifyContent: theme.align === 'center' ? 'center' : 'flex-start',
+      }}
+    >
+      {b.facts.map((f, i) => (
+        <div
+          key={`${f.value.text}/${f.label?.text ?? ''}`}
+          style={{
+            display: 'flex',
+            flexDirection: 'column',
+            width: b.cardWidth,
+            height: b.height,
+            padding: pad,
+            background: card ? (theme.card ?? undefined) : 'transparent',
+            borderRadius: card ? Math.round(theme.radius * 0.8 * u) : 0,
+            border:
+              card && theme.cardBorder
+                ? `${Math.max(1, Math.round(2 * u))}px solid ${theme.cardBorder}`
+                : undefined,
+            borderLeft:
+              !card && i > 0 ? `${Math.max(1, Math.round(2 * u))}px solid ${theme.rule}` : undefined,
+            paddingLeft: !card && i > 0 ? Math.round(22 * u) : pad,
+            boxShadow: card ? (theme.cardShadow ?? undefined) : undefined,
+            alignItems: theme.align === 'center' && !card ? 'center' : 'flex-start',
+          }}
+        >
+          <img
+            src={iconUrl(f.icon, theme.key === 'elegant' ? theme.primary : theme.accent, 2)}
+            width={icon}
+            height={icon}
+            style={{ width: icon, height: icon }}
+            alt=""
+          />
+          <div style={{ display: 'flex', height: Math.round(14 * u), flexShrink: 0 }} />
+          <Text
+            f={{ ...f.value, width: b.cardWidth - 2 * pad }}
+            color={theme.factValue}
+            fallbacks={fallbacks}
+            align={theme.align === 'center' && !card ? 'center' : 'left'}
+          />
+          {f.label ? (
+            <>
+              <div style={{ display: 'flex', height: Math.round(8 * u), flexShrink: 0 }} />
+              <Text
+                f={f.label}
+                color={card ? theme.cardMuted : theme.muted}
+                fallbacks={fallbacks}
+                align={theme.align === 'center' && !card ? 'center' : 'left'}
+              />
+            </>
+          ) : null}
+        </div>
+      ))}
+    </div>
+  );
+}

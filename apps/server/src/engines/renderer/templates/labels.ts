@@ -1,0 +1,171 @@
+import type { InfographicContentType } from '@voxpress/contracts';
+
+/** The few words a template adds around the content, in each content language. */
+interface Labels {
+  type: Record<InfographicContentType, string>;
+  ingredients: string;
+  steps: string;
+  points: string;
+  actions: string;
+  /** Where a quote was said: `{t}` is the time, e.g. "at 02:13". */
+  quoteAt: string;
+}
+
+const LABELS: Record<string, Labels> = {
+  en: {
+    type: {
+      recipe: 'Recipe',
+      tutorial: 'Tutorial',
+      meeting_notes: 'Meeting notes',
+      product_description: 'Product',
+      enhanced: 'Key insights',
+    },
+    ingredients: 'Ingredients',
+    steps: 'Steps',
+    points: 'Key points',
+    actions: 'Action items',
+    quoteAt: 'at {t}',
+  },
+  es: {
+    type: {
+      recipe: 'Receta',
+      tutorial: 'Tutorial',
+      meeting_notes: 'Notas de reunión',
+      product_description: 'Producto',
+      enhanced: 'Ideas clave',
+    },
+    ingredients: 'Ingredientes',
+    steps: 'Pasos',
+    points: 'Puntos clave',
+    actions: 'Tareas',
+    quoteAt: 'en el {t}',
+  },
+  de: {
+    type: {
+      recipe: 'Rezept',
+      tutorial: 'Anleitung',
+      meeting_notes: 'Besprechungsnotizen',
+      product_description: 'Produkt',
+      enhanced: 'Kernaussagen',
+    },
+    ingredients: 'Zutaten',
+    steps: 'Schritte',
+    points: 'Kernpunkte',
+    actions: 'Aufgaben',
+    quoteAt: 'bei {t}',
+  },
+  fr: {
+    type: {
+      recipe: 'Recette',
+      tutorial: 'Tutoriel',
+      meeting_notes: 'Compte rendu',
+      product_description: 'Produit',
+      enhanced: 'Points forts',
+    },
+    ingredients: 'Ingrédients',
+    steps: 'Étapes',
+    points: 'Points clés',
+    actions: 'Actions à mener',
+    quoteAt: 'à {t}',
+  },
+  zh: {
+    type: {
+      recipe: '食谱',
+      tutorial: '教程',
+      meeting_notes: '会议纪要',
+      product_description: '产品',
+      enhanced: '核心要点',
+    },
+    ingredients: '食材',
+    steps: '步骤',
+    points: '要点',
+    actions: '待办事项',
+    quoteAt: '于 {t}',
+  },
+  ja: {
+    type: {
+      recipe: 'レシピ',
+      tutorial: 'チュートリアル',
+      meeting_notes: '議事録',
+      product_description: '製品',
+      enhanced: '重要ポイント',
+    },
+    ingredients: '材料',
+    steps: '手順',
+    points: 'ポイント',
+    actions: 'アクション項目',
+    quoteAt: '{t} の発言',
+  },
+  ko: {
+    type: {
+      recipe: '레시피',
+      tutorial: '튜토리얼',
+      meeting_notes: '회의록',
+      product_description: '제품',
+      enhanced: '핵심 인사이트',
+    },
+    ingredients: '재료',
+    steps: '단계',
+    points: '핵심 포인트',
+    actions: '실행 항목',
+    quoteAt: '{t} 발언',
+  },
+  hi: {
+    type: {
+      recipe: 'रेसिपी',
+      tutorial: 'ट्यूटोरियल',
+      meeting_notes: 'बैठक के नोट्स',
+      product_description: 'उत्पाद',
+      enhanced: 'मुख्य बातें',
+    },
+    ingredients: 'सामग्री',
+    steps: 'चरण',
+    points: 'मुख्य बिंदु',
+    actions: 'कार्य बिंदु',
+    quoteAt: '{t} पर',
+  },
+  ta: {
+    type: {
+      recipe: 'சமையல் குறிப்பு',
+      tutorial: 'பயிற்சி',
+      meeting_notes: 'கூட்டக் குறிப்புகள்',
+      product_description: 'தயாரிப்பு',
+      enhanced: 'முக்கிய கருத்துகள்',
+    },
+    ingredients: 'தேவையான பொருட்கள்',
+    steps: 'படிகள்',
+    points: 'முக்கிய அம்சங்கள்',
+    actions: 'செயல் பணிகள்',
+    quoteAt: '{t} இல்',
+  },
+  te: {
+    type: {
+      recipe: 'వంటకం',
+      tutorial: 'ట్యుటోరియల్',
+      meeting_notes: 'సమావేశ గమనికలు',
+      product_description: 'ఉత్పత్తి',
+      enhanced: 'ముఖ్యాంశాలు',
+    },
+    ingredients: 'కావలసిన పదార్థాలు',
+    steps: 'దశలు',
+    points: 'ముఖ్య అంశాలు',
+    actions: 'చర్య అంశాలు',
+    quoteAt: '{t} వద్ద',
+  },
+};
+
+/** The labels for a language (`pt-BR` → `pt`), English when there are none. */
+export function labelsFor(language: string): Labels {
+  const base = language.toLowerCase().split(/[-_]/)[0] ?? 'en';
+  return LABELS[base] ?? (LABELS.en as Labels);
+}
+
+/** A recording time as the player shows it: `02:13`, or `1:02:13` past an hour. */
+export function formatTime(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const two = (n: number) => String(n).padStart(2, '0');
+  const h = Math.floor(s / 3600);
+  return h
+    ? `${h}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`
+    : `${two(Math.floor(s / 60))}:${two(s % 60)}`;
+}

@@ -1,0 +1,211 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+import type { ReactNode } from 'react';
+import type { Composition, ListBlock } from './compose.ts';
+import { iconUrl } from './icons.ts';
+import { cardStyle, Text } from './text.tsx';
+
+/** A list section: its label, then numbered steps, ticked points, dotted ingredients or action items. */
+export function List({
+  c,
+  b,
+  width,
+  height,
+  fallbacks,
+}: {
+  c: Composition;
+  b: ListBlock;
+  width: number;
+  height: number;
+  fallbacks: string;
+}) {
+  const { theme } = c;
+  const u = c.metrics.u;
+  const ink = theme.card ? theme.cardText : theme.text;
+  const labelColor =
+    theme.key === 'vibrant' ? theme.primary : theme.key === 'modern' ? theme.primary : theme.eyebrowText;
+  const inner = width - 2 * c.cardPad;
+  const rows: ReactNode[] = [];
+  const itemW = b.twoUp ? Math.floor((inner - Math.round(32 * u)) / 2) : inner;
+  const cell = (i: number) => {
+    const it = b.items[i];
+    if (!it) return <div key={`empty${i}`} style={{ display: 'flex', width: itemW }} />;
+    return <Item key={i} c={c} b={b} index={i} width={itemW} fallbacks={fallbacks} />;
+  };
+  if (b.twoUp) {
+    for (let i = 0; i < b.items.length; i += 2) {
+      rows.push(
+        <div key={`row${i}`} style={{ display: 'flex', justifyContent: 'space-between', width: inner }}>
+          {cell(i)}
+          {cell(i + 1)}
+        </div>,
+      );
+    }
+  } else {
+    b.items.forEach((_, i) => {
+      rows.push(cell(i));
+    });
+  }
+  return (
+    <div style={cardStyle(c, width, height)}>
+      <Text f={b.label} color={labelColor} fallbacks={fallbacks} />
+      <div style={{ display: 'flex', height: c.labelGap, flexShrink: 0 }} />
+      <div style={{ display: 'flex', flexDirection: 'column', gap: c.itemGap, color: ink }}>{rows}</div>
+    </div>
+  );
+}
+
+function Item({
+  c,
+  b,
+  index,
+  width,
+  fallbacks,
+}: {
+  c: Composition;
+  b: ListBlock;
+  index: number;
+  width: number;
+  fallbacks: string;
+}) {
+  const { theme } = c;
+  const u = c.metrics.u;
+  const it = b.items[index];
+  if (!it) return null;
+  const ink = theme.card ? theme.cardText : theme.text;
+  const muted = theme.card ? theme.cardMuted : theme.muted;
+  const lineH = it.text.lineHeightPx;
+  return (
+    <div
+      style={{ display: 'flex', width, height: it.height, gap: Math.round(18 * u), alignItems: 'flex-start' }}
+    >
+      <div
+        style={{
+          display: 'flex',
+          width: b.markerWidth,
+          height: lineH,
+          flexShrink: 0,
+          alignItems: 'center',
+          justifyContent: 'flex-start',
+        }}
+      >
+        <Marker
+          c={c}
+          kind={b.kind}
+          index={index}
+          size={b.markerWidth}
+          lineH={lineH}
+          fontSize={it.text.fontSize}
+        />
+      </div>
+      <div style={{ display: 'flex', flexDirection: 'column', gap: Math.round(6 * u) }}>
+        <Text f={it.text} color={ink} fallbacks={fallbacks} />
+        {it.owner ? <Text f={it.owner} color={muted} fallbacks={fallbacks} /> : null}
+      </div>
+    </div>
+  );
+}
+
+function Marker({
+  c,
+  kind,
+  index,
+  size,
+  lineH,
+  fontSize,
+}: {
+  c: Composition;
+  kind: ListBlock['kind'];
+  index: number;
+  size: number;
+  lineH: number;
+  fontSize: number;
+}) {
+  const { theme } = c;
+  const u = c.metrics.u;
+  if (kind === 'steps') {
+    if (theme.stepMark === 'disc') {
+      const d = Math.round(lineH * 1.0);
+      return (
+        <div
+          style={{
+            display: 'flex',
+            width: d,
+            height: d,
+            borderRadius: 999,
+            background:
+              theme.key === 'vibrant' ? `linear-gradient(135deg, ${theme.primary}, #7c3aed)` : theme.primary,
+            color: theme.onPrimary,
+            alignItems: 'center',
+            justifyContent: 'center',
+            fontFamily: 'Inter',
+            fontWeight: 800,
+            fontSize: Math.round(fontSize * 0.78),
+          }}
+        >
+          {String(index + 1)}
+        </div>
+      );
+    }
+    const numeral = theme.key === 'minimal' ? String(index + 1).padStart(2, '0') : `${index + 1}.`;
+    return (
+      <div
+        style={{
+          display: 'flex',
+          fontFamily: theme.key === 'minimal' ? 'Inter' : theme.displayFont,
+          fontWeight: theme.key === 'elegant' ? 400 : 700,
+          fontStyle: theme.key === 'elegant' ? 'italic' : 'normal',
+          fontSize: Math.round(fontSize * (theme.key === 'minimal' ? 0.9 : 1.1)),
+          lineHeight: `${lineH}px`,
+          color: theme.key === 'minimal' ? theme.accent : theme.primary,
+        }}
+      >
+        {numeral}
+      </div>
+    );
+  }
+  if (kind === 'ingredients') {
+    const d = Math.max(4, Math.round(11 * u));
+    return (
+      <div
+        style={{
+          display: 'flex',
+          width: d,
+          height: d,
+          borderRadius: theme.key === 'classic' ? 0 : 999,
+          background: theme.accent,
+          transform: theme.key === 'classic' ? 'rotate(45deg)' : undefined,
+        }}
+      />
+    );
+  }
+  if (theme.key === 'minimal') {
+    return (
+      <div
+        style={{
+          display: 'flex',
+          width: Math.round(size * 0.6),
+          height: Math.max(2, Math.round(3 * u)),
+          background: theme.accent,
+        }}
+      />
+    );
+  }
+  const icon = Math.round(size * 0.92);
+  const name =
+    kind === 'actions'
+      ? 'square-check'
+      : c.request.audience === 'health_enthusiasts'
+        ? 'leaf'
+        : 'circle-check';
+  const color =
+    theme.key === 'elegant' ? theme.primary : theme.key === 'classic' ? theme.primary : theme.accent;
+  return (
+    <img
+      src={iconUrl(name, color, 2.2)}
+      width={icon}
+      height={icon}
+      style={{ width: icon, height: icon }}
+      alt=""
+    />
+  );
+}

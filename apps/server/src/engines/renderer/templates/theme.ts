@@ -1,0 +1,248 @@
+import { type Audience, type CulturalContext, LAYOUT_STYLES, type LayoutStyleKey } from '@voxpress/contracts';
+import { BOOK_SERIF, DISPLAY_SERIF, UI_SANS } from '../fonts/font-catalog.ts';
+
+/** Everything a layout style decides about colour, type and surfaces. */
+export interface Theme {
+  key: LayoutStyleKey;
+  /** CSS background of the canvas (a colour or a gradient). */
+  background: string;
+  text: string;
+  muted: string;
+  primary: string;
+  accent: string;
+  /** Text drawn on `primary`. */
+  onPrimary: string;
+  /** Sections sit on cards of this colour; null draws them on the canvas, split by rules. */
+  card: string | null;
+  cardText: string;
+  cardMuted: string;
+  cardBorder: string | null;
+  cardShadow: string | null;
+  radius: number;
+  rule: string;
+  displayFont: string;
+  displayWeight: number;
+  bodyFont: string;
+  /** Letter spacing of titles in em. */
+  titleTracking: number;
+  /** Eyebrow as a filled pill, or as spaced capitals. */
+  eyebrow: 'pill' | 'caps';
+  eyebrowBg: string;
+  eyebrowText: string;
+  /** Header alignment. */
+  align: 'left' | 'center';
+  /** Step numbers: a filled disc, or large numerals. */
+  stepMark: 'disc' | 'numeral';
+  quoteBg: string | null;
+  quoteText: string;
+  quoteFont: string;
+  quoteItalic: boolean;
+  /** Fact values' colour. */
+  factValue: string;
+  /** The opacity of the cultural motif. */
+  motifOpacity: number;
+  /** The colour the motif is drawn in. */
+  motifColor: string;
+}
+
+const STYLE = Object.fromEntries(LAYOUT_STYLES.map((s) => [s.key, s.colors])) as Record<
+  LayoutStyleKey,
+  (typeof LAYOUT_STYLES)[number]['colors']
+>;
+
+const BASE: Record<LayoutStyleKey, Theme> = {
+  modern: {
+    key: 'modern',
+    background: STYLE.modern.background,
+    text: STYLE.modern.secondary,
+    muted: '#475569',
+    primary: STYLE.modern.primary,
+    accent: STYLE.modern.accent,
+    onPrimary: '#ffffff',
+    card: '#ffffff',
+    cardText: STYLE.modern.secondary,
+    cardMuted: '#64748b',
+    cardBorder: '#e2e8f0',
+    cardShadow: '0 8px 24px rgba(15, 23, 42, 0.06)',
+    radius: 28,
+    rule: '#e2e8f0',
+    displayFont: UI_SANS,
+    displayWeight: 800,
+    bodyFont: UI_SANS,
+    titleTracking: -0.025,
+    eyebrow: 'pill',
+    eyebrowBg: '#dbeafe',
+    eyebrowText: STYLE.modern.primary,
+    align: 'left',
+    stepMark: 'disc',
+    quoteBg: STYLE.modern.secondary,
+    quoteText: '#f8fafc',
+    quoteFont: UI_SANS,
+    quoteItalic: false,
+    factValue: STYLE.modern.primary,
+    motifOpacity: 0.1,
+    motifColor: STYLE.modern.primary,
+  },
+  classic: {
+    key: 'classic',
+    background: STYLE.classic.background,
+    text: STYLE.classic.secondary,
+    muted: '#57534e',
+    primary: STYLE.classic.primary,
+    accent: STYLE.classic.accent,
+    onPrimary: '#fdf6e3',
+    card: null,
+    cardText: STYLE.classic.secondary,
+    cardMuted: '#57534e',
+    cardBorder: null,
+    cardShadow: null,
+    radius: 0,
+    rule: '#d6c29a',
+    displayFont: BOOK_SERIF,
+    displayWeight: 700,
+    bodyFont: BOOK_SERIF,
+    titleTracking: -0.01,
+    eyebrow: 'caps',
+    eyebrowBg: 'transparent',
+    eyebrowText: STYLE.classic.primary,
+    align: 'center',
+    stepMark: 'numeral',
+    quoteBg: null,
+    quoteText: STYLE.classic.secondary,
+    quoteFont: BOOK_SERIF,
+    quoteItalic: true,
+    factValue: STYLE.classic.primary,
+    motifOpacity: 0.14,
+    motifColor: STYLE.classic.accent,
+  },
+  minimal: {
+    key: 'minimal',
+    background: STYLE.minimal.background,
+    text: STYLE.minimal.primary,
+    muted: STYLE.minimal.secondary,
+    primary: STYLE.minimal.primary,
+    accent: STYLE.minimal.accent,
+    onPrimary: '#ffffff',
+    card: null,
+    cardText: STYLE.minimal.primary,
+    cardMuted: STYLE.minimal.secondary,
+    cardBorder: null,
+    cardShadow: null,
+    radius: 0,
+    rule: '#e5e7eb',
+    displayFont: UI_SANS,
+    displayWeight: 700,
+    bodyFont: UI_SANS,
+    titleTracking: -0.03,
+    eyebrow: 'caps',
+    eyebrowBg: 'transparent',
+    eyebrowText: STYLE.minimal.accent,
+    align: 'left',
+    stepMark: 'numeral',
+    quoteBg: null,
+    quoteText: STYLE.minimal.primary,
+    quoteFont: UI_SANS,
+    quoteItalic: false,
+    factValue: STYLE.minimal.primary,
+    motifOpacity: 0.07,
+    motifColor: STYLE.minimal.primary,
+  },
+  vibrant: {
+    key: 'vibrant',
+    background: `linear-gradient(150deg, ${STYLE.vibrant.primary} 0%, #9333ea 55%, ${STYLE.vibrant.secondary} 100%)`,
+    text: '#ffffff',
+    muted: 'rgba(255, 255, 255, 0.82)',
+    primary: STYLE.vibrant.primary,
+    accent: STYLE.vibrant.accent,
+    onPrimary: '#ffffff',
+    card: '#ffffff',
+    cardText: '#2e1065',
+    cardMuted: '#6b21a8',
+    cardBorder: null,
+    cardShadow: '0 18px 40px rgba(46, 16, 101, 0.28)',
+    radius: 36,
+    rule: 'rgba(255, 255, 255, 0.3)',
+    displayFont: UI_SANS,
+    displayWeight: 800,
+    bodyFont: UI_SANS,
+    titleTracking: -0.03,
+    eyebrow: 'pill',
+    eyebrowBg: STYLE.vibrant.accent,
+    eyebrowText: STYLE.vibrant.secondary,
+    align: 'left',
+    stepMark: 'disc',
+    quoteBg: STYLE.vibrant.accent,
+    quoteText: '#2e1065',
+    quoteFont: UI_SANS,
+    quoteItalic: false,
+    factValue: STYLE.vibrant.primary,
+    motifOpacity: 0.16,
+    motifColor: '#ffffff',
+  },
+  elegant: {
+    key: 'elegant',
+    background: `radial-gradient(circle at 50% 0%, #2a2420 0%, ${STYLE.elegant.background} 70%)`,
+    text: STYLE.elegant.secondary,
+    muted: '#a8a29e',
+    primary: STYLE.elegant.primary,
+    accent: STYLE.elegant.accent,
+    onPrimary: STYLE.elegant.background,
+    card: null,
+    cardText: STYLE.elegant.secondary,
+    cardMuted: '#a8a29e',
+    cardBorder: null,
+    cardShadow: null,
+    radius: 0,
+    rule: 'rgba(212, 175, 55, 0.45)',
+    displayFont: DISPLAY_SERIF,
+    displayWeight: 700,
+    bodyFont: UI_SANS,
+    titleTracking: 0,
+    eyebrow: 'caps',
+    eyebrowBg: 'transparent',
+    eyebrowText: STYLE.elegant.primary,
+    align: 'center',
+    stepMark: 'numeral',
+    quoteBg: null,
+    quoteText: STYLE.elegant.secondary,
+    quoteFont: DISPLAY_SERIF,
+    quoteItalic: true,
+    factValue: STYLE.elegant.primary,
+    motifOpacity: 0.12,
+    motifColor: STYLE.elegant.primary,
+  },
+};
+
+/** Accents of the cultural contexts: colours people there read as festive and familiar. */
+const CULTURE_ACCENT: Record<CulturalContext, string | null> = {
+  international: null,
+  asian: '#dc2626',
+  mediterranean: '#0e7490',
+  indian: '#ea580c',
+  mexican: '#e11d48',
+};
+
+/** What an audience cares about first tints the figures: greens for health, warm for parents. */
+const AUDIENCE_FACT: Partial<Record<Audience, string>> = {
+  health_enthusiasts: '#15803d',
+  busy_parents: '#c2410c',
+};
+
+/** The theme of a style, coloured for an audience and a cultural context. */
+export function themeFor(style: LayoutStyleKey, audience: Audience, culture: CulturalContext): Theme {
+  const base = BASE[style];
+  const accent = CULTURE_ACCENT[culture] ?? base.accent;
+  const theme: Theme = { ...base, accent };
+  // On dark or saturated canvases the figure colours stay the style's own, so they keep contrast.
+  const fact = AUDIENCE_FACT[audience];
+  if (fact && (style === 'modern' || style === 'minimal' || style === 'classic')) theme.factValue = fact;
+  if (style === 'minimal' || style === 'classic')
+    theme.eyebrowText = culture === 'international' ? base.eyebrowText : accent;
+  if (style !== 'vibrant' && culture !== 'international') theme.motifColor = accent;
+  return theme;
+}
+
+/** The families a theme draws with (fonts to load for its texts). */
+export function themeFamilies(theme: Theme): string[] {
+  return [...new Set([theme.displayFont, theme.bodyFont, theme.quoteFont, UI_SANS])];
+}

@@ -1,0 +1,156 @@
+import { xWeightedLength } from './x-weight.ts';
+
+export interface SplitOptions {
+  /** Most weight per post, numbering included. */
+  limit: number;
+  /** BCP-47 language, for sentence boundaries. */
+  language: string;
+  /** How a post's length is counted (X's weighting by default). */
+  measure?: (text: string) => number;
+}
+
+const cache = new Map<string, Intl.Segmenter>();
+function segmenter(language: string, granularity: 'sentence' | 'grapheme'): Intl.Segmenter {
+  const key = `${language}:${granularity}`;
+  let s = cache.get(key);
+  if (!s) {
+    let locale = 'en';
+    try {
+      locale = Intl.Segmenter.supportedLocalesOf([language])[0] ?? 'en';
+    } catch {
+      // Not a valid tag: English rules are the closest to a neutral default.
+    }
+    s = new Intl.Segmenter(locale, { granularity });
+    cache.set(key, s);
+  }
+  return s;
+}
+
+/**
+ * The sentences of a text, trimmed, in order, with nothing left out. A break the segmenter puts
+ * inside a run of non-space characters (after the "?" of a URL's query) is undone: a link or a
+ * word is never cut in two there. Scripts without spaces keep their breaks after 。！？.
+ */
+export function sentencesOf(text: string, language: string): string[] {
+  const out: string[] = [];
+  let carry = '';
+  for (const { segment, index } of segmenter(language, 'sentence').segment(text)) {
+    const raw = carry + segment;
+    const next = text[index + segment.length];
+    carry = '';
+    if (!/\s$/.test(raw) && next !== undefined && /[\x21-\x7e]$/.test(raw) && /[\x21-\x7e]/.test(next)) {
+      carry = raw;
+      continue;
+    }
+    if (raw.trim()) out.push(raw.trim());
+  }
+  if (carry.trim()) out.push(carry.trim());
+  return out;
+}
+
+/** Scripts written without spaces: a sentence in them is cut between characters, not words. */
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+/** A piece of text with its weight worked out once. */
+interface Piece {
+  text: string;
+  weight: number;
+}
+
+/** Whether two pieces join without a space (both sides in a script written without spaces). */
+const tight = (a: string, b: string) => UNSPACED.test(a.at(-1) ?? '') && UNSPACED.test(b[0] ?? '');
+
+/**
+ * Packs pieces into posts of at most `budget`. A piece heavier than the budget is cut: into
+ * words where there are spaces, into characters (graphemes) where a word alone is too heavy.
+ */
+function pack(
+  pieces: readonly Piece[],
+  budget: number,
+  measure: (t: string) => number,
+  language: string,
+): string[] {
+  const posts: string[] = [];
+  let text = '';
+  let weight = 0;
+  const flush = () => {
+    if (text) posts.push(text);
+    text = '';
+    weight = 0;
+  };
+  const add = (piece: Piece, cut: (p: Piece) => Piece[]) => {
+    if (text) {
+      const gap = tight(text, piece.text) ? 0 : 1;
+      if (weight + gap + piece.weight <= budget) {
+        text = gap ? `${text} ${piece.text}` : text + piece.text;
+        weight += gap + piece.weight;
+        return;
+      }
+      flush();
+    }
+    if (piece.weight <= budget) {
+      text = piece.text;
+      weight = piece.weight;
+      return;
+    }
+    for (const smaller of cut(piece)) add(smaller, () => [smaller]);
+  };
+  const graphemesOf = (p: Piece): Piece[] =>
+    [...segmenter(language, 'grapheme').segment(p.text)].map(({ segment }) => ({
+      text: segment,
+      weight: measure(segment),
+    }));
+  const wordsOf = (p: Piece): Piece[] => {
+    const words = p.text.split(/\s+/).filter(Boolean);
+    if (words.length === 1) return graphemesOf(p);
+    return words.map((w) => ({ text: w, weight: measure(w) }));
+  };
+  for (const piece of pieces) {
+    add(piece, (p) => wordsOf(p).flatMap((w) => (w.weight > budget ? graphemesOf(w) : [w])));
+  }
+  flush();
+  return posts;
+}
+
+/**
+ * A text as a numbered thread ("1/4 …"): whole sentences per post where they fit, a sentence
+ * longer than a post cut between words (between characters in scripts without spaces). Every
+ * post, its number included, weighs at most `limit` as measured on the finished post; nothing of
+ * the text is dropped or changed except the whitespace between pieces. A text that fits one post
+ * is not numbered.
+ */
+export function splitThread(text: string, options: SplitOptions): string[] {
+  const measure = options.measure ?? xWeightedLength;
+  const pieces = sentencesOf(text, options.language).map((s) => ({ text: s, weight: measure(s) }));
+  if (!pieces.length) return [];
+  for (let margin = 0; margin < options.limit / 2; margin += 4) {
+    const posts = numbered(pieces, options.limit - margin, measure, options.language);
+    // Weights add up piece by piece; the finished post is measured again to be certain.
+    if (posts.every((p) => measure(p) <= options.limit)) return posts;
+  }
+  throw new Error('A thread could not be made within the limit');
+}
+
+function numbered(
+  pieces: Piece[],
+  limit: number,
+  measure: (t: string) => number,
+  language: string,
+): string[] {
+  const single = pack(pieces, limit, measure, language);
+  if (single.length <= 1) return single;
+  // The numbering takes room from every post; its width depends on how many posts there are.
+  let count = single.length;
+  for (;;) {
+    const posts = pack(pieces, limit - measure(`${count}/${count} `), measure, language);
+    if (String(posts.length).length <= String(count).length)
+      return posts.map((p, i) => `${i + 1}/${posts.length} ${p}`);
+    count = posts.length;
+  }
+}
+
+/** A post without its "3/7 " number. */
+export function withoutNumber(post: string): string {
+  return post.replace(/^\d{1,3}\/\d{1,3}\s+/, '');
+}

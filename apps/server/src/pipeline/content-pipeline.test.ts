@@ -1,0 +1,168 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Content } from '@voxpress/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, drivers, type TestContext } from '../../test/harness.ts';
+import { multipartBody, signUp } from '../../test/http.ts';
+import { content, jobs } from '../db/schema.ts';
+import type { JobContext, Queue } from '../queue/queue.ts';
+import { LeaseLostError } from '../queue/queue.ts';
+import { TRANSLATE_JOB, WRITE_JOB } from './content-pipeline.ts';
+
+async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
+    await sleep(100);
+  }
+}
+
+describe.each(drivers)('content pipeline on %s', (driver) => {
+  let t: TestContext;
+  let token: string;
+  let source: string;
+  const headers = () => ({ authorization: `Bearer ${token}` });
+  const piece = async (id: string) =>
+    (
+      await t.app.inject({ method: 'GET', url: `/api/v1/content/${id}`, headers: headers() })
+    ).json() as Content;
+  const settled = (c: Content) => c.status === 'completed' || c.status === 'failed';
+  const jobsOf = async (id: string) =>
+    (await t.ctx.database.db.select().from(jobs)).filter(
+      (j) => (j.payload as { contentId?: string }).contentId === id,
+    );
+  const enhance = (payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/content/enhance', headers: headers(), payload });
+
+  beforeAll(async () => {
+    t = await createTestContext(driver, { env: { AUTH_RATE_LIMIT: '1000', OLLAMA_DISCOVERY: 'false' } });
+    token = await signUp(t.app, 'pipeline@example.com');
+    const form = multipartBody(
+      { language: 'en' },
+      {
+        field: 'file',
+        name: 'garden.txt',
+        content: Buffer.from(
+          'The garden needs water every morning.\n\nWe plant tomatoes in May and pick them in August.\n\nThe team meets on Friday to plan the beds.',
+        ),
+      },
+    );
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/files/upload/content',
+      headers: { ...headers(), 'content-type': form.contentType },
+      payload: form.body,
+    });
+    source = up.json().data.transcription_id;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('writes, then translates in a second job queued with the first stage’s result', async () => {
+    const res = await enhance({
+      transcription_id: source,
+      content_type: 'blog_post',
+      language: ['en', 'es'],
+    });
+    const id = res.json().data.content_id as string;
+    const done = await until(() => piece(id), settled);
+    expect(done.status).toBe('completed');
+    expect(done.metadata.translation_status).toEqual({ en: 'completed', es: 'completed' });
+    const stages = await jobsOf(id);
+    expect(stages.map((j) => [j.name, j.status]).sort()).toEqual([
+      [TRANSLATE_JOB, 'completed'],
+      [WRITE_JOB, 'completed'],
+    ]);
+    // The piece points at the job of its last stage.
+    const [row] = await t.ctx.database.db.select().from(content);
+    expect(row?.jobId).toBe(stages.find((j) => j.name === TRANSLATE_JOB)?.id);
+
+    // One language: no translate stage at all.
+    const single = await enhance({ transcription_id: source, content_type: 'tutorial', language: ['en'] });
+    const singleId = single.json().data.content_id as string;
+    expect((await until(() => piece(singleId), settled)).status).toBe('completed');
+    expect((await jobsOf(singleId)).map((j) => j.name)).toEqual([WRITE_JOB]);
+  });
+
+  it('writes a piece’s state and its first job together: a failure between them leaves neither', async () => {
+    const queue = t.ctx.queue as Queue & { enqueue: Queue['enqueue'] };
+    const real = queue.enqueue.bind(queue);
+    queue.enqueue = async (...args) => {
+      await real(...args);
+      throw new Error('connection to the database was lost');
+    };
+    let res: Awaited<ReturnType<typeof enhance>>;
+    try {
+      res = await enhance({ transcription_id: source, content_type: 'recipe' });
+    } finally {
+      queue.enqueue = real;
+    }
+    expect(res.statusCode).toBe(500);
+    const rows = await t.ctx.database.db.select().from(content);
+    expect(rows.map((r) => r.contentType).sort()).toEqual(['blog_post', 'tutorial']);
+    const orphans = (await t.ctx.database.db.select().from(jobs)).filter((j) => j.name === WRITE_JOB);
+    expect(orphans).toHaveLength(2);
+  });
+
+  it('stores nothing from a run that lost its lease', async () => {
+    const res = await enhance({
+      transcription_id: source,
+      content_type: 'newsletter',
+      language: ['en', 'es'],
+    });
+    const id = res.json().data.content_id as string;
+    await until(() => piece(id), settled);
+    // The same piece written again by a run whose lease another worker took meanwhile.
+    await t.ctx.database.db.update(content).set({ status: 'processing', body: null });
+    const lost: JobContext<{ contentId: string }> = {
+      id: 'lost-run',
+      payload: { contentId: id },
+      attempt: 1,
+      maxAttempts: 3,
+      signal: new AbortController().signal,
+      progress: async () => {},
+      commit: async () => {
+        throw new LeaseLostError('lost-run');
+      },
+    };
+    await expect(t.ctx.writeContent.run(lost)).rejects.toBeInstanceOf(LeaseLostError);
+    const after = await piece(id);
+    expect(after.body).toBeNull();
+    expect(after.status).toBe('processing');
+    expect(await jobsOf(id)).toHaveLength(2);
+  });
+
+  it('translates again only the languages not done yet', async () => {
+    const res = await enhance({
+      transcription_id: source,
+      content_type: 'story',
+      language: ['en', 'es', 'de'],
+    });
+    const id = res.json().data.content_id as string;
+    const done = await until(() => piece(id), settled);
+    expect(done.metadata.translation_status).toEqual({ en: 'completed', es: 'completed', de: 'failed' });
+    const asked: string[] = [];
+    const real = t.ctx.translators.translate.bind(t.ctx.translators);
+    t.ctx.translators.translate = (request) => {
+      asked.push(request.target);
+      return real(request);
+    };
+    try {
+      const [row] = (await t.ctx.database.db.select().from(content)).filter((r) => r.id === id);
+      const translations = row?.translations as Record<string, { status: string }>;
+      await t.ctx.database.db.update(content).set({
+        status: 'processing',
+        translations: { ...translations, de: { ...translations.de, status: 'pending' } },
+      });
+      await t.ctx.queue.enqueue(TRANSLATE_JOB, { contentId: id });
+      t.ctx.queue.wake();
+      const again = await until(() => piece(id), settled);
+      expect(again.metadata.translation_status).toEqual({ en: 'completed', es: 'completed', de: 'failed' });
+      expect(asked).toEqual(['de']);
+    } finally {
+      t.ctx.translators.translate = real;
+    }
+  });
+});

@@ -1,0 +1,229 @@
+import type { ContentBody, ContentTranslation } from '@voxpress/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Db } from '../db/database.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { JobContext, Queue } from '../queue/queue.ts';
+import { ContentRepository, type ContentRow } from '../repositories/content.repository.ts';
+import {
+  contentStatusEvent,
+  languagesOf,
+  pendingTranslation,
+  translationsOf,
+  type WriterRecord,
+} from '../services/content/content-mapper.ts';
+import type { CompletionEvents } from '../services/webhooks/completion-events.ts';
+
+/** The job that runs a piece's write stage (its first language, from the source). */
+export const WRITE_JOB = 'content.write';
+/** The job that runs a piece's translate stage (every other language, from the first). */
+export const TRANSLATE_JOB = 'content.translate';
+
+/** A piece's stages, in order: written from the source, then translated. */
+export const CONTENT_STAGES = ['write', 'translate'] as const;
+export type ContentStage = (typeof CONTENT_STAGES)[number];
+
+/** Share of the progress bar for writing when translations follow; they share the rest. */
+export const WRITE_SHARE = 60;
+
+/** What the user asked for: one piece of one type from one source. */
+export interface PieceRequest {
+  userId: string;
+  transcriptionId: string;
+  contentType: string;
+  title: string | null;
+  /** The first is written; the others are translated from it. */
+  languages: string[];
+  keywords: string[];
+  platforms: string[];
+}
+
+export interface ContentPipelineDeps {
+  database: Database;
+  queue: Queue;
+  events: EventBus;
+  logger: FastifyBaseLogger;
+  /** Tells the outside (webhooks) a piece is complete, in the transaction that completes it. */
+  completions?: CompletionEvents | undefined;
+}
+
+type StatusValues = Parameters<ContentRepository['update']>[1];
+
+/**
+ * Owns a piece's stages and their state: write, then translate. A stage starts with the piece's
+ * status and its job's insert in one transaction; a stage's result, the piece's next state and
+ * the next stage's job are written together under the running job's lease, so a worker that lost
+ * its lease stores nothing and a piece is never left waiting for a job that does not exist.
+ */
+export class ContentPipeline {
+  constructor(private readonly deps: ContentPipelineDeps) {}
+
+  private get db(): Db {
+    return this.deps.database.db;
+  }
+
+  /**
+   * Starts writing a piece: reset (or created) with every language pending, and its write job, in
+   * one transaction. A piece of the same type already being written is returned as it is, so
+   * asking twice never queues it twice.
+   */
+  async start(request: PieceRequest): Promise<ContentRow> {
+    const [first = 'en'] = request.languages;
+    const row = await this.db.transaction(async (tx) => {
+      const tdb = tx as unknown as Db;
+      const repository = new ContentRepository(tdb);
+      const running = await repository.findByType(request.transcriptionId, request.contentType);
+      if (running && (running.status === 'pending' || running.status === 'processing')) return running;
+      const reset = await repository.upsert({
+        userId: request.userId,
+        transcriptionId: request.transcriptionId,
+        contentType: request.contentType,
+        title: request.title ?? '',
+        requestedTitle: request.title,
+        language: first,
+        languages: request.languages,
+        keywords: request.keywords,
+        targetPlatforms: [...new Set(request.platforms)],
+        status: 'pending',
+        progress: 0,
+        progressMessage: 'Waiting in queue...',
+        body: null,
+        writer: null,
+        error: null,
+        translations: Object.fromEntries(request.languages.map((l, i) => [l, pendingTranslation(i === 0)])),
+      });
+      const job = await this.deps.queue.enqueue(
+        WRITE_JOB,
+        { contentId: reset.id },
+        { ownerId: request.userId, tx: tdb },
+      );
+      return (await repository.update(reset.id, { jobId: job.id })) ?? reset;
+    });
+    this.deps.queue.wake();
+    await this.publish(row);
+    return row;
+  }
+
+  /** Progress of the running stage, shown on the piece. */
+  async progress(id: string, percent: number, message: string): Promise<void> {
+    await this.write(this.db, id, { status: 'processing', progress: percent, progressMessage: message });
+  }
+
+  /** A stage failed and its job will try again. */
+  async retrying(id: string, message: string): Promise<void> {
+    await this.write(this.db, id, { progressMessage: `Retrying after an error: ${message}` });
+  }
+
+  /**
+   * Ends the write stage: the first language and the body are stored and the piece moves on, in
+   * one transaction under the job's lease: to the translate stage (its job queued in the same
+   * transaction) when other languages were asked for, else to completed.
+   */
+  async written(
+    job: JobContext<unknown>,
+    piece: ContentRow,
+    result: { first: ContentTranslation; body: ContentBody; writer: WriterRecord },
+  ): Promise<void> {
+    const others = languagesOf(piece).filter((l) => l !== piece.language);
+    let wake = false;
+    const row = await job.commit(async (tx) => {
+      const repository = new ContentRepository(tx);
+      await repository.setTranslation(piece.id, piece.language, result.first, {
+        body: result.body,
+        writer: result.writer,
+        title: result.body.title,
+      });
+      if (others.length === 0) {
+        const done = await this.complete(tx, piece.id);
+        wake = done.events > 0;
+        return done.row;
+      }
+      const next = await this.deps.queue.enqueue(
+        TRANSLATE_JOB,
+        { contentId: piece.id },
+        { ownerId: piece.userId, tx },
+      );
+      wake = true;
+      return repository.update(piece.id, {
+        status: 'processing',
+        progress: WRITE_SHARE,
+        progressMessage: 'Waiting to translate...',
+        jobId: next.id,
+      });
+    });
+    if (wake) this.deps.queue.wake();
+    if (row) await this.publish(row);
+  }
+
+  /** One language of the translate stage is done (translated, or failed on its own): stored under the lease. */
+  async translated(
+    job: JobContext<unknown>,
+    id: string,
+    language: string,
+    entry: ContentTranslation,
+  ): Promise<void> {
+    const row = await job.commit((tx) => new ContentRepository(tx).setTranslation(id, language, entry), {
+      complete: false,
+    });
+    if (row) await this.publish(row);
+  }
+
+  /** Ends the translate stage: the piece is complete. */
+  async translatedAll(job: JobContext<unknown>, id: string): Promise<void> {
+    const done = await job.commit((tx) => this.complete(tx, id));
+    if (done.events) this.deps.queue.wake();
+    if (done.row) await this.publish(done.row);
+  }
+
+  /**
+   * A stage failed for good: the piece says so in words the user may read, and every language
+   * still pending fails with it (one already written or translated stays).
+   */
+  async failed(job: JobContext<unknown>, id: string, message: string): Promise<void> {
+    const row = await job.commit(
+      async (tx) => {
+        const repository = new ContentRepository(tx);
+        const piece = await repository.findById(id);
+        if (!piece) return undefined;
+        const translations = Object.fromEntries(
+          Object.entries(translationsOf(piece)).map(([l, t]) => [
+            l,
+            t.status === 'pending' ? { ...t, status: 'failed', error: message } : t,
+          ]),
+        );
+        return repository.update(id, {
+          status: 'failed',
+          progressMessage: null,
+          error: message,
+          translations,
+        });
+      },
+      { complete: false },
+    );
+    if (row) await this.publish(row);
+  }
+
+  /** The piece is complete, and the outside is told in the same transaction. */
+  private async complete(tx: Db, id: string): Promise<{ row: ContentRow | undefined; events: number }> {
+    const row = await new ContentRepository(tx).update(id, {
+      status: 'completed',
+      progress: 100,
+      progressMessage: 'Content ready',
+      error: null,
+    });
+    const events = row && this.deps.completions ? await this.deps.completions.contentCompleted(tx, row) : 0;
+    return { row, events };
+  }
+
+  private async write(db: Db, id: string, values: StatusValues): Promise<ContentRow | undefined> {
+    const row = await new ContentRepository(db).update(id, values);
+    if (row) await this.publish(row);
+    return row;
+  }
+
+  async publish(row: ContentRow): Promise<void> {
+    await this.deps.events.publish(`content:${row.id}`, {
+      type: 'content.status',
+      ...contentStatusEvent(row),
+    });
+  }
+}

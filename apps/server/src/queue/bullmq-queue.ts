@@ -1,0 +1,561 @@
+import { Queue as BullQueue, DelayedError, type Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Database, Db } from '../db/database.ts';
+import { jobs } from '../db/schema.ts';
+import type { EventBus, Unsubscribe } from '../events/event-bus.ts';
+import { JobOutbox, type OutboxEntry } from './job-outbox.ts';
+import { cancelRecord, type JobRow, refusal, requeueFailedRecord, toRecord } from './job-records.ts';
+import {
+  DEFAULT_MAX_ATTEMPTS,
+  DEFAULT_TIMEOUT_MS,
+  defaultBackoff,
+  type EnqueueOptions,
+  JobCancelledError,
+  type JobDefinition,
+  type JobEvent,
+  type JobRecord,
+  JobTimeoutError,
+  LeaseLostError,
+  PermanentJobError,
+  type Queue,
+  WorkerStoppingError,
+} from './queue.ts';
+
+export interface BullmqQueueOptions {
+  database: Database;
+  events: EventBus;
+  logger: FastifyBaseLogger;
+  redisUrl: string;
+  /** Jobs this process runs at once. */
+  concurrency: number;
+  /** BullMQ's lock duration: a run whose worker stops renewing its lock this long is taken over. */
+  leaseMs: number;
+  /** How often workers look for jobs whose lock ran out (default: `leaseMs`). */
+  stalledIntervalMs?: number;
+  /** Prefix of every Redis key (default `voxpress`), so that deployments and tests can share a Redis. */
+  prefix?: string;
+  /** How often a worker relays outbox rows whose relay was lost (default 5 s). */
+  sweepMs?: number;
+}
+
+/** One BullMQ queue carries every kind of job; the job's name is its kind. */
+const QUEUE_NAME = 'jobs';
+/** BullMQ runs lower numbers first (1 is the highest priority, at most 2^21). */
+const PRIORITY_MIDDLE = 1 << 20;
+/** A kind this worker does not know (a newer build's, during a rolling upgrade) is looked at again after this. */
+const UNKNOWN_KIND_DELAY_MS = 5000;
+
+interface BullData {
+  jobId: string;
+}
+
+interface Run {
+  bullId: string;
+  controller: AbortController;
+}
+
+/** A retryable failure, carrying the delay BullMQ's backoff strategy reads. */
+class RetryLater extends Error {
+  constructor(
+    message: string,
+    readonly retryInMs: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The queue for scale-out: BullMQ on Redis schedules and delivers jobs (waiting, delayed,
+ * priorities, locks renewed while a job runs, stalled jobs moved back when their worker dies,
+ * retries with backoff), while each job's record stays in the database's `jobs` table, where
+ * status reads, ownership checks and the admin's view find it whichever queue runs.
+ *
+ * - Enqueueing writes the record and an outbox row in the caller's transaction; the row is
+ *   relayed to BullMQ after the commit (see `JobOutbox`).
+ * - A delivery claims its record (status `running`, attempt counted, `locked_by` = BullMQ's lock
+ *   token of this run). A record already finished or cancelled makes the delivery a no-op, so a
+ *   job relayed twice or delivered again after its outcome was stored never runs twice.
+ * - The fence: progress, results and failures are written only while the record still names
+ *   this run's token; `commit` also checks that BullMQ's lock is still this run's, in the same
+ *   transaction that stores the result. A run whose lock was lost is aborted with a
+ *   `LeaseLostError` and stores nothing; the worker that took the job over writes its outcome.
+ */
+export class BullmqQueue implements Queue {
+  readonly driver = 'bullmq' as const;
+  private readonly definitions = new Map<string, JobDefinition<unknown, unknown>>();
+  /** Runs in this process, by job record id. */
+  private readonly runs = new Map<string, Run>();
+  private readonly connection: Redis;
+  private readonly bull: BullQueue<BullData>;
+  private readonly outbox: JobOutbox;
+  private worker: Worker<BullData> | undefined;
+  private unsubscribe: Unsubscribe | undefined;
+  private stopping = false;
+  private stopped: Promise<void> | undefined;
+
+  constructor(private readonly options: BullmqQueueOptions) {
+    // BullMQ's workers block on Redis and must wait through reconnects rather than fail a command.
+    this.connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+    this.connection.on('error', (err) => options.logger.warn({ err }, 'queue connection problem'));
+    this.bull = new BullQueue<BullData>(QUEUE_NAME, {
+      connection: this.connection,
+      prefix: this.prefix,
+    });
+    this.bull.on('error', (err) => options.logger.warn({ err }, 'queue problem'));
+    this.outbox = new JobOutbox(this.db, (entries) => this.send(entries), options.logger);
+  }
+
+  private get db(): Db {
+    return this.options.database.db;
+  }
+
+  private get prefix(): string {
+    return this.options.prefix ?? 'voxpress';
+  }
+
+  register<P, R>(definition: JobDefinition<P, R>): void {
+    if (this.definitions.has(definition.name))
+      throw new Error(`Job ${definition.name} is already registered`);
+    this.definitions.set(definition.name, definition as JobDefinition<unknown, unknown>);
+  }
+
+  async enqueue<P>(name: string, payload: P, options: EnqueueOptions = {}): Promise<{ id: string }> {
+    const definition = this.definitions.get(name);
+    if (!definition) throw new Error(`Unknown job ${name}`);
+    const parsed = definition.payload.parse(payload);
+    const write = async (tx: Db) => {
+      const [row] = await tx
+        .insert(jobs)
+        .values({
+          name,
+          payload: parsed as object,
+          maxAttempts: definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+          timeoutMs: definition.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+          priority: options.priority ?? 0,
+          ownerId: options.ownerId ?? null,
+          runAt: new Date(Date.now() + (options.delayMs ?? 0)),
+        })
+        .returning({ id: jobs.id });
+      if (!row) throw new Error('Insert returned no row');
+      await JobOutbox.add(tx, row.id);
+      return row;
+    };
+    // Inside a caller's transaction the job is relayed once it commits: the caller wakes us then.
+    if (options.tx) return write(options.tx);
+    const row = await this.db.transaction((tx) => write(tx as unknown as Db));
+    this.wake();
+    return row;
+  }
+
+  async get(id: string): Promise<JobRecord | null> {
+    const [row] = await this.db.select().from(jobs).where(eq(jobs.id, id));
+    return row ? toRecord(row) : null;
+  }
+
+  async cancel(id: string): Promise<boolean> {
+    // The record decides: a delivery of a cancelled job finds nothing to do; a run in progress is
+    // aborted here, in other processes by the event, and its fence refuses anything it stores.
+    const row = await cancelRecord(this.db, id);
+    if (!row) return false;
+    this.runs.get(id)?.controller.abort(new JobCancelledError(id));
+    await this.emit(id, { type: 'job.cancelled', jobId: id, name: row.name });
+    return true;
+  }
+
+  async retry(id: string): Promise<boolean> {
+    // A new outbox row is a new BullMQ job: the failed one stays in BullMQ's history.
+    const row = await this.db.transaction(async (tx) => {
+      const requeued = await requeueFailedRecord(tx as unknown as Db, id);
+      if (requeued) await JobOutbox.add(tx as unknown as Db, id);
+      return requeued;
+    });
+    if (row) this.wake();
+    return Boolean(row);
+  }
+
+  async engineCounts(): Promise<Record<string, number>> {
+    const counts = await this.bull.getJobCounts(
+      'waiting',
+      'prioritized',
+      'active',
+      'delayed',
+      'completed',
+      'failed',
+    );
+    const { prioritized = 0, waiting = 0, ...rest } = counts;
+    // Every job carries a priority (so that priorities mean what they mean in the embedded
+    // queue), which BullMQ lists apart: to an administrator they are all waiting.
+    return { waiting: waiting + prioritized, ...rest };
+  }
+
+  /** Relays committed jobs to BullMQ now. */
+  wake(): void {
+    if (this.stopping) return;
+    this.outbox
+      .relay()
+      .catch((err: unknown) =>
+        this.options.logger.warn({ err }, 'relaying queued jobs failed; the sweep retries'),
+      );
+  }
+
+  async start(): Promise<void> {
+    if (this.worker || this.stopping) return;
+    const { logger, leaseMs } = this.options;
+    const connection = new Redis(this.options.redisUrl, { maxRetriesPerRequest: null });
+    connection.on('error', (err) => logger.warn({ err }, 'queue worker connection problem'));
+    this.worker = new Worker<BullData>(QUEUE_NAME, (job, token) => this.process(job, token ?? ''), {
+      connection,
+      prefix: this.prefix,
+      autorun: false,
+      concurrency: this.options.concurrency,
+      lockDuration: leaseMs,
+      stalledInterval: this.options.stalledIntervalMs ?? leaseMs,
+      // Interrupted runs are counted on the record, which fails a job interrupted too often.
+      maxStalledCount: 1000,
+      settings: {
+        backoffStrategy: (_made, _type, err) => (err instanceof RetryLater ? err.retryInMs : 1000),
+      },
+    });
+    this.worker.on('error', (err) => logger.warn({ err }, 'queue worker problem'));
+    this.worker.on('lockRenewalFailed', (bullIds) => {
+      for (const [jobId, run] of this.runs) {
+        if (!bullIds.includes(run.bullId) || run.controller.signal.aborted) continue;
+        logger.warn({ jobId }, 'job lock lost; stopping this run');
+        run.controller.abort(new LeaseLostError(jobId));
+      }
+    });
+    this.unsubscribe = this.options.events.subscribe('jobs', (event) => {
+      if (event.type !== 'job.cancelled') return;
+      const jobId = String(event.jobId);
+      this.runs.get(jobId)?.controller.abort(new JobCancelledError(jobId));
+    });
+    void this.worker.run().catch((err: unknown) => logger.error({ err }, 'queue worker stopped'));
+    await this.worker.waitUntilReady();
+    this.outbox.startSweeping(this.options.sweepMs ?? 5000);
+    this.wake();
+  }
+
+  /**
+   * Stops taking jobs and gives running ones `graceMs` to finish; those still running then are
+   * aborted and handed back to BullMQ's waiting list, where another worker takes them at once.
+   * Closes this queue's Redis connections: a stopped BullMQ queue does not start again.
+   */
+  stop(graceMs = 10_000): Promise<void> {
+    this.stopped ??= (async () => {
+      this.stopping = true;
+      this.outbox.stopSweeping();
+      this.unsubscribe?.();
+      const worker = this.worker;
+      if (worker) {
+        const closing = worker.close();
+        let timer: NodeJS.Timeout | undefined;
+        const grace = new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, graceMs);
+        });
+        await Promise.race([closing, grace]);
+        clearTimeout(timer);
+        for (const run of this.runs.values()) run.controller.abort(new WorkerStoppingError());
+        await closing;
+      }
+      await this.outbox.settled();
+      await this.bull.close();
+      await this.connection.quit().catch(() => {});
+    })();
+    return this.stopped;
+  }
+
+  private async send(entries: OutboxEntry[]): Promise<void> {
+    const now = Date.now();
+    await this.bull.addBulk(
+      entries.map((entry) => ({
+        name: entry.name,
+        data: { jobId: entry.jobId },
+        opts: {
+          jobId: entry.id,
+          delay: Math.max(0, entry.runAt.getTime() - now),
+          priority: Math.min(Math.max(PRIORITY_MIDDLE - entry.priority, 1), 2 * PRIORITY_MIDDLE - 1),
+          attempts: entry.maxAttempts,
+          backoff: { type: 'voxpress' },
+          // The records keep the history; Redis keeps a day of finished jobs for its own tools.
+          removeOnComplete: { age: 24 * 3600, count: 1000 },
+          removeOnFail: { age: 7 * 24 * 3600, count: 5000 },
+        },
+      })),
+    );
+  }
+
+  /** One delivery of a BullMQ job: claims its record, runs it under the fence, reports the outcome. */
+  private async process(job: Job<BullData>, token: string): Promise<unknown> {
+    const definition = this.definitions.get(job.name);
+    if (!definition) {
+      this.options.logger.warn(
+        { name: job.name },
+        'no handler for this job kind here; leaving it to another worker',
+      );
+      await job.moveToDelayed(Date.now() + UNKNOWN_KIND_DELAY_MS, token);
+      throw new DelayedError();
+    }
+    const row = await this.claim(job.data.jobId, token);
+    // Finished, cancelled or gone: this delivery (a relay sent twice, a run after a stored outcome) has nothing to do.
+    if (!row) return null;
+    if (row.attempts > row.maxAttempts) {
+      await this.finish(row, token, 'failed', { error: 'Job was interrupted too many times' });
+      throw new UnrecoverableError('Job was interrupted too many times');
+    }
+    const controller = new AbortController();
+    this.runs.set(row.id, { bullId: job.id ?? '', controller });
+    try {
+      return await this.execute(definition, row, job, token, controller);
+    } finally {
+      this.runs.delete(row.id);
+    }
+  }
+
+  private async claim(id: string, token: string): Promise<JobRow | undefined> {
+    const [row] = await this.db
+      .update(jobs)
+      .set({
+        status: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedBy: token,
+        lockedUntil: null,
+        startedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(jobs.id, id), inArray(jobs.status, ['queued', 'running'])))
+      .returning();
+    return row;
+  }
+
+  private async execute(
+    definition: JobDefinition<unknown, unknown>,
+    row: JobRow,
+    job: Job<BullData>,
+    token: string,
+    controller: AbortController,
+  ): Promise<unknown> {
+    const { logger, leaseMs } = this.options;
+    await this.emit(row.id, { type: 'job.started', jobId: row.id, name: row.name, attempt: row.attempts });
+    let settled = false;
+    // BullMQ tells of a lost lock; the record tells of a cancel, or of a takeover the lock missed.
+    const watch = setInterval(
+      () => {
+        this.db
+          .select({ status: jobs.status, lockedBy: jobs.lockedBy })
+          .from(jobs)
+          .where(eq(jobs.id, row.id))
+          .then(([current]) => {
+            if (settled || controller.signal.aborted) return;
+            if (!current || current.status === 'cancelled') controller.abort(new JobCancelledError(row.id));
+            else if (current.lockedBy !== token) controller.abort(new LeaseLostError(row.id));
+          })
+          .catch((err: unknown) => logger.warn({ err, jobId: row.id }, 'job check failed'));
+      },
+      Math.max(200, leaseMs / 3),
+    );
+    watch.unref();
+    let timeout: NodeJS.Timeout | undefined;
+    let committed = false;
+    try {
+      const payload = definition.payload.parse(row.payload);
+      const timedOut = new Promise<never>((_, reject) => {
+        timeout = setTimeout(() => {
+          const error = new JobTimeoutError(row.timeoutMs);
+          controller.abort(error);
+          reject(error);
+        }, row.timeoutMs);
+      });
+      const aborted = new Promise<never>((_, reject) => {
+        controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+      });
+      const result = await Promise.race([
+        definition.handler({
+          id: row.id,
+          payload,
+          attempt: row.attempts,
+          maxAttempts: row.maxAttempts,
+          signal: controller.signal,
+          progress: (percent, message) => this.progress(row, token, percent, message),
+          commit: async (write, options) => {
+            const complete = options?.complete ?? true;
+            const value = await this.commit(row, job, token, controller, write, complete);
+            if (complete) committed = true;
+            return value;
+          },
+        }),
+        timedOut,
+        aborted,
+      ]);
+      settled = true;
+      if (committed) await this.emitCompleted(row, result ?? null);
+      else await this.finish(row, token, 'completed', { result: result ?? null });
+      return result ?? null;
+    } catch (err) {
+      settled = true;
+      const message = err instanceof Error ? err.message : String(err);
+      const reason = controller.signal.reason;
+      if ([reason, err].some((e) => e instanceof LeaseLostError || e instanceof JobCancelledError)) {
+        // The record is another run's now, or nobody's: there is nothing for this run to report.
+        return null;
+      }
+      if (this.stopping && reason instanceof WorkerStoppingError) {
+        await this.handBack(row, job, token);
+        throw new WaitingError();
+      }
+      const permanent = err instanceof PermanentJobError || (err as { name?: string })?.name === 'ZodError';
+      if (!permanent && row.attempts < row.maxAttempts) {
+        const retryInMs = (definition.backoffMs ?? defaultBackoff)(row.attempts);
+        if (!(await this.markRetrying(row, token, message, retryInMs))) return null;
+        throw new RetryLater(message, retryInMs);
+      }
+      logger.warn({ jobId: row.id, name: row.name, err }, 'job failed');
+      await this.finish(row, token, 'failed', { error: message });
+      throw new UnrecoverableError(message);
+    } finally {
+      clearInterval(watch);
+      clearTimeout(timeout);
+    }
+  }
+
+  /** This run still holds the record: same token, still running. */
+  private holds(row: JobRow, token: string): SQL | undefined {
+    return and(eq(jobs.id, row.id), eq(jobs.lockedBy, token), eq(jobs.status, 'running'));
+  }
+
+  private async progress(row: JobRow, token: string, percent: number, message?: string): Promise<void> {
+    const progress = Math.max(0, Math.min(100, percent));
+    await this.db
+      .update(jobs)
+      .set({ progress, progressMessage: message ?? null, updatedAt: new Date() })
+      .where(this.holds(row, token));
+    await this.emit(row.id, {
+      type: 'job.progress',
+      jobId: row.id,
+      name: row.name,
+      progress,
+      message: message ?? null,
+    });
+  }
+
+  /**
+   * The handler's writes and the job's completion in one transaction, after checking both fences:
+   * the record names this run, and BullMQ's lock is still this run's token (checked by renewing
+   * it). A worker taking the job over must first claim the record, which waits for this
+   * transaction's row lock and then finds the job finished.
+   */
+  private commit<T>(
+    row: JobRow,
+    job: Job<BullData>,
+    token: string,
+    controller: AbortController,
+    write: (tx: Db) => Promise<T>,
+    complete: boolean,
+  ): Promise<T> {
+    return this.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const [held] = await tx.select({ id: jobs.id }).from(jobs).where(this.holds(row, token)).for('update');
+      if (!held) throw await refusal(tx, row.id);
+      if ((await job.extendLock(token, this.options.leaseMs).catch(() => 0)) !== 1) {
+        const lost = new LeaseLostError(row.id);
+        controller.abort(lost);
+        throw lost;
+      }
+      const value = await write(tx);
+      if (!complete) return value;
+      await tx
+        .update(jobs)
+        .set({
+          status: 'completed',
+          result: (value ?? null) as object | null,
+          error: null,
+          progress: 100,
+          lockedBy: null,
+          finishedAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .where(eq(jobs.id, row.id));
+      return value;
+    });
+  }
+
+  private async finish(
+    row: JobRow,
+    token: string,
+    status: 'completed' | 'failed',
+    outcome: { result?: unknown; error?: string },
+  ): Promise<void> {
+    const updated = await this.db
+      .update(jobs)
+      .set({
+        status,
+        result: outcome.result ?? null,
+        error: outcome.error ?? null,
+        progress: status === 'completed' ? 100 : row.progress,
+        lockedBy: null,
+        finishedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(this.holds(row, token))
+      .returning({ id: jobs.id });
+    if (updated.length === 0) return;
+    if (status === 'completed') await this.emitCompleted(row, outcome.result ?? null);
+    else
+      await this.emit(row.id, {
+        type: 'job.failed',
+        jobId: row.id,
+        name: row.name,
+        error: outcome.error ?? 'Job failed',
+      });
+  }
+
+  private async markRetrying(row: JobRow, token: string, error: string, retryInMs: number): Promise<boolean> {
+    const updated = await this.db
+      .update(jobs)
+      .set({
+        status: 'queued',
+        error,
+        lockedBy: null,
+        runAt: new Date(Date.now() + retryInMs),
+        updatedAt: new Date(),
+      })
+      .where(this.holds(row, token))
+      .returning({ id: jobs.id });
+    if (updated.length === 0) return false;
+    await this.emit(row.id, {
+      type: 'job.retrying',
+      jobId: row.id,
+      name: row.name,
+      attempt: row.attempts,
+      error,
+      retryInMs,
+    });
+    return true;
+  }
+
+  /** Shutting down: the record goes back to queued (this run not counted) and BullMQ's job to the front of the line. */
+  private async handBack(row: JobRow, job: Job<BullData>, token: string): Promise<void> {
+    await this.db
+      .update(jobs)
+      .set({ status: 'queued', attempts: row.attempts - 1, lockedBy: null, updatedAt: new Date() })
+      .where(this.holds(row, token));
+    await job
+      .moveToWait(token)
+      .catch((err: unknown) =>
+        this.options.logger.warn(
+          { err, jobId: row.id },
+          'handing the job back failed; it is recovered once its lock runs out',
+        ),
+      );
+  }
+
+  private emitCompleted(row: JobRow, result: unknown): Promise<void> {
+    return this.emit(row.id, { type: 'job.completed', jobId: row.id, name: row.name, result });
+  }
+
+  private async emit(jobId: string, event: JobEvent): Promise<void> {
+    await this.options.events.publish(`job:${jobId}`, event);
+    await this.options.events.publish('jobs', event);
+  }
+}

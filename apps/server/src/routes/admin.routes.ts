@@ -1,0 +1,157 @@
+import {
+  type AdminJob,
+  zAdminJob,
+  zAdminSettings,
+  zAdminSettingsUpdate,
+  zErrorResponse,
+  zLlmTestRequest,
+  zLlmTestResponse,
+  zToken,
+  zWhisperDownloadStarted,
+  zWhisperModels,
+} from '@voxpress/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../app-context.ts';
+import { authenticate } from '../http/authenticate.ts';
+import { relayStatus } from '../http/status-stream.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { AdminService } from '../services/admin/admin.service.ts';
+
+const errors = { 401: zErrorResponse, 403: zErrorResponse };
+const bearer = [{ bearer: [] }];
+
+/** What only the administrator may see and change: server settings, models, connection tests. */
+export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const signedIn = authenticate(ctx.accessTokens);
+  const admins =
+    (check: ReturnType<typeof authenticate>) => async (request: FastifyRequest, reply: FastifyReply) => {
+      await check(request, reply);
+      if (!(await ctx.auth.isAdmin(request.userId)))
+        throw new HttpError(403, 'forbidden', 'Only the administrator of this server can do this.');
+    };
+  const adminOnly = admins(signedIn);
+  const admin = new AdminService(ctx);
+  return async (app) => {
+    app.get(
+      '/admin/settings',
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags: ['admin'],
+          summary: 'Server settings in force and where each comes from (keys are never sent)',
+          security: bearer,
+          response: { 200: zAdminSettings, ...errors },
+        },
+      },
+      async () => (await ctx.serverSettings.current()).view,
+    );
+
+    app.put(
+      '/admin/settings',
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags: ['admin'],
+          summary:
+            'Change server settings (sign-ups, storage quota, language models); null restores the environment’s value',
+          description: 'Applies to every process within seconds, without a restart.',
+          security: bearer,
+          body: zAdminSettingsUpdate,
+          response: { 200: zAdminSettings, 400: zErrorResponse, 422: zErrorResponse, ...errors },
+        },
+      },
+      async (request) => ctx.serverSettings.update(request.body),
+    );
+
+    app.post(
+      '/admin/llm/test',
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags: ['admin'],
+          summary: 'Ask a language-model server for its models (the connection test)',
+          security: bearer,
+          body: zLlmTestRequest,
+          response: { 200: zLlmTestResponse, 400: zErrorResponse, 422: zErrorResponse, ...errors },
+        },
+      },
+      async (request) => admin.testLlm(request.body),
+    );
+
+    app.get(
+      '/admin/whisper-models',
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags: ['admin'],
+          summary: 'whisper.cpp models: which are installed, which is in use, downloads under way',
+          security: bearer,
+          response: { 200: zWhisperModels, ...errors },
+        },
+      },
+      async () => admin.whisperModels(),
+    );
+
+    app.post(
+      '/admin/whisper-models/:name/download',
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags: ['admin'],
+          summary: 'Download a whisper.cpp model (a job: follow it at status_url)',
+          security: bearer,
+          params: z.object({ name: z.string().max(64) }),
+          response: { 202: zWhisperDownloadStarted, 404: zErrorResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const started = await admin.downloadWhisperModel(request.params.name);
+        const path = `/api/v1/admin/jobs/${started.job_id}/status`;
+        const ticket = await ctx.accessTokens.signLink(request.userId, path);
+        return reply.status(202).send({ ...started, stream_url: `${path}?ticket=${ticket}` });
+      },
+    );
+
+    app.get(
+      '/admin/jobs/:id/status',
+      {
+        preHandler: admins(authenticate(ctx.accessTokens, { allowQueryToken: true })),
+        schema: {
+          tags: ['admin'],
+          summary: 'Server-sent events: a download’s progress, then a `complete` event',
+          description:
+            'EventSource cannot send headers: open `stream_url` from the download’s answer (a `?ticket=` for this address).',
+          params: z.object({ id: z.uuid() }),
+          querystring: z.object({ ticket: zToken(4096).optional(), token: zToken(4096).optional() }),
+        },
+      },
+      async (request, reply) => {
+        const id = request.params.id;
+        await admin.job(id);
+        await relayStatus(request, reply, ctx.events, {
+          topic: `job:${id}`,
+          read: () => admin.job(id),
+          idField: 'job_id',
+          isFinal: (s: AdminJob) => s.status !== 'queued' && s.status !== 'running',
+        });
+      },
+    );
+
+    app.get(
+      '/admin/jobs/:id',
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags: ['admin'],
+          summary: 'Progress of an administration job (a model download)',
+          security: bearer,
+          params: z.object({ id: z.uuid() }),
+          response: { 200: zAdminJob, 404: zErrorResponse, ...errors },
+        },
+      },
+      async (request) => admin.job(request.params.id),
+    );
+  };
+}

@@ -1,0 +1,114 @@
+import type { ContentBlock, ContentBody, ContentTranslation } from '@voxpress/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { EngineError, userMessageOf } from '../../engines/engine.ts';
+import { languageName } from '../../engines/translator/languages.ts';
+import type { TranslatorRouter } from '../../engines/translator/translator-router.ts';
+import { bodyFrom } from '../../engines/writer/content-body.ts';
+import { type ContentPipeline, WRITE_SHARE } from '../../pipeline/content-pipeline.ts';
+import type { JobContext } from '../../queue/queue.ts';
+import { PermanentJobError } from '../../queue/queue.ts';
+import type { ContentRepository, ContentRow } from '../../repositories/content.repository.ts';
+import { languagesOf, translationsOf } from './content-mapper.ts';
+
+export interface TranslateDeps {
+  content: ContentRepository;
+  translators: TranslatorRouter;
+  pipeline: ContentPipeline;
+  logger: FastifyBaseLogger;
+}
+
+type TitledBlock = ContentBlock | { type: 'title'; text: string; segment_ids: number[]; start: null };
+
+/**
+ * The translate stage: every language after the first, translated from the written piece in turn
+ * (headings, lists and each block's link to the recording kept). Each language ends `completed`
+ * or `failed` on its own; a language no translator serves fails with "… translation is not
+ * available." and never holds a copy of the source. A run that starts again skips the languages
+ * already done.
+ */
+export class TranslateService {
+  constructor(private readonly deps: TranslateDeps) {}
+
+  async run(job: JobContext<{ contentId: string }>): Promise<void> {
+    const { pipeline } = this.deps;
+    const piece = await this.deps.content.findById(job.payload.contentId);
+    if (!piece) throw new PermanentJobError('The content was deleted before it could be translated');
+    const body = piece.body as ContentBody | null;
+    if (!body) throw new PermanentJobError('The content has not been written yet');
+    const done = translationsOf(piece);
+    const others = languagesOf(piece).filter((l) => l !== piece.language);
+    try {
+      for (const [i, language] of others.entries()) {
+        if (done[language]?.status === 'completed') continue;
+        const percent = WRITE_SHARE + (i / others.length) * (100 - WRITE_SHARE);
+        const message = `Translating into ${languageName(language)}...`;
+        await job.progress(percent, message);
+        await pipeline.progress(piece.id, percent, message);
+        const entry = await this.translate(piece, body, language, job.signal);
+        await pipeline.translated(job, piece.id, language, entry);
+      }
+    } catch (err) {
+      // A language that fails on its own is stored as failed above; this is the stage itself
+      // failing (the database away, the run stopped): the last attempt fails what is left.
+      if (job.attempt >= job.maxAttempts && !job.signal.aborted)
+        await pipeline.failed(job, piece.id, userMessageOf(err, 'Content enhancement failed'));
+      throw err;
+    }
+    await pipeline.translatedAll(job, piece.id);
+  }
+
+  /** One language: the translated title and blocks (with their grounding), or why not. */
+  private async translate(
+    piece: ContentRow,
+    body: ContentBody,
+    target: string,
+    signal: AbortSignal,
+  ): Promise<ContentTranslation> {
+    const input: TitledBlock[] = [
+      { type: 'title', text: body.title, segment_ids: [], start: null },
+      ...body.blocks,
+    ];
+    try {
+      const routed = await this.deps.translators.translate({
+        source: piece.language,
+        target,
+        blocks: input,
+        signal,
+      });
+      const [translatedTitle, ...rest] = routed.blocks;
+      const translated = bodyFrom({
+        title: translatedTitle?.text ?? body.title,
+        blocks: rest as ContentBlock[],
+        key_points: [],
+        quotes: [],
+        keywords: [],
+        details: null,
+      });
+      return {
+        title: translated.title,
+        text: translated.text,
+        status: 'completed',
+        method: 'machine',
+        service: routed.engine,
+        reason: routed.reason,
+        error: null,
+        blocks: translated.blocks,
+        metadata: { word_count: translated.word_count },
+      };
+    } catch (err) {
+      if (signal.aborted || !(err instanceof EngineError)) throw err;
+      this.deps.logger.info({ contentId: piece.id, target, detail: err.message }, 'translation failed');
+      return {
+        title: '',
+        text: '',
+        status: 'failed',
+        method: 'machine',
+        service: null,
+        reason: null,
+        error: err.userMessage,
+        blocks: [],
+        metadata: { word_count: 0 },
+      };
+    }
+  }
+}

@@ -1,0 +1,164 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/config.ts';
+import type { Database } from '../../db/database.ts';
+import { infographicImages } from '../../db/infographics.schema.ts';
+import { transcriptions } from '../../db/schema.ts';
+import type { LlmConfigSource } from '../../engines/writer/llm/llm-providers.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import type { Queue } from '../../queue/queue.ts';
+import { ImagesRepository } from '../../repositories/infographics/images.repository.ts';
+import { InfographicJobsRepository } from '../../repositories/infographics/jobs.repository.ts';
+import { InfographicLibraryRepository } from '../../repositories/infographics/library.repository.ts';
+import type { TranscriptionsRepository } from '../../repositories/transcriptions.repository.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import type { AccessTokens } from '../auth/tokens.ts';
+import type { ContentService } from '../content/content.service.ts';
+import { GenerationService, type InfographicRenderer } from './generation.service.ts';
+import { ImageStore } from './image-store.ts';
+import { InfographicJobsService } from './infographic-jobs.service.ts';
+import { LibraryService } from './library.service.ts';
+import { InfographicDesigner } from './llm-designer.ts';
+import { SingleGenerationService } from './single-generation.service.ts';
+import { SuggestionsService } from './suggestions.service.ts';
+import { TemplatesService } from './templates.service.ts';
+
+export interface InfographicsDeps {
+  config: Config;
+  database: Database;
+  queue: Queue;
+  events: EventBus;
+  blobs: BlobStore;
+  tokens: AccessTokens;
+  content: ContentService;
+  transcriptions: TranscriptionsRepository;
+  renderer: InfographicRenderer;
+  /** The language-model settings in force, over the environment's. */
+  llmSettings?: LlmConfigSource;
+  logger: FastifyBaseLogger;
+}
+
+/** Everything infographic: generation (now and as jobs), templates, suggestions, what users keep. */
+export interface Infographics {
+  images: ImageStore;
+  generation: GenerationService;
+  single: SingleGenerationService;
+  jobs: InfographicJobsService;
+  templates: TemplatesService;
+  suggestions: SuggestionsService;
+  library: LibraryService;
+  designer: InfographicDesigner;
+  cleanup: InfographicCleanup;
+}
+
+export function createInfographics(deps: InfographicsDeps): Infographics {
+  const { config, database, logger } = deps;
+  const flags = config.infographics;
+  const imageRows = new ImagesRepository(database.db);
+  const libraryRows = new InfographicLibraryRepository(database.db);
+  const images = new ImageStore({
+    images: imageRows,
+    blobs: deps.blobs,
+    tokens: deps.tokens,
+    logger,
+    publicUrl: config.publicUrlConfigured ? config.publicUrl : undefined,
+    unsavedRetentionMs: flags.unsavedRetentionMs,
+  });
+  const designer = new InfographicDesigner(config.llm, deps.llmSettings);
+  const templates = new TemplatesService(libraryRows);
+  const generation = new GenerationService({
+    content: deps.content,
+    templates,
+    designer,
+    renderer: deps.renderer,
+    images,
+    imageRows,
+    events: deps.events,
+    config: flags,
+    logger,
+  });
+  return {
+    images,
+    generation,
+    designer,
+    templates,
+    single: new SingleGenerationService({
+      generation,
+      content: deps.content,
+      templates,
+      designer,
+      images,
+      logger,
+      debugging: flags.debugging,
+    }),
+    jobs: new InfographicJobsService({
+      database,
+      jobs: new InfographicJobsRepository(database.db),
+      imageRows,
+      images,
+      generation,
+      content: deps.content,
+      queue: deps.queue,
+      events: deps.events,
+      tokens: deps.tokens,
+      defaultVariations: flags.defaultVariations,
+      flags,
+      debugging: flags.debugging,
+      logger,
+    }),
+    suggestions: new SuggestionsService({ content: deps.content, templates, designer, logger }),
+    library: new LibraryService({
+      library: libraryRows,
+      imageRows,
+      images,
+      content: deps.content,
+      transcriptions: deps.transcriptions,
+      templates,
+    }),
+    cleanup: new InfographicCleanup(imageRows, images, database),
+  };
+}
+
+/**
+ * Removes images with what they belong to: call before deleting a piece of content, an audio item
+ * or an account (rows go, then files). Anything a cascade takes without this is swept as an orphan.
+ */
+export class InfographicCleanup {
+  constructor(
+    private readonly rows: ImagesRepository,
+    private readonly images: ImageStore,
+    private readonly database: Database,
+  ) {}
+
+  async beforeContentDeleted(userId: string, contentId: string): Promise<void> {
+    await this.images.removeFiles(
+      await this.rows.deleteWhere(
+        and(eq(infographicImages.userId, userId), eq(infographicImages.contentId, contentId)) as SQL,
+      ),
+    );
+  }
+
+  /** Images drawn from the audio's transcripts and the content written from them. */
+  async beforeAudioDeleted(userId: string, audioId: string): Promise<void> {
+    const rows = await this.database.db
+      .select({ id: transcriptions.id })
+      .from(transcriptions)
+      .where(and(eq(transcriptions.audioId, audioId), eq(transcriptions.userId, userId)));
+    await this.beforeTranscriptionsDeleted(rows.map((r) => r.id));
+  }
+
+  async beforeTranscriptionsDeleted(transcriptionIds: string[]): Promise<void> {
+    await this.images.removeFiles(await this.rows.deleteForTranscriptions(transcriptionIds));
+  }
+
+  async beforeUserDeleted(userId: string): Promise<void> {
+    await this.images.removeFiles(await this.rows.deleteForUser(userId));
+  }
+
+  /** Housekeeping: expired unsaved images, then files no row points at. */
+  async sweep(): Promise<{ expired: number; orphans: number }> {
+    const expired = await this.images.sweepExpired();
+    const orphans = await this.images.sweepOrphans();
+    return { expired, orphans };
+  }
+}

@@ -1,0 +1,397 @@
+import {
+  Badge,
+  Button,
+  Group,
+  NumberInput,
+  PasswordInput,
+  Progress,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload, IconPlugConnected } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminJob, AdminSettings, LlmProviderId, WhisperModel } from '@voxpress/contracts';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '../../../components/PageState.tsx';
+import { formatFileSize } from '../../../i18n/format.ts';
+import { i18n } from '../../../i18n/i18n.ts';
+import { FormError } from '../../account/FormError.tsx';
+import { EnginesStatus } from '../../help/EnginesStatus.tsx';
+import { providerWords, sourceLabel } from '../labels.ts';
+import { SettingsSection } from '../SettingsSection.tsx';
+import {
+  ADMIN_SETTINGS_KEY,
+  downloadWhisperModel,
+  fetchAdminJob,
+  fetchAdminSettings,
+  fetchWhisperModels,
+  saveAdminSettings,
+  testLlm,
+  WHISPER_MODELS_KEY,
+} from '../settings-api.ts';
+
+function useAdminSettings() {
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: ADMIN_SETTINGS_KEY, queryFn: fetchAdminSettings });
+  const save = useMutation({
+    mutationFn: saveAdminSettings,
+    onSuccess: (next) => {
+      queryClient.setQueryData(ADMIN_SETTINGS_KEY, next);
+      notifications.show({ color: 'teal', message: i18n.t('settings:saved') });
+    },
+  });
+  return { query, save };
+}
+
+function Loading() {
+  return <Skeleton h={120} radius="md" />;
+}
+
+/** Who may sign up, and how much audio each account may keep. */
+export function AccessSection() {
+  const { t } = useTranslation('settings');
+  const { query, save } = useAdminSettings();
+  const [quota, setQuota] = useState<number | string>(0);
+  useEffect(() => {
+    if (query.data) setQuota(query.data.storage_quota_mb);
+  }, [query.data]);
+  return (
+    <SettingsSection title={t('admin.access.title')} lead={t('admin.access.lead')}>
+      {query.isPending ? (
+        <Loading />
+      ) : query.isError ? (
+        <ErrorState
+          title={t('admin.loadFailed')}
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <Stack gap="md">
+          <Switch
+            label={t('admin.access.signups')}
+            description={sourceLabel(t, query.data.signups_source)}
+            checked={query.data.signups_open}
+            onChange={(e) => save.mutate({ signups_open: e.currentTarget.checked })}
+          />
+          <Group align="flex-end" gap="sm">
+            <NumberInput
+              label={t('admin.access.quota')}
+              description={t('admin.access.quotaHint')}
+              min={0}
+              step={1024}
+              allowDecimal={false}
+              value={quota}
+              onChange={setQuota}
+              suffix=" MB"
+              w={240}
+            />
+            <Button
+              variant="light"
+              onClick={() => save.mutate({ storage_quota_mb: Number(quota) || 0 })}
+              loading={save.isPending}
+            >
+              {t('save')}
+            </Button>
+          </Group>
+          <FormError error={save.error} />
+        </Stack>
+      )}
+    </SettingsSection>
+  );
+}
+
+/** One provider's address, model and key, with its connection test. */
+function ProviderForm({ provider, settings }: { provider: LlmProviderId; settings: AdminSettings }) {
+  const { t } = useTranslation('settings');
+  const { save } = useAdminSettings();
+  const current = settings.llm[provider];
+  const [baseUrl, setBaseUrl] = useState(current.base_url ?? '');
+  const [model, setModel] = useState(current.model ?? '');
+  const [key, setKey] = useState('');
+  const test = useMutation({ mutationFn: testLlm });
+  useEffect(() => {
+    setBaseUrl(current.base_url ?? '');
+    setModel(current.model ?? '');
+  }, [current.base_url, current.model]);
+  const keyed = provider !== 'ollama';
+  const words = providerWords(t, provider);
+  return (
+    <Stack gap="sm" pt="md">
+      <Text size="sm" c="dimmed">
+        {words.lead} {sourceLabel(t, current.source)}
+      </Text>
+      <TextInput
+        label={t('admin.llm.baseUrl')}
+        placeholder={words.placeholder}
+        value={baseUrl}
+        onChange={(e) => setBaseUrl(e.currentTarget.value)}
+      />
+      <TextInput
+        label={t('admin.llm.model')}
+        value={model}
+        onChange={(e) => setModel(e.currentTarget.value)}
+      />
+      {keyed && (
+        <PasswordInput
+          label={t('admin.llm.key')}
+          description={current.api_key_set ? t('admin.llm.keySet') : t('admin.llm.keyUnset')}
+          autoComplete="off"
+          value={key}
+          onChange={(e) => setKey(e.currentTarget.value)}
+        />
+      )}
+      <FormError error={save.error ?? test.error} />
+      {test.data && (
+        <Text size="sm" c={test.data.ok ? 'teal' : 'red'} role="status">
+          {test.data.ok
+            ? t('admin.llm.models', { count: test.data.models.length, models: test.data.models.join(', ') })
+            : test.data.error}
+        </Text>
+      )}
+      <Group gap="xs">
+        <Button
+          onClick={() =>
+            save.mutate(
+              {
+                llm: {
+                  [provider]: {
+                    base_url: baseUrl.trim() || null,
+                    model: model.trim() || null,
+                    ...(key ? { api_key: key } : {}),
+                  },
+                },
+              },
+              { onSuccess: () => setKey('') },
+            )
+          }
+          loading={save.isPending}
+        >
+          {t('save')}
+        </Button>
+        <Button
+          variant="light"
+          leftSection={<IconPlugConnected size={16} />}
+          onClick={() =>
+            test.mutate({
+              provider,
+              ...(baseUrl.trim() ? { base_url: baseUrl.trim() } : {}),
+              ...(key ? { api_key: key } : {}),
+            })
+          }
+          loading={test.isPending}
+        >
+          {t('admin.llm.test')}
+        </Button>
+        {current.source === 'saved' && (
+          <Button
+            variant="subtle"
+            color="gray"
+            onClick={() =>
+              save.mutate({ llm: { [provider]: { base_url: null, model: null, api_key: null } } })
+            }
+          >
+            {t('admin.llm.reset')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+/** The language models that write and translate: address, model and key per provider. */
+export function LlmSection() {
+  const { t } = useTranslation('settings');
+  const { query } = useAdminSettings();
+  return (
+    <SettingsSection title={t('admin.llm.title')} lead={t('admin.llm.lead')}>
+      {query.isPending ? (
+        <Loading />
+      ) : query.isError ? (
+        <ErrorState
+          title={t('admin.loadFailed')}
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <Tabs defaultValue="openai" keepMounted={false}>
+          <Tabs.List>
+            {(['openai', 'anthropic', 'ollama'] as const).map((p) => (
+              <Tabs.Tab key={p} value={p}>
+                {providerWords(t, p).name}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {(['openai', 'anthropic', 'ollama'] as const).map((p) => (
+            <Tabs.Panel key={p} value={p}>
+              <ProviderForm provider={p} settings={query.data} />
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      )}
+    </SettingsSection>
+  );
+}
+
+/** What each engine kind uses, what is missing and how to enable it. */
+export function EnginesSection() {
+  const { t } = useTranslation('settings');
+  return (
+    <SettingsSection title={t('admin.engines.title')} lead={t('admin.engines.lead')}>
+      <EnginesStatus />
+    </SettingsSection>
+  );
+}
+
+/** One model's row: size, languages, state, and its download with live progress. */
+function ModelRow({ model, onDone }: { model: WhisperModel; onDone(): void }) {
+  const { t } = useTranslation('settings');
+  const [jobId, setJobId] = useState<string | null>(
+    model.download && (model.download.status === 'queued' || model.download.status === 'running')
+      ? model.download.job_id
+      : null,
+  );
+  const queryClient = useQueryClient();
+  const [streaming, setStreaming] = useState(false);
+  // Progress arrives as server-sent events; polling every second takes over if the stream breaks
+  // (and for a download found under way after a reload).
+  const follow = (id: string, url: string) => {
+    const source = new EventSource(url);
+    setStreaming(true);
+    const stop = () => {
+      source.close();
+      setStreaming(false);
+    };
+    source.onmessage = (event: MessageEvent<string>) =>
+      queryClient.setQueryData(['admin', 'job', id], JSON.parse(event.data) as AdminJob);
+    source.addEventListener('complete', stop);
+    source.onerror = stop;
+  };
+  const start = useMutation({
+    mutationFn: downloadWhisperModel,
+    onSuccess: (r) => {
+      setJobId(r.job_id);
+      follow(r.job_id, r.stream_url);
+    },
+  });
+  const job = useQuery({
+    queryKey: ['admin', 'job', jobId],
+    queryFn: () => fetchAdminJob(jobId as string),
+    enabled: jobId !== null,
+    refetchInterval: (q) =>
+      streaming || (q.state.data && !['queued', 'running'].includes(q.state.data.status)) ? false : 1000,
+  });
+  const finished = job.data && !['queued', 'running'].includes(job.data.status);
+  useEffect(() => {
+    if (finished) onDone();
+  }, [finished, onDone]);
+  const running = jobId !== null && !finished;
+  const failure =
+    job.data?.status === 'failed'
+      ? job.data.error
+      : model.download?.status === 'failed'
+        ? model.download.error
+        : null;
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Group gap={6}>
+          <Text fw={600} size="sm">
+            {model.name}
+          </Text>
+          {model.configured && <Badge size="xs">{t('admin.whisper.inUse')}</Badge>}
+        </Group>
+        <Text size="xs" c="dimmed">
+          {model.custom
+            ? t('admin.whisper.own')
+            : model.multilingual
+              ? t('admin.whisper.multilingual')
+              : t('admin.whisper.english')}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatFileSize(model.bytes)}
+        </Text>
+      </Table.Td>
+      <Table.Td miw={160}>
+        {model.downloaded ? (
+          <Badge color="teal" variant="light">
+            {t('admin.whisper.installed')}
+          </Badge>
+        ) : running ? (
+          <Stack gap={2}>
+            <Progress
+              value={job.data?.progress ?? 0}
+              aria-label={t('admin.whisper.progress', { name: model.name })}
+            />
+            <Text size="xs" c="dimmed">
+              {job.data?.message ?? t('admin.whisper.starting')}
+            </Text>
+          </Stack>
+        ) : (
+          <Stack gap={4} align="flex-start">
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconDownload size={14} />}
+              onClick={() => start.mutate(model.name)}
+              loading={start.isPending}
+            >
+              {t('admin.whisper.download')}
+            </Button>
+            {failure && (
+              <Text size="xs" c="red" role="alert">
+                {failure}
+              </Text>
+            )}
+          </Stack>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** whisper.cpp models: installed ones, the one in use, downloads with progress. */
+export function WhisperModelsSection() {
+  const { t } = useTranslation('settings');
+  const queryClient = useQueryClient();
+  const models = useQuery({ queryKey: WHISPER_MODELS_KEY, queryFn: fetchWhisperModels });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: WHISPER_MODELS_KEY });
+  return (
+    <SettingsSection title={t('admin.whisper.title')} lead={t('admin.whisper.lead')}>
+      {models.isPending ? (
+        <Loading />
+      ) : models.isError ? (
+        <ErrorState
+          title={t('admin.loadFailed')}
+          message={models.error.message}
+          onRetry={() => void models.refetch()}
+        />
+      ) : (
+        <Table.ScrollContainer minWidth={420}>
+          <Table verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('admin.whisper.model')}</Table.Th>
+                <Table.Th>{t('admin.whisper.size')}</Table.Th>
+                <Table.Th>{t('admin.whisper.state')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {models.data.models.map((m) => (
+                <ModelRow key={m.name} model={m} onDone={refresh} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,35 @@
+import type {
+  AdminJob,
+  AdminSettings,
+  AdminSettingsUpdate,
+  LlmTestRequest,
+  LlmTestResponse,
+  SpeechLanguages,
+  WhisperDownloadStarted,
+  WhisperModels,
+} from '@voxpress/contracts';
+import { api } from '../../lib/api.ts';
+
+export const ADMIN_SETTINGS_KEY = ['admin', 'settings'] as const;
+export const WHISPER_MODELS_KEY = ['admin', 'whisper-models'] as const;
+export const SPEECH_LANGUAGES_KEY = ['system', 'speech-languages'] as const;
+
+export const fetchAdminSettings = () => api.request<AdminSettings>('/admin/settings');
+
+export const saveAdminSettings = (change: AdminSettingsUpdate) =>
+  api.request<AdminSettings>('/admin/settings', { method: 'PUT', json: change });
+
+export const testLlm = (request: LlmTestRequest) =>
+  api.request<LlmTestResponse>('/admin/llm/test', { json: request });
+
+export const fetchWhisperModels = () => api.request<WhisperModels>('/admin/whisper-models');
+
+export const downloadWhisperModel = (name: string) =>
+  api.request<WhisperDownloadStarted>(`/admin/whisper-models/${encodeURIComponent(name)}/download`, {
+    method: 'POST',
+  });
+
+export const fetchAdminJob = (id: string) => api.request<AdminJob>(`/admin/jobs/${id}`);
+
+export const fetchSpeechLanguages = () =>
+  api.request<SpeechLanguages>('/system/speech-languages', { auth: false });
