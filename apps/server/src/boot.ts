@@ -183,6 +183,7 @@ export async function createContext(
     },
     llmSettings,
     logger,
+    completions,
   });
   const ctx: AppContext = {
     config,

@@ -20,6 +20,7 @@ import {
 } from '../../repositories/infographics/jobs.repository.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
 import type { ContentService } from '../content/content.service.ts';
+import type { CompletionEvents } from '../webhooks/completion-events.ts';
 import {
   GENERATION_FAILED,
   type GenerationService,
@@ -58,6 +59,8 @@ export interface InfographicJobsDeps {
   flags: Parameters<typeof templateCounts>[0];
   debugging: boolean;
   logger: FastifyBaseLogger;
+  /** Tells the outside (webhooks) a set is complete, in the transaction that completes it. */
+  completions?: CompletionEvents | undefined;
 }
 
 /**
@@ -225,7 +228,9 @@ export class InfographicJobsService {
         row.id,
         new Error(outcomes.find((o) => o.failure)?.failure ?? GENERATION_FAILED),
       );
-    await this.finish(job, row.id, 'completed', { completedVariations: rows.length });
+    await this.finish(job, row.id, 'completed', { completedVariations: rows.length }, (tx, done) =>
+      this.deps.completions ? this.deps.completions.imagesCompleted(tx, done, rows, failed) : 0,
+    );
     await this.deps.generation.announce(set, rows, failed);
     return { generated: rows.length };
   }
@@ -305,20 +310,25 @@ export class InfographicJobsService {
     if (row) await this.publish(row);
   }
 
-  /** The job's end, written with the queue job's completion under its lease. */
+  /**
+   * The job's end, written with the queue job's completion under its lease; `announce` queues
+   * the outside events in the same transaction (so once, and only when the end commits).
+   */
   private async finish(
     job: JobContext<{ jobId: string }>,
     id: string,
     status: 'completed' | 'failed',
     values: { errorMessage?: string; completedVariations?: number },
+    announce?: (tx: Db, row: InfographicJobRow) => Promise<number> | number,
   ): Promise<void> {
+    let events = 0;
     const row = await job.commit(
       async (tx) => {
         const jobs = new InfographicJobsRepository(tx);
         const current = await jobs.findById(id);
         if (!current) return undefined;
         const completed = values.completedVariations ?? current.completedVariations;
-        return jobs.update(id, {
+        const ended = await jobs.update(id, {
           status,
           progress: status === 'completed' ? 100 : current.progress,
           completedVariations: completed,
@@ -330,9 +340,12 @@ export class InfographicJobsService {
           errorMessage: values.errorMessage ?? null,
           finishedAt: new Date(),
         });
+        if (ended && announce) events = await announce(tx, ended);
+        return ended;
       },
       { complete: status === 'completed' },
     );
+    if (events) this.deps.queue.wake();
     if (row) await this.publish(row);
   }
 

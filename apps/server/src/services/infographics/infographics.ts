@@ -14,6 +14,7 @@ import type { TranscriptionsRepository } from '../../repositories/transcriptions
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
 import type { ContentService } from '../content/content.service.ts';
+import type { CompletionEvents } from '../webhooks/completion-events.ts';
 import { GenerationService, type InfographicRenderer } from './generation.service.ts';
 import { ImageStore } from './image-store.ts';
 import { InfographicJobsService } from './infographic-jobs.service.ts';
@@ -36,6 +37,8 @@ export interface InfographicsDeps {
   /** The language-model settings in force, over the environment's. */
   llmSettings?: LlmConfigSource;
   logger: FastifyBaseLogger;
+  /** Tells webhooks when a set made as a job is complete. */
+  completions?: CompletionEvents;
 }
 
 /** Everything infographic: generation (now and as jobs), templates, suggestions, what users keep. */
@@ -105,6 +108,7 @@ export function createInfographics(deps: InfographicsDeps): Infographics {
       flags,
       debugging: flags.debugging,
       logger,
+      completions: deps.completions,
     }),
     suggestions: new SuggestionsService({ content: deps.content, templates, designer, logger }),
     library: new LibraryService({

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/database.ts';
 import type { AudioRow } from '../../repositories/audio.repository.ts';
 import type { ContentRow } from '../../repositories/content.repository.ts';
+import type { ImageRow } from '../../repositories/infographics/images.repository.ts';
+import type { InfographicJobRow } from '../../repositories/infographics/jobs.repository.ts';
 import type { TranscriptionRow } from '../../repositories/transcriptions.repository.ts';
 import { translationsOf } from '../content/content-mapper.ts';
 import type { WebhookService } from './webhook.service.ts';
@@ -60,16 +62,41 @@ export class CompletionEvents {
     });
   }
 
-  /** An image set finished rendering (called by the render stage). */
+  /**
+   * A set of images generated as a job finished (called by the job as it marks the set
+   * completed): each image that was drawn, and how many could not be. The images' own links
+   * expire; `api_url` gives the set with fresh ones.
+   */
   async imagesCompleted(
     tx: Db,
-    event: { userId: string; setId: string; data: Record<string, unknown> },
+    job: InfographicJobRow,
+    images: readonly ImageRow[],
+    failed: number,
   ): Promise<number> {
     return this.webhooks.emit(tx, {
       type: 'images.completed',
-      userId: event.userId,
-      id: `images:${event.setId}`,
-      data: event.data,
+      userId: job.userId,
+      id: `images:${job.id}`,
+      data: {
+        set_id: job.id,
+        job_id: job.id,
+        content_id: job.contentId,
+        transcription_id: images[0]?.transcriptionId ?? null,
+        content_type: images[0]?.contentType ?? null,
+        total_generated: images.length,
+        total_failed: failed,
+        images: images.map((image) => ({
+          id: image.id,
+          name: image.name,
+          variation_index: image.variationIndex,
+          style: image.style,
+          size: `${image.width}x${image.height}`,
+          width: image.width,
+          height: image.height,
+          language: image.language,
+        })),
+        api_url: `${this.publicUrl}/api/v1/infographics/queue/status/${job.id}`,
+      },
     });
   }
 }
