@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Content } from '@voxpress/contracts';
-import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../src/db/schema.ts';
+import { makeDocx } from './docx-fixture.ts';
 import { FakeHttpServer } from './fake-http-server.ts';
 import { type ChatBody, openAiChatHandler, promptSegments, userText } from './fake-llm-servers.ts';
 import { createTestContext, drivers, type TestContext } from './harness.ts';
@@ -55,20 +55,6 @@ async function client(t: TestContext, email: string): Promise<Client> {
 }
 
 const settled = (c: Content) => c.status === 'completed' || c.status === 'failed';
-
-async function docx(paragraphs: string[]): Promise<Buffer> {
-  const doc = new Document({
-    sections: [
-      {
-        children: [
-          new Paragraph({ text: 'Notes on home baking', heading: HeadingLevel.HEADING_1 }),
-          ...paragraphs.map((p) => new Paragraph(p)),
-        ],
-      },
-    ],
-  });
-  return Packer.toBuffer(doc);
-}
 
 describe.each(drivers)('content from a PocketSphinx transcript on %s', (driver) => {
   let t: TestContext;
@@ -277,7 +263,7 @@ describe.each(drivers)('content from a PocketSphinx transcript on %s', (driver) 
   });
 
   it('turns an uploaded DOCX into a source that content is written from', async () => {
-    const bytes = await docx([
+    const bytes = await makeDocx('Notes on home baking', [
       'Good bread needs time. Let the dough rise slowly in a cool kitchen overnight.',
       'Bake it hot, in a heavy pot, and let it cool before you cut it.',
     ]);
