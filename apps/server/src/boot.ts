@@ -46,7 +46,7 @@ import { WriteService } from './services/content/write.service.ts';
 import { createInfographics } from './services/infographics/infographics.ts';
 import { ItemsService } from './services/items/items.service.ts';
 import { ConnectionsService } from './services/publishing/connections.service.ts';
-import { noFeaturedImages, PublishService } from './services/publishing/publish.service.ts';
+import { PublishService } from './services/publishing/publish.service.ts';
 import { Publishers } from './services/publishing/publishers.ts';
 import { RenditionService } from './services/publishing/rendition.service.ts';
 import { ServerSettings } from './services/settings/server-settings.service.ts';
@@ -257,7 +257,7 @@ export async function createContext(
       connections,
       repository: publishingRepository,
       publishers,
-      images: noFeaturedImages,
+      images: infographics.featured,
       logger,
     }),
     webhooks,

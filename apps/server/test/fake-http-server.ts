@@ -9,6 +9,8 @@ export interface ReceivedRequest {
   headers: IncomingMessage['headers'];
   /** The body parsed as JSON, or the raw text when it is not JSON. */
   body: unknown;
+  /** The body's bytes as sent (uploads, multipart forms). */
+  raw: Buffer;
 }
 
 export type FakeHandler = (req: ReceivedRequest, res: ServerResponse) => void | Promise<void>;
@@ -33,8 +35,14 @@ export class FakeHttpServer {
       this.open.add(res);
       res.on('close', () => this.open.delete(res));
       void readBody(req).then(
-        async (body) => {
-          const received = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body };
+        async ({ body, raw }) => {
+          const received = {
+            method: req.method ?? 'GET',
+            url: req.url ?? '/',
+            headers: req.headers,
+            body,
+            raw,
+          };
           this.received.push(received);
           await this.handler(received, res);
         },
@@ -68,14 +76,15 @@ export function sendJson(
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
 }
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
+async function readBody(req: IncomingMessage): Promise<{ body: unknown; raw: Buffer }> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (!text) return undefined;
+  const raw = Buffer.concat(chunks);
+  const text = raw.toString('utf8');
+  if (!text) return { body: undefined, raw };
   try {
-    return JSON.parse(text) as unknown;
+    return { body: JSON.parse(text) as unknown, raw };
   } catch {
-    return text;
+    return { body: text, raw };
   }
 }

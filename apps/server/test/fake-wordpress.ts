@@ -10,17 +10,36 @@ interface Post {
   featured_media: number;
 }
 
+/** A file in the media library, as uploaded. */
+export interface Media {
+  id: number;
+  type: string;
+  bytes: Buffer;
+  name: string;
+  alt_text: string;
+}
+
+/** Image types WordPress accepts for upload by default. */
+const IMAGE_TYPES: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
+
 /**
  * A WordPress REST API (`/wp-json/wp/v2`) on 127.0.0.1, as far as publishing uses it: users/me,
- * tags (search, create, `term_exists`), media uploads, posts (create, read, update). Every call
- * must carry the application password as Basic auth, as WordPress requires.
+ * tags (search, create, `term_exists`), media uploads (the file's bytes as the body, named by
+ * `Content-Disposition`, served back under `/wp-content/uploads/`), posts (create, read, update;
+ * `featured_media` must name an uploaded file). Every API call must carry the application
+ * password as Basic auth, as WordPress requires.
  */
 export class FakeWordPress extends FakeHttpServer {
   username = 'ada';
   appPassword = 'abcd EFGH 1234 ijkl MNOP 5678';
   readonly posts = new Map<number, Post>();
   readonly tags = new Map<number, string>([[7, 'Bread']]);
-  readonly media: { id: number; type: string; bytes: number; name: string }[] = [];
+  readonly media: Media[] = [];
   private next = 100;
 
   constructor() {
@@ -32,6 +51,12 @@ export class FakeWordPress extends FakeHttpServer {
 
   private route(req: ReceivedRequest, res: ServerResponse): unknown {
     const url = new URL(req.url, 'http://wp.test');
+    const upload = /^\/wp-content\/uploads\/(.+)$/.exec(url.pathname);
+    if (req.method === 'GET' && upload) {
+      const file = this.media.find((m) => m.name === decodeURIComponent(upload[1] ?? ''));
+      if (!file) return sendJson(res, 404, { code: 'not_found' });
+      return void res.writeHead(200, { 'content-type': file.type }).end(file.bytes);
+    }
     const path = url.pathname.replace(/^\/wp-json\/wp\/v2/, '');
     if (!url.pathname.startsWith('/wp-json/wp/v2/')) return sendJson(res, 404, { code: 'rest_no_route' });
     const expected = `Basic ${Buffer.from(`${this.username}:${this.appPassword}`).toString('base64')}`;
@@ -67,19 +92,31 @@ export class FakeWordPress extends FakeHttpServer {
       this.tags.set(id, name);
       return sendJson(res, 201, { id, name });
     }
-    if (req.method === 'POST' && path === '/media') {
-      const id = this.next++;
-      const name = /filename="([^"]+)"/.exec(String(req.headers['content-disposition']))?.[1] ?? '';
-      this.media.push({
-        id,
-        type: String(req.headers['content-type']),
-        bytes: String(req.body ?? '').length,
-        name,
-      });
-      return sendJson(res, 201, { id, source_url: `${this.url}/wp-content/uploads/${name}` });
+    if (req.method === 'POST' && path === '/media') return this.upload(req, res);
+    const mediaId = /^\/media\/(\d+)$/.exec(path);
+    if (req.method === 'POST' && mediaId) {
+      const file = this.media.find((m) => m.id === Number(mediaId[1]));
+      if (!file)
+        return sendJson(res, 404, {
+          code: 'rest_post_invalid_id',
+          message: 'Invalid post ID.',
+          data: { status: 404 },
+        });
+      if (typeof body.alt_text === 'string') file.alt_text = body.alt_text;
+      return sendJson(res, 200, this.mediaView(file));
     }
-    if (req.method === 'POST' && /^\/media\/\d+$/.test(path))
-      return sendJson(res, 200, { id: Number(path.split('/')[2]) });
+    if (
+      req.method === 'POST' &&
+      /^\/posts(\/\d+)?$/.test(path) &&
+      body.featured_media !== undefined &&
+      Number(body.featured_media) !== 0 &&
+      !this.media.some((m) => m.id === Number(body.featured_media))
+    )
+      return sendJson(res, 400, {
+        code: 'rest_invalid_featured_media',
+        message: 'Invalid featured media ID.',
+        data: { status: 400 },
+      });
     if (req.method === 'POST' && path === '/posts') {
       const id = this.next++;
       const post = this.store(id, body);
@@ -102,6 +139,53 @@ export class FakeWordPress extends FakeHttpServer {
       code: 'rest_no_route',
       message: 'No route was found matching the URL and request method.',
     });
+  }
+
+  /**
+   * `POST /media` as WordPress takes it: the raw file as the body, its name in
+   * `Content-Disposition`, its type in `Content-Type`; only types the site allows.
+   */
+  private upload(req: ReceivedRequest, res: ServerResponse): unknown {
+    const disposition = String(req.headers['content-disposition'] ?? '');
+    if (!disposition)
+      return sendJson(res, 400, {
+        code: 'rest_upload_no_content_disposition',
+        message: 'No Content-Disposition supplied.',
+        data: { status: 400 },
+      });
+    const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? '';
+    if (!name)
+      return sendJson(res, 400, {
+        code: 'rest_upload_invalid_disposition',
+        message: 'Invalid Content-Disposition supplied.',
+        data: { status: 400 },
+      });
+    if (req.raw.length === 0)
+      return sendJson(res, 400, {
+        code: 'rest_upload_no_data',
+        message: 'No data supplied.',
+        data: { status: 400 },
+      });
+    const type = String(req.headers['content-type'] ?? '');
+    if (IMAGE_TYPES[type] === undefined || !name.toLowerCase().endsWith(`.${IMAGE_TYPES[type]}`))
+      return sendJson(res, 500, {
+        code: 'rest_upload_sideload_error',
+        message: 'Sorry, you are not allowed to upload this file type.',
+        data: { status: 500 },
+      });
+    const file: Media = { id: this.next++, type, bytes: req.raw, name, alt_text: '' };
+    this.media.push(file);
+    sendJson(res, 201, this.mediaView(file));
+  }
+
+  private mediaView(file: Media) {
+    return {
+      id: file.id,
+      media_type: 'image',
+      mime_type: file.type,
+      alt_text: file.alt_text,
+      source_url: `${this.url}/wp-content/uploads/${encodeURIComponent(file.name)}`,
+    };
   }
 
   private store(id: number, body: Record<string, unknown>): Post {

@@ -1,5 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Content, Rendition, RenditionList, WebhookDelivery } from '@voxpress/contracts';
+import type {
+  Content,
+  GenerationResult,
+  InfographicVariation,
+  Rendition,
+  RenditionList,
+  WebhookDelivery,
+} from '@voxpress/contracts';
 import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { xWeightedLength } from '../src/engines/writer/renditions/x-weight.ts';
@@ -9,6 +16,7 @@ import { FakeHttpServer } from './fake-http-server.ts';
 import { FakeWordPress } from './fake-wordpress.ts';
 import { createTestContext, drivers, type TestContext } from './harness.ts';
 import { multipartBody, signUp } from './http.ts';
+import { decoded } from './infographics-client.ts';
 
 type Res = Awaited<ReturnType<TestContext['app']['inject']>>;
 
@@ -259,6 +267,7 @@ describe.each(drivers)('renditions, exports, publishing and webhooks on %s', (dr
   });
 
   let wpConnection: string;
+  let ghostConnection: string;
 
   it('connects WordPress after an authenticated check, keeps the password secret, refuses a wrong one', async () => {
     const wrong = await ada.send('POST', '/api/v1/publishing/connections', {
@@ -310,9 +319,12 @@ describe.each(drivers)('renditions, exports, publishing and webhooks on %s', (dr
       updated: false,
       status: 'draft',
       remote_url: expect.stringContaining('/?p='),
+      // No infographic was made from the piece yet: the post goes without a picture.
+      featured_image: false,
     });
     const post = wordpress.posts.get(Number(result.remote_id));
-    expect(post).toMatchObject({ title: 'Slow bread', status: 'draft' });
+    expect(post).toMatchObject({ title: 'Slow bread', status: 'draft', featured_media: 0 });
+    expect(wordpress.media).toEqual([]);
     expect(post?.content).toContain('<p>Good bread needs time more than it needs skill.');
     // "bread" existed as a tag (found by name), "slow baking" was made.
     expect(post?.tags).toContain(7);
@@ -391,6 +403,7 @@ describe.each(drivers)('renditions, exports, publishing and webhooks on %s', (dr
     expect(made.statusCode).toBe(201);
     expect(made.json()).toMatchObject({ name: 'Ada writes', account: ghost.keyId });
     const id = made.json().id;
+    ghostConnection = id;
     const first = await ada.send('POST', `/api/v1/content/${contentId}/publish`, {
       connection_id: id,
       status: 'draft',
@@ -403,6 +416,8 @@ describe.each(drivers)('renditions, exports, publishing and webhooks on %s', (dr
       tags: [{ name: 'bread' }, { name: 'slow baking' }],
     });
     expect(post?.html).toContain('<p>Good bread needs time');
+    expect(post?.feature_image).toBeNull();
+    expect(ghost.images).toEqual([]);
     const second = await ada.send('POST', `/api/v1/content/${contentId}/publish`, {
       connection_id: id,
       status: 'publish',
@@ -413,6 +428,100 @@ describe.each(drivers)('renditions, exports, publishing and webhooks on %s', (dr
       expect(token).toMatchObject({ kid: ghost.keyId, aud: '/admin/' });
       expect(token.exp - token.iat).toBeLessThanOrEqual(300);
     }
+  });
+
+  it('features the saved infographic, or the one named, uploaded as media to WordPress and Ghost', async () => {
+    // Two cover-sized variations of the piece; the user saves the second.
+    const set = (
+      await ada.send('POST', '/api/v1/infographics/react/generate', {
+        content_id: contentId,
+        variation_count: 2,
+        size: '1200x630',
+      })
+    ).json() as GenerationResult;
+    expect(set.total_generated).toBe(2);
+    const [first, second] = set.variations as [InfographicVariation, InfographicVariation];
+    const save = await ada.send('POST', '/api/v1/infographics/save', {
+      image_id: second.id,
+      content_id: contentId,
+    });
+    expect(save.statusCode).toBe(201);
+    const bytesOf = async (v: InfographicVariation) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: (v.infographic_url as string).replace(/^https?:\/\/[^/]+/, ''),
+        })
+      ).rawPayload;
+
+    // WordPress: the saved image goes to the media library as a PNG, then becomes featured_media.
+    const wp = await ada.send('POST', `/api/v1/content/${contentId}/publish`, {
+      connection_id: wpConnection,
+      status: 'draft',
+    });
+    expect(wp.statusCode).toBe(200);
+    expect(wp.json()).toMatchObject({ updated: true, featured_image: true });
+    const media = wordpress.media.at(-1);
+    expect(media?.type).toBe('image/png');
+    expect(media?.name).toMatch(/-1200x630\.png$/);
+    expect(media?.bytes.equals(await bytesOf(second))).toBe(true);
+    expect(await decoded(media?.bytes ?? Buffer.alloc(0))).toEqual({
+      format: 'png',
+      width: 1200,
+      height: 630,
+    });
+    expect(media?.alt_text).toBe(second.data?.title);
+    const post = wordpress.posts.get(Number(wp.json().remote_id));
+    expect(post?.featured_media).toBe(media?.id);
+    // The site serves it back as uploaded.
+    const served = await fetch(`${wordpress.url}/wp-content/uploads/${media?.name}`);
+    expect(Buffer.from(await served.arrayBuffer()).equals(media?.bytes ?? Buffer.alloc(0))).toBe(true);
+
+    // Naming an infographic features that one instead.
+    const named = await ada.send('POST', `/api/v1/content/${contentId}/publish`, {
+      connection_id: wpConnection,
+      infographic_id: first.id,
+    });
+    expect(named.json()).toMatchObject({ featured_image: true });
+    const namedMedia = wordpress.media.at(-1);
+    expect(namedMedia?.bytes.equals(await bytesOf(first))).toBe(true);
+    expect(wordpress.posts.get(Number(wp.json().remote_id))?.featured_media).toBe(namedMedia?.id);
+
+    // Someone else's image is not found, and nothing reaches the site.
+    const eveSet = (
+      await eve.send('POST', '/api/v1/infographics/react/generate', {
+        content_data: 'Eve notes\n\nThe river rose by a metre overnight.',
+        variation_count: 1,
+        size: '512x512',
+      })
+    ).json() as GenerationResult;
+    const requests = wordpress.received.length;
+    const foreign = await ada.send('POST', `/api/v1/content/${contentId}/publish`, {
+      connection_id: wpConnection,
+      infographic_id: eveSet.variations[0]?.id,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().code).toBe('infographic_not_found');
+    expect(wordpress.received.length).toBe(requests);
+
+    // Ghost: the saved image is uploaded as a multipart form and set as feature_image.
+    const gh = await ada.send('POST', `/api/v1/content/${contentId}/publish`, {
+      connection_id: ghostConnection,
+      status: 'draft',
+    });
+    expect(gh.statusCode).toBe(200);
+    expect(gh.json()).toMatchObject({ updated: true, featured_image: true });
+    const uploaded = ghost.images.at(-1);
+    expect(uploaded?.type).toBe('image/png');
+    expect(uploaded?.bytes.equals(await bytesOf(second))).toBe(true);
+    const ghostPost = ghost.posts.get(gh.json().remote_id);
+    expect(ghostPost?.feature_image).toBe(uploaded?.url);
+    const fromGhost = await fetch(uploaded?.url ?? '');
+    expect(await decoded(Buffer.from(await fromGhost.arrayBuffer()))).toEqual({
+      format: 'png',
+      width: 1200,
+      height: 630,
+    });
   });
 
   it('delivers content.completed to the webhook, signed, retrying after a 500', async () => {

@@ -150,6 +150,11 @@ export const zPublishRequest = z.object({
   connection_id: z.uuid('Connection not found'),
   language: zLanguage.optional(),
   status: z.enum(['draft', 'publish']).default('draft'),
+  /**
+   * The infographic to feature (an image id: a variation's `id` or a saved image's `image_id`).
+   * Without it, the image saved most recently from the piece is used, if there is one.
+   */
+  infographic_id: z.uuid('Infographic not found').optional(),
 });
 export type PublishRequest = z.input<typeof zPublishRequest>;
 

@@ -40,7 +40,8 @@ describe('featured images', () => {
     });
     const made = await wp.create(post);
     const [media] = wordpress.media;
-    expect(media).toMatchObject({ type: 'image/png', name: 'slow-bread.png' });
+    expect(media).toMatchObject({ type: 'image/png', name: 'slow-bread.png', alt_text: image.alt });
+    expect(media?.bytes.equals(image.bytes)).toBe(true);
     expect(wordpress.posts.get(Number(made.id))?.featured_media).toBe(media?.id);
     expect(wordpress.requestsTo(`/wp-json/wp/v2/media/${media?.id}`).at(-1)?.body).toEqual({
       alt_text: image.alt,
@@ -51,6 +52,12 @@ describe('featured images', () => {
     const g = new GhostPublisher(http, { url: ghost.url, adminApiKey: ghost.adminKey });
     const made = await g.create(post);
     expect(ghost.requestsTo('/ghost/api/admin/images/upload/')).toHaveLength(1);
-    expect(ghost.posts.get(made.id)?.feature_image).toBe(`${ghost.url}/content/images/featured.png`);
+    expect(ghost.images).toEqual([
+      expect.objectContaining({ name: 'slow-bread.png', type: 'image/png', ref: 'slow-bread.png' }),
+    ]);
+    expect(ghost.images[0]?.bytes.equals(image.bytes)).toBe(true);
+    expect(ghost.posts.get(made.id)?.feature_image).toBe(
+      `${ghost.url}/content/images/2026/11/slow-bread.png`,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   infographicCollectionItems,
@@ -75,6 +75,30 @@ export class InfographicLibraryRepository {
       .where(and(eq(infographicSaved.id, id), eq(infographicSaved.userId, userId)))
       .returning();
     return row;
+  }
+
+  /**
+   * The image the user saved most recently from a piece of content (saved against it, or drawn
+   * from it), one in `language` before any other.
+   */
+  async newestSavedFor(userId: string, contentId: string, language: string): Promise<ImageRow | undefined> {
+    const [row] = await this.db
+      .select({ image: infographicImages })
+      .from(infographicSaved)
+      .innerJoin(infographicImages, eq(infographicImages.id, infographicSaved.imageId))
+      .where(
+        and(
+          eq(infographicSaved.userId, userId),
+          or(eq(infographicSaved.contentId, contentId), eq(infographicImages.contentId, contentId)),
+        ),
+      )
+      .orderBy(
+        sql`case when ${infographicImages.language} = ${language} then 0 else 1 end`,
+        desc(infographicSaved.createdAt),
+        desc(infographicSaved.id),
+      )
+      .limit(1);
+    return row?.image;
   }
 
   /** Whether a collection or a save still holds the image. */

@@ -15,6 +15,7 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
 import type { ContentService } from '../content/content.service.ts';
 import type { CompletionEvents } from '../webhooks/completion-events.ts';
+import { InfographicFeaturedImages } from './featured-images.ts';
 import { GenerationService, type InfographicRenderer } from './generation.service.ts';
 import { ImageStore } from './image-store.ts';
 import { InfographicJobsService } from './infographic-jobs.service.ts';
@@ -52,6 +53,8 @@ export interface Infographics {
   library: LibraryService;
   designer: InfographicDesigner;
   cleanup: InfographicCleanup;
+  /** The picture a published post carries. */
+  featured: InfographicFeaturedImages;
 }
 
 export function createInfographics(deps: InfographicsDeps): Infographics {
@@ -120,6 +123,7 @@ export function createInfographics(deps: InfographicsDeps): Infographics {
       templates,
     }),
     cleanup: new InfographicCleanup(imageRows, images, database),
+    featured: new InfographicFeaturedImages({ library: libraryRows, images, logger }),
   };
 }
 

@@ -11,10 +11,17 @@ import type { Publishers } from './publishers.ts';
 
 /** Where a piece's featured image comes from (the infographic chosen for it), if anywhere. */
 export interface FeaturedImages {
-  forContent(contentId: string, language: string): Promise<FeaturedImage | null>;
+  /**
+   * The image to send with the post: the one named by `imageId` (the user's own, else a 404),
+   * else one chosen for the piece, else null.
+   */
+  forContent(
+    userId: string,
+    contentId: string,
+    language: string,
+    imageId?: string,
+  ): Promise<FeaturedImage | null>;
 }
-
-export const noFeaturedImages: FeaturedImages = { forContent: async () => null };
 
 /** Longest one publish may take, image upload included. */
 const PUBLISH_TIMEOUT_MS = 120_000;
@@ -43,17 +50,21 @@ export class PublishService {
   async publish(
     userId: string,
     contentId: string,
-    request: Required<Omit<PublishRequest, 'language'>> & { language?: string | undefined },
+    request: Required<Omit<PublishRequest, 'language' | 'infographic_id'>> & {
+      language?: string | undefined;
+      infographic_id?: string | undefined;
+    },
   ): Promise<PublishResult> {
     const row = await this.deps.content.owned(userId, contentId);
     const { language, translation } = readyLanguage(row, request.language);
     const connection = await this.deps.connections.owned(userId, request.connection_id);
+    // Read before waiting for an earlier publish: a wrong image id is refused at once.
+    const image = await this.deps.images.forContent(userId, row.id, language, request.infographic_id);
     const key = `${row.id}:${connection.id}:${language}`;
     const before = this.running.get(key);
     const run = (async () => {
       await before?.catch(() => {});
       const publisher = this.deps.publishers.forConnection(connection);
-      const image = await this.deps.images.forContent(row.id, language);
       const post: PostDraft = {
         title: translation.title || row.title,
         html: markdownToHtml(translation.text),
