@@ -201,6 +201,18 @@ describe.each(drivers)('renditions, exports, publishing and webhooks on %s', (dr
     });
     expect(caption.statusCode).toBe(422);
     expect(caption.json().params).toMatchObject({ length: 31, limit: 30 });
+    // Too many posts is its own problem: the count of posts, not a length in characters.
+    const twoPosts = await ada.send('PUT', `/api/v1/content/${contentId}/renditions/linkedin`, {
+      language: 'en',
+      parts: ['First thought.', 'Second thought.'],
+    });
+    expect(twoPosts.statusCode).toBe(422);
+    expect(twoPosts.json()).toMatchObject({
+      code: 'rendition_too_many_posts',
+      detail: 'This platform takes a single post.',
+      params: { platform: 'linkedin', length: 2, limit: 1 },
+    });
+    expect(twoPosts.json().params).not.toHaveProperty('part');
     const list = (
       await ada.get(`/api/v1/content/${contentId}/renditions?language=en`)
     ).json() as RenditionList;

@@ -79,6 +79,7 @@ export const errorCodes = [
   // Renditions, exports, publishing and webhooks.
   'rendition_not_found',
   'rendition_too_long',
+  'rendition_too_many_posts',
   'language_not_available',
   'connection_not_found',
   'connection_unreachable',

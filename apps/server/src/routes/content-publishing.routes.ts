@@ -57,7 +57,7 @@ export function contentPublishingRoutes(ctx: AppContext): FastifyPluginAsyncZod 
           tags: ['publishing'],
           summary: 'Save your own wording of one rendition (checked against the platform limits)',
           description:
-            'A post over the limit is refused with 422 `rendition_too_long`, naming the post, its length and the limit.',
+            'A post over the limit is refused with 422 `rendition_too_long`, naming the post, its length and the limit; more posts than the platform takes (one outside X, 25 in a thread) with 422 `rendition_too_many_posts`, naming the count and the limit.',
           ...secured,
           params: zPlatformParam,
           body: zRenditionEdit,

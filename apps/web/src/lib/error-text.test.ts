@@ -20,6 +20,7 @@ const SERVER_PARAMS: Record<string, string[]> = {
   password_incorrect: ['field'],
   confirmation_mismatch: ['field'],
   rendition_too_long: ['platform', 'part', 'length', 'limit'],
+  rendition_too_many_posts: ['platform', 'length', 'limit'],
 };
 
 describe('the errors translation file', () => {
@@ -89,6 +90,18 @@ describe('server errors in the interface language', () => {
       'بعض ما أُرسل غير صالح. راجع ما أدخلته ثم حاول مجددًا.',
       'email: Enter a valid email address',
     ]);
+  });
+
+  it('count posts, not characters, when a platform gets more posts than it takes', async () => {
+    const params = { platform: 'linkedin', length: 2, limit: 1 };
+    expect(codeMessage('rendition_too_many_posts', params)).toBe(
+      'Too many posts: this has 2, and the platform takes at most 1. Join or remove posts and save again.',
+    );
+    await i18n.changeLanguage('fr');
+    expect(codeMessage('rendition_too_many_posts', params)).toBe(
+      'Trop de publications\u00a0: 2, alors que cette plateforme en accepte au maximum 1. ' +
+        'Fusionnez ou supprimez des publications, puis enregistrez à nouveau.',
+    );
   });
 
   it('keep the auth rules of the specification in English', () => {

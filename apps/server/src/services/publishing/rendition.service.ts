@@ -92,6 +92,13 @@ export class RenditionService {
     const parts = edit.parts.map((p) => p.replace(/\r\n?/g, '\n').trim());
     const problems = checkParts(rules, parts);
     const [first] = problems;
+    // Part 0 is the rendition as a whole: it has more posts than the platform takes.
+    if (first?.part === 0)
+      throw new HttpError(422, 'rendition_too_many_posts', `${first.message}.`, {
+        platform: rules.platform,
+        length: first.length,
+        limit: first.limit,
+      });
     if (first)
       throw new HttpError(422, 'rendition_too_long', `${first.message}.`, {
         platform: rules.platform,
