@@ -24,45 +24,20 @@ import type { SpeechEngine } from '../../apps/server/src/engines/speech/speech-e
 import { silentLogger } from '../../apps/server/src/engines/speech/speech-logger.ts';
 import { readWavInfo } from '../../apps/server/src/engines/speech/wav-file.ts';
 import { WhisperCppSpeechEngine } from '../../apps/server/src/engines/speech/whisper-cpp.speech.ts';
-import {
-  FIXTURE_PARAGRAPH,
-  FIXTURE_PARAGRAPH_2,
-  makeAudioFile,
-  makeSpeechWav,
-} from '../../apps/server/test/speech-fixtures.ts';
+import { makeAudioFile, makeSpeechWav } from '../../apps/server/test/speech-fixtures.ts';
 import { wordErrorRate } from '../../apps/server/test/wer.ts';
+import { FIVE_MINUTES_OF_SPEECH } from '../lib/five-minutes-of-speech.ts';
 import { childrenNamed, ownPeakMb, sampleRss } from '../lib/proc-memory.ts';
 import { REPO_ROOT } from '../lib/voxpress-server.ts';
 
 const run = promisify(execFile);
 const RESULTS = fileURLToPath(new URL('../results/', import.meta.url));
 
-/** About 5 minutes (1020 words) of everyday English as flite's `kal16` voice speaks it. */
-const SPEECH_TEXT = [
-  FIXTURE_PARAGRAPH,
-  FIXTURE_PARAGRAPH_2,
-  'Last weekend we drove to the coast with the children. The weather was cold in the morning, but the sun came out after lunch and we walked along the beach for two hours. We found shells, watched the boats in the harbour, and ate fish and chips on a bench near the old lighthouse. On the way home everyone fell asleep in the car except me.',
-  'Our garden needs a lot of work this spring. The grass is too long, the roses have not been cut back, and something has been eating the lettuce every night. My neighbour thinks it is a family of rabbits that lives under the fence. I will buy some wire next week and try to keep them out without hurting them.',
-  'The new library opened in the centre of town last month. It has a quiet room for reading, a large section for children, and a small cafe on the ground floor. You can borrow books, films and music for three weeks, and you can renew them online if you need more time. I went there on Tuesday evening and it was already busy.',
-  'When you cook rice, rinse it in cold water first until the water runs clear. Use one cup of rice and two cups of water, bring it to the boil, then turn the heat down low and cover the pan. Leave it alone for about fifteen minutes. Do not lift the lid to check it. When it is ready, let it rest for a few minutes before you serve it.',
-  'I would like to thank the whole team for their hard work this year. We moved to a new office, hired four new people, and still delivered every project on time. Our customers have told us that they are happy with the service and that they will keep working with us. Next year we hope to grow again, and I am sure we can do it together.',
-  'Learning a new language takes patience. Try to practise a little every day instead of studying for hours once a week. Listen to the radio, watch films with subtitles, and do not be afraid to make mistakes when you speak. Most people are glad that you are trying, and they will help you when you get stuck.',
-  'The train to the city was late again this morning. There was a problem with the signals near the station, and we waited outside the tunnel for almost half an hour. Nobody told us what was happening until the very end. I missed the start of my meeting, so I will ask my manager if I can work from home on Thursday.',
-  'Before you go to bed, turn off the lights in the kitchen and make sure the back door is locked. The cat should be inside by then; if she is not, leave the window in the laundry room open a little so she can come in. Her food is in the cupboard next to the fridge. Thank you for looking after the house while we are away.',
-  'My brother has started running in the park before work. At first he could only run for ten minutes without stopping, but after a few weeks he was running for half an hour. He says it helps him sleep better and that he feels less tired in the afternoon. He wants me to join him, but I prefer to ride my bicycle.',
-  'The doctor said that my mother is doing well after her operation. She has to stay in the hospital for another two days, and then she can come home if she keeps walking a little every day. We will move her bed downstairs so that she does not have to climb the stairs. My sister will stay with her for the first week.',
-  'Please remember that the office will be closed on Monday for the public holiday. If you need to send anything to a customer, do it before Friday afternoon. The cleaners will come on Tuesday morning, so clear your desks and take any food out of the fridge before you leave. Have a good long weekend, and see you all on Tuesday.',
-  'We are planning a small party for my father, who is going to retire at the end of the summer. He has worked at the same company for almost forty years. We want to invite his friends from work, some of our neighbours and the whole family. If you have any old photographs of him, please bring them along so we can put them on the wall.',
-  'The weather forecast says that it will rain for most of the week, with strong winds on the coast. Drivers should take care on the roads and leave more time for their journeys. The rain should clear by Sunday, when it will be dry and bright, although still quite cool for the time of year. Next week looks warmer, with sunshine in the south.',
-  'Thank you for calling the support line. If you cannot sign in to your account, first check that you are using the right email address. Then try to reset your password from the sign in page. You will receive a message with a link that works for one hour. If you still have a problem after that, write to us and we will answer within one working day.',
-  'That is all for today. Thank you for listening, and I will send the notes from this session to everyone by email this afternoon.',
-].join('\n\n');
-
 type Results = Record<string, string | number>;
 
 export async function speechBenchmark(): Promise<Results> {
-  const cached = await makeSpeechWav(SPEECH_TEXT, RESULTS);
-  const mp3 = await makeAudioFile(SPEECH_TEXT, 'mp3', RESULTS);
+  const cached = await makeSpeechWav(FIVE_MINUTES_OF_SPEECH, RESULTS);
+  const mp3 = await makeAudioFile(FIVE_MINUTES_OF_SPEECH, 'mp3', RESULTS);
   const work = await mkdtemp(path.join(tmpdir(), 'voxpress-bench-speech-'));
   try {
     // PocketSphinx writes its pieces beside the WAV: keep them out of bench/results.
@@ -100,7 +75,7 @@ export async function speechBenchmark(): Promise<Results> {
       walls.set(label, run.wallS);
       results[`${label}: wall (s)`] = run.wallS.toFixed(1);
       results[`${label}: RTF (wall / audio)`] = (run.wallS / durationS).toFixed(3);
-      results[`${label}: WER`] = `${(wordErrorRate(SPEECH_TEXT, run.text) * 100).toFixed(1)} %`;
+      results[`${label}: WER`] = `${(wordErrorRate(FIVE_MINUTES_OF_SPEECH, run.text) * 100).toFixed(1)} %`;
       results[`${label}: ${MEMORY_LABEL[memory]}`] = run.peakMb.toFixed(0);
     };
     try {
