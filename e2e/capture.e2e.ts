@@ -261,7 +261,7 @@ describe('capture audio panel', () => {
       'capture-fake-mp3',
       async ({ page }) => {
         await page.goto('/home/audio?mode=upload');
-        await page.locator('input[type="file"]').setInputFiles(fixtures.fakeMp3);
+        await page.locator('input[type="file"][accept*="audio/"]').setInputFiles(fixtures.fakeMp3);
         const failed = page.getByRole('alert').filter({ hasText: 'Upload Failed' });
         await failed.waitFor({ timeout: 30_000 });
         const message = (await page.getByTestId('upload-error-message').innerText()).trim();
@@ -282,7 +282,7 @@ describe('capture audio panel', () => {
           if (r.url().includes('/files/upload/audio')) uploads += 1;
         });
         await page.goto('/home/audio?mode=upload');
-        await page.locator('input[type="file"]').setInputFiles(fixtures.text);
+        await page.locator('input[type="file"][accept*="audio/"]').setInputFiles(fixtures.text);
         const alert = page.getByRole('alert');
         await alert.getByText('Please upload a valid audio file (MP3, WAV, M4A, or OGG).').waitFor();
         expect(await alert.innerText()).toContain('notes.txt: File type must be');

@@ -66,7 +66,7 @@ async function signedIn(name: string, body: (t: TrackedPage) => Promise<void>, w
 async function uploadFile(page: Page, file: string, title: string): Promise<void> {
   await page.goto('/home/audio?mode=upload');
   await page.getByLabel('Title').fill(title);
-  await page.locator('input[type="file"]').setInputFiles(file);
+  await page.locator('input[type="file"][accept*="audio/"]').setInputFiles(file);
   await page.waitForURL(/\/items\/[0-9a-f-]{36}$/, { timeout: 60_000 });
 }
 
