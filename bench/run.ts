@@ -8,6 +8,7 @@ import { infographicsBenchmark } from './suites/infographics.bench.ts';
 import { libraryBenchmark } from './suites/library.bench.ts';
 import { queueBenchmark } from './suites/queue.bench.ts';
 import { renderBenchmark } from './suites/render.bench.ts';
+import { scaleBenchmark } from './suites/scale.bench.ts';
 import { speechBenchmark } from './suites/speech.bench.ts';
 import { uploadBenchmark } from './suites/upload.bench.ts';
 
@@ -20,6 +21,7 @@ const suites: Record<string, () => Promise<Record<string, string | number>>> = {
   api: apiBenchmark,
   render: renderBenchmark,
   infographics: infographicsBenchmark,
+  scale: scaleBenchmark,
 };
 
 const wanted = process.argv.slice(2);

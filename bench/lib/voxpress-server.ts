@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { zRegisterResponse } from '@voxpress/contracts';
 import { freePort, waitForHealth } from '../../apps/server/test/server-process.ts';
@@ -28,19 +29,21 @@ export interface RunningServer {
 /**
  * Starts `node --import tsx apps/server/src/main.ts` with a fresh data folder, the API role only
  * (no worker, so nothing is transcribed) and `extraEnv` on top; resolves once
- * `GET /api/v1/health` answers ok. Only PATH and HOME are taken from this process's environment,
+ * `GET /api/v1/health` answers ok. A worker-only process (`VOXPRESS_ROLES: 'worker'`) opens its
+ * health port instead, and `url` is that port's address. Only PATH and HOME are taken from this process's environment,
  * so a DATABASE_URL or S3 setting of the caller does not leak in.
  */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'voxpress-bench-'));
   const port = await freePort();
+  const workerOnly = extraEnv.VOXPRESS_ROLES === 'worker';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? tmpdir(),
       VOXPRESS_DATA_DIR: dataDir,
-      PORT: String(port),
+      [workerOnly ? 'WORKER_HEALTH_PORT' : 'PORT']: String(port),
       HOST: '127.0.0.1',
       VOXPRESS_ROLES: 'api',
       LOG_LEVEL: 'warn',
@@ -65,14 +68,33 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     },
   };
   try {
-    await waitForHealth(server.url, { child }).catch((err: Error) => {
-      throw new Error(`${err.message}:\n${output}`);
-    });
+    await (workerOnly ? waitForWorker(server.url, child) : waitForHealth(server.url, { child })).catch(
+      (err: Error) => {
+        throw new Error(`${err.message}:\n${output}`);
+      },
+    );
   } catch (err) {
     await server.stop();
     throw err;
   }
   return server;
+}
+
+async function waitForWorker(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`The worker exited with code ${child.exitCode} while starting`);
+    if (
+      await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await sleep(200);
+  }
+  throw new Error(`The worker at ${url} did not report healthy within 60 s`);
 }
 
 /** Creates an account on `url` and answers its access token. */

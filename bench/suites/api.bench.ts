@@ -14,6 +14,7 @@ import {
   FIXTURE_PARAGRAPH_2,
   makeAudioFile,
 } from '../../apps/server/test/speech-fixtures.ts';
+import { burst, quantile, timedGet } from '../lib/open-loop.ts';
 import { registerUser, startServer } from '../lib/voxpress-server.ts';
 
 const RATE_PER_S = 40;
@@ -32,9 +33,9 @@ export async function apiBenchmark(): Promise<Record<string, string | number>> {
     const headers = { authorization: `Bearer ${token}` };
     const text = [FIXTURE_PARAGRAPH, FIXTURE_PARAGRAPH_2, FIXTURE_PARAGRAPH, FIXTURE_PARAGRAPH_2].join(' ');
     const speech = await readFile(await makeAudioFile(text, 'wav', dir));
-    const list = () => timed(`${server.url}/api/v1/audio?page=1&limit=20`, headers);
-    await burst(list, 1); // warm up: first requests compile routes and fill caches
-    const idle = await burst(list, WINDOW_S);
+    const list = () => timedGet(`${server.url}/api/v1/audio?page=1&limit=20`, headers);
+    await burst(list, 1, RATE_PER_S); // warm up: first requests compile routes and fill caches
+    const idle = await burst(list, WINDOW_S, RATE_PER_S);
 
     const ids: string[] = [];
     for (const name of ['one.wav', 'two.wav']) {
@@ -58,7 +59,7 @@ export async function apiBenchmark(): Promise<Record<string, string | number>> {
       );
     // Measure once both are being heard.
     while (!(await states()).every((s) => s === 'processing')) await sleep(50);
-    const busy = await burst(list, WINDOW_S);
+    const busy = await burst(list, WINDOW_S, RATE_PER_S);
     const after = await states();
 
     const row = (label: string, ms: number[]) => ({
@@ -79,31 +80,4 @@ export async function apiBenchmark(): Promise<Record<string, string | number>> {
     await server.stop();
     await rm(dir, { recursive: true, force: true });
   }
-}
-
-/** Sends a request every 1/RATE s for `seconds`, and answers each one's latency in ms. */
-async function burst(request: () => Promise<number>, seconds: number): Promise<number[]> {
-  const count = Math.round(seconds * RATE_PER_S);
-  const started = performance.now();
-  const pending: Promise<number>[] = [];
-  for (let i = 0; i < count; i++) {
-    const due = started + (i * 1000) / RATE_PER_S;
-    const wait = due - performance.now();
-    if (wait > 0) await sleep(wait);
-    pending.push(request());
-  }
-  return Promise.all(pending);
-}
-
-async function timed(url: string, headers: Record<string, string>): Promise<number> {
-  const started = performance.now();
-  const res = await fetch(url, { headers });
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
-  return performance.now() - started;
-}
-
-function quantile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 }
