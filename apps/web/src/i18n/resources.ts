@@ -9,6 +9,7 @@ import errors from './locales/en/errors.json';
 import gallery from './locales/en/gallery.json';
 import help from './locales/en/help.json';
 import home from './locales/en/home.json';
+import infographics from './locales/en/infographics.json';
 import items from './locales/en/items.json';
 import landing from './locales/en/landing.json';
 import library from './locales/en/library.json';
@@ -37,6 +38,7 @@ export const englishResources = {
   gallery,
   help,
   home,
+  infographics,
   items,
   landing,
   library,

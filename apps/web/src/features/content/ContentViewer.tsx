@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/PageState.tsx';
 import { formatNumber } from '../../i18n/format.ts';
 import { languageName } from '../audio/language-fields.ts';
+import { InfographicsPanel } from '../infographics/InfographicsPanel.tsx';
 import { PublishingPanel } from '../publishing/PublishingPanel.tsx';
 import { ContentBlocks } from './ContentBlocks.tsx';
 import { ContentDetailsView } from './ContentDetailsView.tsx';
@@ -164,6 +165,7 @@ export function ContentViewer({
             </Text>
           )}
         </Group>
+        {status === 'completed' && !editing && <InfographicsPanel piece={piece} language={language} />}
       </Stack>
       {piece.status === 'completed' && <PieceExtras piece={piece} language={language} />}
       {translation?.status === 'completed' && <PublishingPanel piece={piece} language={language} />}

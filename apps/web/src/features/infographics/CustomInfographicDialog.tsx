@@ -1,0 +1,140 @@
+import { Button, Card, Image, Modal, SimpleGrid, Stack, Tabs } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconWand } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import type { InfographicVariation } from '@voxpress/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ImageActions } from './ImageActions.tsx';
+import { customErrorText } from './infographic-errors.ts';
+import { generateCustom } from './infographics-api.ts';
+import { emphasisLabel, sizeLabel, styleLabel } from './labels.ts';
+import { SetupTab } from './SetupTab.tsx';
+import type { InfographicSource } from './setup.ts';
+import { useImageActions } from './use-image-actions.ts';
+import { useInfographicSetup } from './use-setup.ts';
+import { TemplateDetails } from './VariationBrowser.tsx';
+
+/**
+ * The AI Custom Infographic Generator (spec §2): Configure shows the current settings and
+ * 'Generate AI Custom Infographic'; Preview shows the image with Download, Share and Save.
+ */
+export function CustomInfographicDialog({
+  onClose,
+  source,
+  size,
+  onConfigure,
+}: {
+  onClose(): void;
+  source: InfographicSource;
+  size: string;
+  onConfigure(): void;
+}) {
+  const { t } = useTranslation('infographics');
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const [tab, setTab] = useState<'configure' | 'preview'>('configure');
+  const [sizes, setSizes] = useState([size]);
+  const [made, setMade] = useState<InfographicVariation | null>(null);
+  const state = useInfographicSetup(source, true);
+  const actions = useImageActions(source);
+
+  const generate = useMutation({
+    mutationFn: async () => {
+      if (!state.setup) throw new Error(t('setup.none'));
+      const result = await generateCustom({
+        content_id: source.piece.id,
+        language: source.language,
+        ...state.setup,
+        ...(sizes[0] ? { size: sizes[0] } : {}),
+      });
+      const variation = result.variation;
+      if (!result.success || !variation || !(result.infographic_url || result.data_url))
+        throw new Error(customErrorText(null, { ...result, success: false }));
+      return {
+        ...variation,
+        infographic_url: result.infographic_url ?? variation.infographic_url,
+        data_url: result.data_url ?? variation.data_url ?? null,
+      };
+    },
+    onSuccess: (variation) => {
+      setMade(variation);
+      setTab('preview');
+    },
+  });
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('custom.title')}
+      size="min(960px, 96vw)"
+      fullScreen={narrow}
+      padding={narrow ? 'sm' : 'lg'}
+    >
+      <Tabs value={tab} onChange={(v) => v && setTab(v as 'configure' | 'preview')} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="configure">{t('custom.configure')}</Tabs.Tab>
+          <Tabs.Tab value="preview" disabled={!made}>
+            {t('generator.preview')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="configure">
+          <SetupTab
+            state={state}
+            sizes={sizes}
+            onSizes={setSizes}
+            single
+            busy={generate.isPending}
+            busyText={t('custom.busy')}
+            error={generate.error ? customErrorText(generate.error) : null}
+            onConfigure={onConfigure}
+            action={
+              <Button
+                size="md"
+                leftSection={<IconWand size={18} aria-hidden />}
+                loading={generate.isPending}
+                onClick={() => {
+                  if (!generate.isPending) generate.mutate();
+                }}
+              >
+                {t('custom.generate')}
+              </Button>
+            }
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="preview">
+          {made && (
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              <Card withBorder padding={0} radius="md" bg="var(--mantine-color-default-hover)">
+                <Image
+                  src={made.data_url ?? made.infographic_url ?? undefined}
+                  alt={t('carousel.alt', {
+                    name: t('carousel.name', {
+                      style: styleLabel(t, made.style),
+                      emphasis: emphasisLabel(t, made.template_info.emphasis),
+                    }),
+                    size: sizeLabel(t, made.size),
+                  })}
+                  fit="contain"
+                  mah="min(65vh, 600px)"
+                  h="auto"
+                  data-testid="custom-image"
+                />
+              </Card>
+              <Stack gap="md">
+                <TemplateDetails
+                  variation={made}
+                  name={t('carousel.name', {
+                    style: styleLabel(t, made.style),
+                    emphasis: emphasisLabel(t, made.template_info.emphasis),
+                  })}
+                />
+                <ImageActions variation={made} actions={actions} />
+              </Stack>
+            </SimpleGrid>
+          )}
+        </Tabs.Panel>
+      </Tabs>
+    </Modal>
+  );
+}
