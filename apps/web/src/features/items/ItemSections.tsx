@@ -1,5 +1,6 @@
 import type { Item } from '@voxpress/contracts';
 import { ContentSection } from '../content/ContentSection.tsx';
+import { ImagesSection } from '../infographics/ImagesSection.tsx';
 
 /**
  * What is made from an item's text, below it on the item page: the content written from it, then
@@ -10,6 +11,7 @@ export function ItemSections({ item, transcriptionId }: { item: Item; transcript
   return (
     <>
       <ContentSection item={item} transcriptionId={transcriptionId} />
+      <ImagesSection item={item} transcriptionId={transcriptionId} />
     </>
   );
 }
