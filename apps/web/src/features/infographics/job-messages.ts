@@ -1,4 +1,5 @@
 import type { InfographicJob } from '@voxpress/contracts';
+import { formatNumber } from '../../i18n/format.ts';
 import { i18n, SOURCE_LANGUAGE } from '../../i18n/i18n.ts';
 
 const t = i18n.getFixedT(null, 'infographics');
@@ -15,9 +16,15 @@ function standardMessage(
     case 'designing':
       return t('job.status.designing');
     case 'generating':
-      return t('job.status.generating', { done: job.completed_variations, total: job.total_variations });
+      return t('job.status.generating', {
+        done: formatNumber(job.completed_variations),
+        total: formatNumber(job.total_variations),
+      });
     case 'completed':
-      return t('job.status.completed', { count: job.completed_variations });
+      return t('job.status.completed', {
+        count: job.completed_variations,
+        formatted: formatNumber(job.completed_variations),
+      });
     case 'failed':
       return t('job.status.failed');
   }
