@@ -40,6 +40,17 @@ describe('content types', () => {
       expect(untraceable(part.text, part.segment_ids, PRODUCT)).toBeNull();
   });
 
+  it('names a recipe after the dish being made, not an ingredient like baking soda', () => {
+    const recipe = timed([
+      "today we are making my grandmother's banana bread the easiest recipe i know",
+      'you need three ripe bananas two cups of flour and one teaspoon of baking soda',
+      'first preheat the oven to three hundred fifty degrees and grease a loaf pan',
+      'bake it for sixty minutes until a toothpick comes out clean',
+    ]);
+    const content = composeContent({ segments: recipe, language: 'en', content_type: 'recipe' });
+    expect(content.title).toBe('Banana Bread');
+  });
+
   it('optimises for search: meta description within 160 characters, slug, headings and keyword use', () => {
     const segments = whisperSegments(MONOLOGUE_TRANSCRIPT);
     const content = composeContent({

@@ -20,8 +20,9 @@ const INGREDIENTS_START =
   /\b(?:ingredients?|you'll need|you will need|you need|what you need|you'll also need)\b/;
 const FIRST_STEP =
   /^(?:(?:so|and|ok|okay|now|first|firstly|then|next|after that|once|finally|step \w+)\s+)*(?:preheat|heat|mash|stir|mix|add|fold|pour|bake|let|put|place|whisk|beat|combine|chop|cut|slice|dice|grease|line|cook|boil|simmer|fry|saute|sauté|roast|serve|season|sprinkle|melt|knead|roll|cover|leave|remove|take|turn|transfer|drain|blend|grate|peel|wash|rinse|spread|top|garnish|cool|bring|reduce|cream|sift|toss|marinate|grill|wait|start)\b/;
+// "baking soda", "a baking sheet": baking there names a thing, not a dish being made.
 const DISH =
-  /\b(?:making|make|baking|bake|cooking|cook|recipe for|how to make)\s+(?:(?:my|our|a|an|the|some|this)\s+)?(?:\w+'s\s+)?((?:\w+\s+){0,3}?\w+)(?=\s+(?:which|that|with|for|and|today|it|this|is|from)\b|$)/;
+  /\b(?:making|make|baking(?!\s+(?:soda|powder|sheet|tray|dish|pan|paper|tin)\b)|bake|cooking|cook|recipe for|how to make)\s+(?:(?:my|our|a|an|the|some|this)\s+)?(?:\w+'s\s+)?((?:\w+\s+){0,3}?\w+)(?=\s+(?:which|that|with|for|and|today|it|this|is|from|the|a|an)\b|$)/;
 const CUISINES =
   'italian mexican indian chinese japanese thai french greek mediterranean korean spanish american vietnamese turkish lebanese moroccan ethiopian caribbean german british'
     .split(' ')
