@@ -15,7 +15,11 @@ export function bodyFrom(parts: Omit<ContentBody, 'text' | 'word_count'>): Conte
   return { ...parts, text, word_count: countBodyWords(text) };
 }
 
-/** The composer's piece as blocks (its own `contentBlocks`), each with the time it starts at. */
+/**
+ * The composer's piece as blocks (its own `contentBlocks`), each with the time it starts at. Its
+ * key points are a list in those blocks (the composer writes each sentence once, in the text that
+ * is translated and published), so none stand beside them.
+ */
 export function fromComposed(
   piece: ComposedContent,
   segments: readonly Segment[],
@@ -31,7 +35,7 @@ export function fromComposed(
   return bodyFrom({
     title: piece.title,
     blocks,
-    key_points: piece.key_points.map(item),
+    key_points: [],
     quotes: piece.quotes.map(item),
     keywords: piece.keywords,
     details: contentDetails({

@@ -6,15 +6,16 @@ import {
   type GroundedText,
   zComposedContent,
 } from './composed-content.schema.ts';
+import { writeSections } from './draft-sections.ts';
 import { grounded, paragraphOf } from './grounding.ts';
-import { distinctPhrases, hashtag, headingCase, keyPhrases } from './keywords.ts';
+import { distinctPhrases, hashtag, headingCase, keyPhrases, saidOnce } from './keywords.ts';
 import { label } from './labels.ts';
 import { baseLanguage, writesWithoutSpaces } from './language.ts';
-import { paragraphs } from './paragraphs.ts';
+import { liftSentences } from './lifts.ts';
 import { countWords, plainText, renderMarkdown } from './render.ts';
 import { type Sentence, transcriptSentences } from './sentences.ts';
 import { seoMetadata } from './seo-metadata.ts';
-import { rankSentences, topSentences } from './text-rank.ts';
+import { rankSentences } from './text-rank.ts';
 import { typedParts } from './type-sections.ts';
 
 // Sentences that say nothing on their own ("Okay.", "Yeah, right.").
@@ -103,6 +104,10 @@ function quotes(sentences: Sentence[], scores: number[], taken: Set<number>): Gr
     .map((s) => grounded([s], standalone(s.text)));
 }
 
+function questionsOf(sentences: Sentence[]): number[] {
+  return sentences.filter((s) => /[?？]$/u.test(s.text)).map((s) => s.index);
+}
+
 /** A sentence lifted out of its flow: without the "And"/"So" that tied it to the one before. */
 function standalone(text: string): string {
   const trimmed = text.replace(/^(?:(?:and|so|but|or|also|then|yeah|okay|ok)\b[,]?\s+)+/i, '');
@@ -121,13 +126,12 @@ export function composeContent(request: ComposeRequest): ComposedContent {
   if (raw) sentences = sentences.map((s) => ({ ...s, text: s.spoken }));
   const type =
     request.content_type ?? guessContentType(sentences.map((s) => s.text).join(' '), request.title);
-  const phrases = keyPhrases(sentences, language);
+  const phrases = keyPhrases(sentences, language, true);
   const scores = rankSentences(sentences, language);
-  const parts = typedParts(type, { sentences, phrases, language });
+  let parts = typedParts(type, { sentences, language });
   if (parts.names.length) {
-    const named = capitaliseNames(sentences, parts.names);
-    sentences = named;
-    Object.assign(parts, typedParts(type, { sentences, phrases, language }));
+    sentences = capitaliseNames(sentences, parts.names);
+    parts = typedParts(type, { sentences, language });
   }
   const joiner = writesWithoutSpaces(language) ? '' : ' ';
   const dish =
@@ -139,50 +143,35 @@ export function composeContent(request: ComposeRequest): ComposedContent {
   // Names are not topics; the dish leads a recipe's keywords, so its words are not repeated alone.
   const skip = new Set([...parts.names.map((n) => n.toLowerCase()), ...(dish?.split(' ') ?? [])]);
   const topics = distinctPhrases(
-    phrases.filter((p) => !p.words.some((w) => skip.has(w))),
+    phrases.filter((p) => !saidOnce(p) && !p.words.some((w) => skip.has(w))),
     8,
   ).map((p) => p.text);
   const given = (request.keywords ?? []).map((k) => k.trim()).filter(Boolean);
   const keywords = [...new Set([...given, ...(dish ? [dish] : []), ...topics])].slice(0, 10);
   const hashtags = [...new Set(keywords.slice(0, 6).map(hashtag).filter(Boolean))];
   const title = makeTitle(request, type, sentences, topics, dish);
-  // Questions do not stand alone as points; the summary leans to the opening, where speakers say what it is about.
-  const questions = sentences.filter((s) => /[?？]$/u.test(s.text)).map((s) => s.index);
-  const opening = scores.map((v, i) => v * (1 + 0.6 * (1 - i / Math.max(1, sentences.length))));
-  const summaryCount = sentences.length >= 30 ? 3 : 2;
-  // Where the piece has an opening before its structured part, the summary comes from there.
-  const intro = new Set((parts.intro ?? []).filter((s) => s.words.length >= 8).map((s) => s.index));
-  const notIntro = sentences.filter((s) => intro.size > 0 && !intro.has(s.index)).map((s) => s.index);
-  const summarySentences = raw
-    ? []
-    : topSentences(sentences, opening, summaryCount, {
-        exclude: new Set([...questions, ...notIntro]),
-        maxWords: 40,
-        minWords: 8,
-      });
-  const taken = new Set([...summarySentences.map((s) => s.index), ...questions]);
-  const keySentences = raw ? [] : topSentences(sentences, scores, 5, { exclude: taken, maxWords: 35 });
-  for (const s of keySentences) taken.add(s.index);
-  const sections =
-    type === 'raw_transcription'
-      ? [
-          {
-            heading: label(language, 'transcript'),
-            kind: 'text' as const,
-            paragraphs: paragraphs(sentences, language).map((p) => paragraphOf(p, joiner)),
-          },
-        ]
-      : parts.sections;
+  // The lead leans to the start, where speakers say what it is about; the key points to the end,
+  // where they say what it comes to.
+  const along = (i: number) => i / Math.max(1, sentences.length);
+  const lifted = liftSentences(type, parts.drafts, {
+    leadScores: scores.map((v, i) => v * (1 + 0.6 * (1 - along(i)))),
+    keyScores: scores.map((v, i) => v * (1 + 0.6 * along(i))),
+    leadSize: sentences.length >= 30 ? 3 : 2,
+  });
+  const taken = new Set([...lifted.lead, ...lifted.keyPoints].map((s) => s.index));
+  const written = writeSections(parts.drafts, taken, phrases, language);
+  if (parts.metadata.content_type === 'meeting_notes' && parts.metadata.meeting_data.topics.length === 0)
+    parts.metadata.meeting_data.topics = written.topics;
+  const { lead } = lifted;
   const content: ComposedContent = {
     content_type: type,
     language,
     title,
-    summary: summarySentences.length
-      ? paragraphOf(summarySentences, joiner, summarySentences.map((s) => standalone(s.text)).join(joiner))
-      : null,
-    sections,
-    key_points: keySentences.map((s) => grounded([s], standalone(s.text))),
-    quotes: raw ? [] : quotes(sentences, scores, taken),
+    summary: lead.length ? paragraphOf(lead, joiner, lead.map((s) => standalone(s.text)).join(joiner)) : null,
+    sections: written.sections,
+    key_points: lifted.keyPoints.map((s) => grounded([s], standalone(s.text))),
+    // Questions do not stand alone as quotes.
+    quotes: raw ? [] : quotes(sentences, scores, new Set([...taken, ...questionsOf(sentences)])),
     keywords,
     hashtags,
     metadata: parts.metadata,
@@ -202,7 +191,12 @@ function finalMetadata(
 ): ComposedContent['metadata'] {
   switch (type) {
     case 'seo_optimized': {
-      const body = content.sections.flatMap((s) => s.paragraphs.map((p) => p.text)).join('\n');
+      // The whole text: the lead and the key points are written only there.
+      const body = [
+        ...(content.summary ? [content.summary.text] : []),
+        ...content.sections.flatMap((s) => s.paragraphs.map((p) => p.text)),
+        ...content.key_points.map((k) => k.text),
+      ].join('\n');
       const ranked = [...sentences].sort(
         (a, b) => (scores[b.index] ?? 0) - (scores[a.index] ?? 0) || a.index - b.index,
       );
@@ -217,6 +211,7 @@ function finalMetadata(
         ],
         body,
         bodyWords: countWords(body),
+        ...(content.summary ? { opening: content.summary.text } : {}),
       });
     }
     case 'newsletter':

@@ -117,17 +117,22 @@ describe.each(ENGINES)('built-in composer on %s', (_engine, engine) => {
     expect(m.decisions).toHaveLength(3);
     expect(m.decisions[1]?.text).toMatch(/^We agreed to move the test servers to a smaller plan/);
     expect(content.keywords).not.toContain('priya');
-    // The discussion follows the agenda as announced.
+    // The opening is the summary; the discussion follows the agenda as announced, without the
+    // decisions and action items listed after it.
+    expect(content.summary?.text).toMatch(
+      /^Let's get started with the weekly product meeting\. On the agenda/,
+    );
     expect(content.sections.map((s) => s.heading)).toEqual([
       'Attendees',
-      'Overview',
       'Mobile launch',
       'Budget for next quarter',
       'Customer feedback survey',
       'Decisions',
       'Action items',
     ]);
-    expect(content.sections[2]?.paragraphs[0]?.text).toMatch(/Sarah, where are we with the release\?/);
+    expect(content.sections[1]?.paragraphs[0]?.text).toMatch(/Sarah, where are we with the release\?/);
+    const discussion = content.sections.slice(1, 4).flatMap((s) => s.paragraphs.map((p) => p.text));
+    expect(discussion.join(' ')).not.toMatch(/Tom will prepare|We agreed to move/);
     expectGrounded(content, segments);
   });
 
@@ -158,8 +163,10 @@ describe.each(ENGINES)('built-in composer on %s', (_engine, engine) => {
     expect(content.content_type).toBe('enhanced');
     expect(content.sections.length).toBeGreaterThanOrEqual(3);
     expect(new Set(content.sections.map((s) => s.heading)).size).toBe(content.sections.length);
-    expect(content.summary).not.toBeNull();
-    expect(content.key_points.length).toBeGreaterThanOrEqual(3);
+    // The lead is the opening, brought above the first heading; the rest keeps the speaker's order.
+    expect(content.summary?.text).toMatch(/^I've been thinking a lot about mornings lately\./);
+    expect(content.sections[0]?.paragraphs[0]?.text).not.toMatch(/thinking a lot about mornings/);
+    expect(content.key_points).toEqual([]);
     expect(content.quotes.length).toBeGreaterThanOrEqual(1);
     expect(content.keywords.slice(0, 3)).toEqual(expect.arrayContaining(['mornings', 'garden']));
     const text = everyText(content).join(' ');
@@ -174,6 +181,22 @@ describe.each(ENGINES)('built-in composer on %s', (_engine, engine) => {
         .replace(/^#+ |[*>_`]|^- /gm, '')
         .split(/\s+/)
         .filter(Boolean).length,
+    );
+    expectGrounded(content, segments);
+  });
+
+  it('writes the monologue as a blog post: a hook from its opening, takeaways from its close', () => {
+    const segments = engine(MONOLOGUE_TRANSCRIPT);
+    const content = composeContent({ segments, language: 'en', content_type: 'blog_post' });
+    expect(content.summary?.text).toMatch(/^I've been thinking a lot about mornings lately\./);
+    expect(content.key_points.map((k) => k.text).join(' ')).toMatch(
+      /I think the big lesson for me is that slow mornings are not lazy mornings\./,
+    );
+    // Each takeaway is written once: in the list after the closing section, not in it.
+    const markdown = renderMarkdown(content);
+    expect(markdown.match(/slow mornings are not lazy mornings/g)).toHaveLength(1);
+    expect(markdown.indexOf('## Key points')).toBeGreaterThan(
+      markdown.indexOf(`## ${content.sections.at(-1)?.heading}`),
     );
     expectGrounded(content, segments);
   });

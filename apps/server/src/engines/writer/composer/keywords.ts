@@ -16,12 +16,17 @@ export interface KeyPhrase {
 const MAX_PHRASE = 3;
 const NOUNS = new Set(['NOUN', 'PROPN']);
 
+/** A phrase of two or more words said only once: it may be a chance pairing rather than a topic. */
+export function saidOnce(phrase: KeyPhrase): boolean {
+  return phrase.words.length > 1 && phrase.occurrences.length < 2;
+}
+
 /**
  * Phrases of up to three content words in a row (for English: nouns with their adjectives and
- * noun modifiers, ending in a noun), scored by how often their words come up. Phrases of two or
- * more words must occur twice: once may be a chance pairing.
+ * noun modifiers, ending in a noun), scored by how often their words come up. Those `saidOnce`
+ * are left out unless `withSaidOnce` (a short section may have nothing better to be named by).
  */
-export function keyPhrases(sentences: Sentence[], language: string): KeyPhrase[] {
+export function keyPhrases(sentences: Sentence[], language: string, withSaidOnce = false): KeyPhrase[] {
   const english = baseLanguage(language) === 'en';
   const pos = english ? englishPartsOfSpeech(sentences.map((s) => s.text).join(' ')) : null;
   const allowed = (word: string, last: boolean) => {
@@ -50,7 +55,7 @@ export function keyPhrases(sentences: Sentence[], language: string): KeyPhrase[]
   }
   const out: KeyPhrase[] = [];
   for (const phrase of phrases.values()) {
-    if (phrase.words.length > 1 && phrase.occurrences.length < 2) continue;
+    if (!withSaidOnce && saidOnce(phrase)) continue;
     const wordScore = phrase.words.reduce((sum, w) => sum + (wordCounts.get(w) ?? 0), 0);
     phrase.score = wordScore * (phrase.words.length > 1 ? 1.2 : 1) + phrase.occurrences.length;
     out.push(phrase);

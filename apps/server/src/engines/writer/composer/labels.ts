@@ -21,6 +21,8 @@ export type Label =
   | 'key_points'
   | 'quotes'
   | 'in_this_issue'
+  /** A section with no words of its own to be named by: `{n}` is its place in the piece. */
+  | 'part'
   /** Joins two topics in a title. */
   | 'and';
 
@@ -45,6 +47,7 @@ const LABELS: Record<string, Record<Label, string>> = {
     key_points: 'Key points',
     quotes: 'Quotes',
     in_this_issue: 'In this issue',
+    part: 'Part {n}',
     and: 'and',
   },
   es: {
@@ -67,6 +70,7 @@ const LABELS: Record<string, Record<Label, string>> = {
     key_points: 'Puntos clave',
     quotes: 'Citas',
     in_this_issue: 'En este número',
+    part: 'Parte {n}',
     and: 'y',
   },
   de: {
@@ -89,6 +93,7 @@ const LABELS: Record<string, Record<Label, string>> = {
     key_points: 'Kernpunkte',
     quotes: 'Zitate',
     in_this_issue: 'In dieser Ausgabe',
+    part: 'Teil {n}',
     and: 'und',
   },
   fr: {
@@ -111,6 +116,7 @@ const LABELS: Record<string, Record<Label, string>> = {
     key_points: 'Points clés',
     quotes: 'Citations',
     in_this_issue: 'Dans ce numéro',
+    part: 'Partie {n}',
     and: 'et',
   },
   zh: {
@@ -133,6 +139,7 @@ const LABELS: Record<string, Record<Label, string>> = {
     key_points: '要点',
     quotes: '引述',
     in_this_issue: '本期内容',
+    part: '第{n}部分',
     and: '与',
   },
   ja: {
@@ -155,6 +162,7 @@ const LABELS: Record<string, Record<Label, string>> = {
     key_points: '要点',
     quotes: '引用',
     in_this_issue: '今号の内容',
+    part: 'パート{n}',
     and: 'と',
   },
   ko: {
@@ -177,6 +185,7 @@ const LABELS: Record<string, Record<Label, string>> = {
     key_points: '핵심 요약',
     quotes: '인용',
     in_this_issue: '이번 호 내용',
+    part: '{n}부',
     and: '그리고',
   },
   hi: {
@@ -199,6 +208,7 @@ const LABELS: Record<string, Record<Label, string>> = {
     key_points: 'मुख्य बातें',
     quotes: 'उद्धरण',
     in_this_issue: 'इस अंक में',
+    part: 'भाग {n}',
     and: 'और',
   },
   ta: {
@@ -221,6 +231,7 @@ const LABELS: Record<string, Record<Label, string>> = {
     key_points: 'முக்கிய குறிப்புகள்',
     quotes: 'மேற்கோள்கள்',
     in_this_issue: 'இந்த இதழில்',
+    part: 'பகுதி {n}',
     and: 'மற்றும்',
   },
   te: {
@@ -243,6 +254,7 @@ const LABELS: Record<string, Record<Label, string>> = {
     key_points: 'ముఖ్యాంశాలు',
     quotes: 'ఉల్లేఖనలు',
     in_this_issue: 'ఈ సంచికలో',
+    part: 'భాగం {n}',
     and: 'మరియు',
   },
 };

@@ -1,4 +1,4 @@
-import type { ActionItem, GroundedText } from './composed-content.schema.ts';
+import type { ActionItem } from './composed-content.schema.ts';
 import { capitalise, find, grounded, plain } from './grounding.ts';
 import { stopwords } from './language.ts';
 import type { Sentence } from './sentences.ts';
@@ -23,11 +23,19 @@ const DECISION =
   /\b(?:we (?:decided|agreed|settled|are going with|'re going with|will go with)|the decision is|let's go with)\b/;
 const AGENDA = /\bagenda (?:we have|is|includes|today is|for today is)?\s*(.*)$/;
 
-/** Names said in the meeting: from the roster ("the attendees today are …") and from how people are addressed. */
-export function attendees(sentences: Sentence[]): { names: string[]; speaker: string | null } {
+/**
+ * Names said in the meeting: from the roster ("the attendees today are …", the sentence returned
+ * as `roster`) and from how people are addressed.
+ */
+export function attendees(sentences: Sentence[]): {
+  names: string[];
+  speaker: string | null;
+  roster: Sentence | null;
+} {
   const stop = stopwords('en');
   const counts = new Map<string, number>();
   const listed: string[] = [];
+  let rosterSentence: Sentence | null = null;
   const add = (name: string, weight: number) => {
     if (name.length < 2 || NOT_NAMES.has(name) || stop.has(name)) return;
     counts.set(name, (counts.get(name) ?? 0) + weight);
@@ -36,6 +44,7 @@ export function attendees(sentences: Sentence[]): { names: string[]; speaker: st
     const text = plain(sentence);
     const roster = ROSTER.exec(text)?.[1];
     if (roster) {
+      rosterSentence ??= sentence;
       for (const word of roster.split(/\s+/)) {
         if (NOT_NAMES.has(word) || stop.has(word) || word === 'me') continue;
         if (!listed.includes(word)) listed.push(word);
@@ -50,13 +59,21 @@ export function attendees(sentences: Sentence[]): { names: string[]; speaker: st
     ...listed,
     ...[...counts].filter(([name, n]) => n >= 2 && !listed.includes(name)).map(([name]) => name),
   ];
-  return { names: names.map(capitalise), speaker: speaker ? capitalise(speaker) : null };
+  return {
+    names: names.map(capitalise),
+    speaker: speaker ? capitalise(speaker) : null,
+    roster: rosterSentence,
+  };
 }
 
-/** Who does what by when: "Tom will prepare the screenshots by Wednesday". */
-export function actionItems(sentences: Sentence[], names: string[], speaker: string | null): ActionItem[] {
+/** Who does what by when: "Tom will prepare the screenshots by Wednesday", with the sentence it was said in. */
+export function actionItems(
+  sentences: Sentence[],
+  names: string[],
+  speaker: string | null,
+): { item: ActionItem; sentence: Sentence }[] {
   const known = new Set(names.map((n) => n.toLowerCase()));
-  const out: ActionItem[] = [];
+  const out: { item: ActionItem; sentence: Sentence }[] = [];
   for (const sentence of sentences) {
     const match = OWNER.exec(plain(sentence));
     const who = match?.[1];
@@ -64,16 +81,16 @@ export function actionItems(sentences: Sentence[], names: string[], speaker: str
     const owner = who === 'i' ? speaker : capitalise(who);
     const due = find(sentence, DUE);
     out.push({
-      ...grounded([sentence]),
-      owner,
-      due: due ? due.replace(WEEKDAY, (d) => capitalise(d)) : null,
+      item: { ...grounded([sentence]), owner, due: due ? due.replace(WEEKDAY, (d) => capitalise(d)) : null },
+      sentence,
     });
   }
   return out;
 }
 
-export function decisions(sentences: Sentence[]): GroundedText[] {
-  return sentences.filter((s) => DECISION.test(plain(s))).map((s) => grounded([s]));
+/** The sentences that say what was decided ("we agreed to…"). */
+export function decisions(sentences: Sentence[]): Sentence[] {
+  return sentences.filter((s) => DECISION.test(plain(s)));
 }
 
 /** The agenda as said ("on the agenda we have the launch, the budget and the survey"). */

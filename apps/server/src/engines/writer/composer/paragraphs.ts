@@ -46,6 +46,11 @@ function splitRun(run: Sentence[], vectors: TermVector[], offset: number, out: S
   splitRun(run.slice(best), vectors, offset + best, out);
 }
 
+/** Seconds of silence that are a deliberate break for this speaker: well over their usual pause. */
+export function longPauseOf(sentences: Sentence[]): number {
+  return Math.max(MIN_LONG_PAUSE_S, median(sentences.map((s) => s.pauseBefore)) * LONG_PAUSE_FACTOR);
+}
+
 /**
  * Groups sentences into paragraphs: a new one at a long pause or where the speaker announces a
  * new part; a run still too long is split where its words change topic most.
@@ -53,10 +58,7 @@ function splitRun(run: Sentence[], vectors: TermVector[], offset: number, out: S
 export function paragraphs(sentences: Sentence[], language: string): Sentence[][] {
   if (sentences.length === 0) return [];
   const english = baseLanguage(language) === 'en';
-  const longPause = Math.max(
-    MIN_LONG_PAUSE_S,
-    median(sentences.map((s) => s.pauseBefore)) * LONG_PAUSE_FACTOR,
-  );
+  const longPause = longPauseOf(sentences);
   const vectors = tfIdfVectors(sentences.map((s) => contentTerms(s.words, language)));
   const out: Sentence[][] = [];
   let runStart = 0;

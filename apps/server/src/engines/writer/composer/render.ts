@@ -10,18 +10,6 @@ export function clock(seconds: number): string {
   return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-/**
- * The summary, unless the opening section already says it word for word (a recipe's or a
- * how-to's summary comes from its introduction): the piece should not repeat itself.
- */
-function shownSummary(content: ComposedContent): ComposedContent['summary'] {
-  const summary = content.summary;
-  if (!summary) return null;
-  const opening = content.sections[0]?.paragraphs.map((p) => p.text).join(' ') ?? '';
-  const sentences = summary.text.split(/(?<=[.!?\u3002\uff01\uff1f\u0964])\s*/u).filter(Boolean);
-  return sentences.every((s) => opening.includes(s)) ? null : summary;
-}
-
 function markdownSection(section: Section): string {
   const body = section.paragraphs.map((p, i) =>
     section.kind === 'list' ? `- ${p.text}` : section.kind === 'steps' ? `${i + 1}. ${p.text}` : p.text,
@@ -34,8 +22,7 @@ const quoteLine = (q: GroundedText) => `> ${q.text}${q.start === null ? '' : ` (
 /** The piece as Markdown: title, summary, sections, key points, quotes and hashtags. */
 export function renderMarkdown(content: ComposedContent): string {
   const parts = [`# ${content.title}`];
-  const summary = shownSummary(content);
-  if (summary) parts.push(`*${summary.text}*`);
+  if (content.summary) parts.push(`*${content.summary.text}*`);
   parts.push(...content.sections.map(markdownSection));
   if (content.key_points.length) {
     parts.push(
@@ -79,7 +66,7 @@ function htmlSection(section: Section): string {
  */
 export function renderHtml(content: ComposedContent): string {
   const parts = [`<h1>${escapeHtml(content.title)}</h1>`];
-  const summary = shownSummary(content);
+  const { summary } = content;
   if (summary) parts.push(`<p class="summary"${source(summary)}>${escapeHtml(summary.text)}</p>`);
   parts.push(...content.sections.map(htmlSection));
   if (content.key_points.length) {
@@ -107,17 +94,23 @@ export interface ContentBlock {
 }
 
 /**
- * The summary and sections as a flat list of blocks (heading, paragraph, bullet, numbered), so
- * content from this writer and from a language model can be stored and shown alike.
+ * The summary, sections and key points as a flat list of blocks (heading, paragraph, bullet,
+ * numbered), so content from this writer and from a language model can be stored and shown alike.
+ * The key points are part of the text: their sentences are written there and nowhere else.
  */
 export function contentBlocks(content: ComposedContent): ContentBlock[] {
   const blocks: ContentBlock[] = [];
-  const summary = shownSummary(content);
+  const { summary } = content;
   if (summary) blocks.push({ type: 'paragraph', text: summary.text, segment_ids: summary.segment_ids });
   for (const section of content.sections) {
     blocks.push({ type: 'heading', text: section.heading, segment_ids: [] });
     const type = section.kind === 'list' ? 'bullet' : section.kind === 'steps' ? 'numbered' : 'paragraph';
     for (const p of section.paragraphs) blocks.push({ type, text: p.text, segment_ids: p.segment_ids });
+  }
+  if (content.key_points.length) {
+    blocks.push({ type: 'heading', text: label(content.language, 'key_points'), segment_ids: [] });
+    for (const k of content.key_points)
+      blocks.push({ type: 'bullet', text: k.text, segment_ids: k.segment_ids });
   }
   return blocks;
 }

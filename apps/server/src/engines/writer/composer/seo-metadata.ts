@@ -45,9 +45,11 @@ export function seoMetadata(input: {
   descriptionCandidates: string[];
   body: string;
   bodyWords: number;
+  /** The first paragraph, when it stands above the sections (a lead). */
+  opening?: string;
 }): SeoMetadata {
   const headings = input.sections.map((s) => s.heading);
-  const opening = input.sections[0]?.paragraphs[0]?.text ?? '';
+  const opening = input.opening ?? input.sections[0]?.paragraphs[0]?.text ?? '';
   return {
     content_type: 'seo_optimized',
     meta_description: metaDescription(input.descriptionCandidates),

@@ -52,22 +52,3 @@ export function rankSentences(sentences: Sentence[], language: string): number[]
   }
   return scores.map((score, i) => ((sentences[i]?.words.length ?? 0) < 5 ? 0 : score));
 }
-
-/**
- * The `count` best sentences by score (ties: the earlier one), given back in transcript order,
- * skipping any in `exclude` and any longer than `maxWords`.
- */
-export function topSentences(
-  sentences: Sentence[],
-  scores: number[],
-  count: number,
-  options: { exclude?: Set<number>; maxWords?: number; minWords?: number } = {},
-): Sentence[] {
-  return sentences
-    .filter((s) => !options.exclude?.has(s.index))
-    .filter((s) => s.words.length <= (options.maxWords ?? Number.POSITIVE_INFINITY))
-    .filter((s) => s.words.length >= (options.minWords ?? 5) && (scores[s.index] ?? 0) > 0)
-    .sort((a, b) => (scores[b.index] ?? 0) - (scores[a.index] ?? 0) || a.index - b.index)
-    .slice(0, count)
-    .sort((a, b) => a.index - b.index);
-}

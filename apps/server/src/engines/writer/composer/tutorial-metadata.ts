@@ -35,8 +35,11 @@ export function tutorialSteps(sentences: Sentence[]): { steps: Step[]; used: Set
   return { steps: groups.map((group, i) => ({ ...grounded(group), step: i + 1 })), used };
 }
 
-/** What the speaker says is needed, one item each ("a set of tire levers", "a pump"). */
-export function materials(sentences: Sentence[]): GroundedText[] {
+/**
+ * What the speaker says is needed, one item each ("a set of tire levers", "a pump"), and the
+ * sentence that lists them.
+ */
+export function materials(sentences: Sentence[]): { items: GroundedText[]; sentence: Sentence | null } {
   for (const sentence of sentences) {
     const match = NEEDS.exec(plain(sentence));
     const list = match?.[1]?.trim();
@@ -45,7 +48,7 @@ export function materials(sentences: Sentence[]): GroundedText[] {
       .split(/\s*\b(?:and|plus)\b\s*|\s+(?=(?:a|an|some|your)\s)/)
       .map((item) => item.trim())
       .filter((item) => item.split(/\s+/).length <= 6 && item.length > 1);
-    if (items.length >= 2) return items.map((item) => grounded([sentence], item));
+    if (items.length >= 2) return { items: items.map((item) => grounded([sentence], item)), sentence };
   }
-  return [];
+  return { items: [], sentence: null };
 }

@@ -1,29 +1,29 @@
-import type { ComposedMetadata, ContentType, Paragraph, Section } from './composed-content.schema.ts';
-import { grounded, paragraphOf, plain } from './grounding.ts';
-import type { KeyPhrase } from './keywords.ts';
+import type { ComposedMetadata, ContentType, Paragraph } from './composed-content.schema.ts';
+import type { DraftSection } from './draft-sections.ts';
+import { grounded, plain } from './grounding.ts';
 import { label } from './labels.ts';
-import { writesWithoutSpaces } from './language.ts';
 import { actionItems, agenda, attendees, decisions } from './meeting-metadata.ts';
 import { paragraphs } from './paragraphs.ts';
 import { productMetadata } from './product-metadata.ts';
 import { recipeMetadata } from './recipe-metadata.ts';
 import type { Sentence } from './sentences.ts';
-import { topicSections } from './topic-sections.ts';
+import { topicGroups } from './topic-sections.ts';
 import { materials, tutorialSteps } from './tutorial-metadata.ts';
 
-/** What the content type adds to the plain write-up: its own sections and metadata. */
+/** What the content type makes of the transcript: its sections (as drafts) and metadata. */
 export interface TypedParts {
-  sections: Section[];
+  /**
+   * The sections in order; each sentence of running text stands in one of them, and none that a
+   * list or a step already says.
+   */
+  drafts: DraftSection[];
   metadata: ComposedMetadata;
   /** Names to write with capitals wherever they occur (attendees). */
   names: string[];
-  /** The opening before the structured part (ingredients, steps), where the summary comes from. */
-  intro?: Sentence[];
 }
 
 interface Context {
   sentences: Sentence[];
-  phrases: KeyPhrase[];
   language: string;
 }
 
@@ -32,17 +32,28 @@ const asParagraph = (item: { text: string; segment_ids: number[]; start: number 
   end: null,
 });
 
-function list(heading: string, kind: Section['kind'], items: Paragraph[]): Section[] {
-  return items.length ? [{ heading, kind, paragraphs: items }] : [];
+function list(heading: string, kind: 'list' | 'steps', items: Paragraph[]): DraftSection[] {
+  return items.length ? [{ heading, kind, items }] : [];
 }
 
-/** Running text of the sentences not used elsewhere, as paragraphs under one heading. */
-function prose(heading: string, sentences: Sentence[], language: string): Section[] {
+/** Running text under one fixed heading. */
+function prose(heading: string, sentences: Sentence[], language: string, opening = false): DraftSection[] {
   if (sentences.length === 0) return [];
-  const joiner = writesWithoutSpaces(language) ? '' : ' ';
-  return [
-    { heading, kind: 'text', paragraphs: paragraphs(sentences, language).map((p) => paragraphOf(p, joiner)) },
-  ];
+  return [{ kind: 'text', heading, paragraphs: paragraphs(sentences, language), opening }];
+}
+
+/**
+ * Running text cut into topics, each to be named after its own words; the first opens the piece.
+ * `discussion`: they are the topics a meeting discussed.
+ */
+function topics(sentences: Sentence[], language: string, discussion = false): DraftSection[] {
+  return topicGroups(paragraphs(sentences, language), language).map((group, i) => ({
+    kind: 'text',
+    heading: null,
+    paragraphs: group,
+    opening: i === 0,
+    topic: discussion,
+  }));
 }
 
 function recipe({ sentences, language }: Context): TypedParts {
@@ -50,15 +61,14 @@ function recipe({ sentences, language }: Context): TypedParts {
   const intro = sentences.slice(0, introEnd);
   const tips = sentences.slice(introEnd).filter((s) => !used.has(s.index));
   return {
-    sections: [
-      ...prose(label(language, 'overview'), intro, language),
+    drafts: [
+      ...prose(label(language, 'overview'), intro, language, true),
       ...list(label(language, 'ingredients'), 'list', metadata.ingredients.map(asParagraph)),
       ...list(label(language, 'method'), 'steps', metadata.instructions.map(asParagraph)),
       ...prose(label(language, 'tips'), tips, language),
     ],
     metadata,
     names: [],
-    intro,
   };
 }
 
@@ -67,18 +77,18 @@ function tutorial({ sentences, language }: Context): TypedParts {
   const needs = materials(sentences);
   const first = sentences.findIndex((s) => used.has(s.index));
   const last = sentences.findLastIndex((s) => used.has(s.index));
-  const intro = first >= 0 ? sentences.slice(0, first) : sentences;
+  // The sentence listing what is needed is said by the list.
+  const intro = (first >= 0 ? sentences.slice(0, first) : sentences).filter((s) => s !== needs.sentence);
   const outro = last >= 0 ? sentences.slice(last + 1) : [];
   return {
-    sections: [
-      ...prose(label(language, 'overview'), intro, language),
-      ...list(label(language, 'materials'), 'list', needs.map(asParagraph)),
+    drafts: [
+      ...prose(label(language, 'overview'), intro, language, true),
+      ...list(label(language, 'materials'), 'list', needs.items.map(asParagraph)),
       ...list(label(language, 'steps'), 'steps', steps.map(asParagraph)),
       ...prose(label(language, 'wrap_up'), outro, language),
     ],
-    metadata: { content_type: 'tutorial', tutorial_steps: steps, materials: needs },
+    metadata: { content_type: 'tutorial', tutorial_steps: steps, materials: needs.items },
     names: [],
-    intro,
   };
 }
 
@@ -87,7 +97,7 @@ function tutorial({ sentences, language }: Context): TypedParts {
  * item heads the part from the paragraph that opens on it; what comes before is the overview.
  * Null when the paragraphs do not follow the agenda in order.
  */
-function agendaSections(groups: Sentence[][], topics: string[], language: string): Section[] | null {
+function agendaSections(groups: Sentence[][], topics: string[], language: string): DraftSection[] | null {
   if (topics.length < 2) return null;
   const opens = (group: Sentence[], topic: string) =>
     plain(group[0] as Sentence).includes(topic.toLowerCase()) ||
@@ -102,63 +112,80 @@ function agendaSections(groups: Sentence[][], topics: string[], language: string
     if (at < 0) return null;
     starts.push(at);
   }
-  const joiner = writesWithoutSpaces(language) ? '' : ' ';
-  const section = (heading: string, part: Sentence[][]): Section => ({
-    heading,
+  const section = (heading: string, part: Sentence[][], opening = false): DraftSection => ({
     kind: 'text',
-    paragraphs: part.map((p) => paragraphOf(p, joiner)),
+    heading,
+    paragraphs: part,
+    opening,
   });
   return [
-    section(label(language, 'overview'), groups.slice(0, starts[0])),
+    section(label(language, 'overview'), groups.slice(0, starts[0]), true),
     ...topics.map((topic, i) => section(topic, groups.slice(starts[i], starts[i + 1] ?? groups.length))),
-  ].filter((s) => s.paragraphs.length > 0);
+  ].filter((s) => s.kind === 'text' && s.paragraphs.length > 0);
 }
 
-function meeting({ sentences, language, phrases }: Context): TypedParts {
-  const { names, speaker } = attendees(sentences);
+function meeting({ sentences, language }: Context): TypedParts {
+  const { names, speaker, roster } = attendees(sentences);
   const actions = actionItems(sentences, names, speaker);
-  const decided = decisions(sentences);
-  const topics = agenda(sentences);
+  const assigned = new Set(actions.map((a) => a.sentence.index));
+  const decided = decisions(sentences).filter((s) => !assigned.has(s.index));
+  const agreed = new Set(decided.map((s) => s.index));
+  const topicsSaid = agenda(sentences);
   const mentions = names.map((name) => {
     const said = sentences.filter((s) => new RegExp(`\\b${name.toLowerCase()}\\b`).test(plain(s)));
     return asParagraph(grounded(said.slice(0, 1), name));
   });
-  const grouped = paragraphs(sentences, language);
-  const discussion = agendaSections(grouped, topics, language) ?? topicSections(grouped, phrases, language);
+  // The roster, decisions and action items are said in their lists, the rest in the discussion.
+  const talk = sentences.filter(
+    (s) => s.index !== roster?.index && !assigned.has(s.index) && !agreed.has(s.index),
+  );
+  const grouped = paragraphs(talk, language);
+  const discussion = agendaSections(grouped, topicsSaid, language) ?? topics(talk, language, true);
   return {
-    sections: [
+    drafts: [
       ...list(label(language, 'attendees'), 'list', mentions),
       ...discussion,
-      ...list(label(language, 'decisions'), 'list', decided.map(asParagraph)),
-      ...list(label(language, 'action_items'), 'list', actions.map(asParagraph)),
+      ...list(
+        label(language, 'decisions'),
+        'list',
+        decided.map((s) => asParagraph(grounded([s]))),
+      ),
+      ...list(
+        label(language, 'action_items'),
+        'list',
+        actions.map((a) => asParagraph(a.item)),
+      ),
     ],
     metadata: {
       content_type: 'meeting_notes',
       meeting_data: {
         attendees: names,
-        topics: topics.length ? topics : discussion.map((s) => s.heading),
-        decisions: decided,
-        action_items: actions,
+        // Without an agenda, the topics are the discussion's headings, once they are named.
+        topics: topicsSaid,
+        decisions: decided.map((s) => grounded([s])),
+        action_items: actions.map((a) => a.item),
       },
     },
     names,
   };
 }
 
-function product({ sentences, language, phrases }: Context): TypedParts {
+function product({ sentences, language }: Context): TypedParts {
   const metadata = productMetadata(sentences);
   const { features, benefits, price } = metadata.product_data;
   const listed = new Set([...features, ...benefits].map((f) => f.text));
   const priceSentence = sentences.find(
     (s) => price && s.start === price.start && s.segmentIds.join() === price.segment_ids.join(),
   );
+  // A price said in a feature or benefit is in that list already.
+  const priceApart = priceSentence && !listed.has(priceSentence.text) ? [priceSentence] : [];
   const rest = sentences.filter((s) => !listed.has(s.text) && s !== priceSentence);
   return {
-    sections: [
-      ...topicSections(paragraphs(rest, language), phrases, language),
+    drafts: [
+      ...topics(rest, language),
       ...list(label(language, 'features'), 'list', features.map(asParagraph)),
       ...list(label(language, 'benefits'), 'list', benefits.map(asParagraph)),
-      ...(priceSentence ? prose(label(language, 'price'), [priceSentence], language) : []),
+      ...prose(label(language, 'price'), priceApart, language),
     ],
     metadata,
     names: [],
@@ -167,7 +194,7 @@ function product({ sentences, language, phrases }: Context): TypedParts {
 
 /** Sections and metadata for a content type; the plain types get topic sections only. */
 export function typedParts(type: ContentType, context: Context): TypedParts {
-  const { sentences, language, phrases } = context;
+  const { sentences, language } = context;
   switch (type) {
     case 'recipe':
       return recipe(context);
@@ -177,14 +204,19 @@ export function typedParts(type: ContentType, context: Context): TypedParts {
       return meeting(context);
     case 'product_description':
       return product(context);
+    case 'raw_transcription':
+      return {
+        drafts: prose(label(language, 'transcript'), sentences, language),
+        metadata: { content_type: 'raw_transcription' },
+        names: [],
+      };
     case 'enhanced':
     case 'story':
     case 'blog_post':
     case 'seo_optimized':
     case 'newsletter':
-    case 'raw_transcription':
       return {
-        sections: topicSections(paragraphs(sentences, language), phrases, language),
+        drafts: topics(sentences, language),
         metadata: { content_type: 'enhanced' },
         names: [],
       };
