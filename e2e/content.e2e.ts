@@ -189,6 +189,22 @@ describe('content in the browser', () => {
       expect(await viewer.getByRole('tab', { name: /^English/ }).getAttribute('aria-selected')).toBe('true');
       const english = await text.innerText();
       expect(english).toMatch(/regular schedule|breaks|water|team|design|report|customer/i);
+      // Each part has a heading of its own, and each sentence is written once: the opening lead
+      // is not said again below it.
+      const headings = await text.getByRole('heading').allInnerTexts();
+      expect(headings.length).toBeGreaterThan(1);
+      expect(headings.filter((h, i) => headings.indexOf(h) !== i)).toEqual([]);
+      const sentences = (await text.locator('p, li').allInnerTexts())
+        .flatMap((block) => block.replace(/^\s*\d+:\d\d\s*/, '').split(/(?<=[.!?])\s+/))
+        .map((s) =>
+          s
+            .toLowerCase()
+            .replace(/[^\p{L}\p{N}' ]/gu, '')
+            .trim(),
+        )
+        .filter(Boolean);
+      expect(sentences.length).toBeGreaterThan(5);
+      expect(sentences.filter((s, i) => sentences.indexOf(s) !== i)).toEqual([]);
       await screenshot(page, 'content-english-1280');
 
       // Only the chosen tab's text shows: Spanish is Apertium's translation of the English.
