@@ -34,7 +34,7 @@ describe.each([
         const hero = page.getByRole('heading', { level: 1 });
         expect(await hero.textContent()).toContain('Speak your ideas');
         expect(await page.getByRole('button', { name: 'Sign up free' }).isVisible()).toBe(true);
-        expect(await page.getByRole('button', { name: 'Watch how it works' }).isVisible()).toBe(true);
+        expect(await page.getByRole('button', { name: 'See how it works' }).isVisible()).toBe(true);
 
         for (const section of ['How it works', 'What you get', 'Who it is for', 'Why choose Voxpress']) {
           expect(await page.getByRole('heading', { level: 2, name: section }).count()).toBe(1);
@@ -48,8 +48,16 @@ describe.each([
         );
         expect(overflow).toBeLessThanOrEqual(0);
 
-        await page.getByRole('button', { name: 'Watch how it works' }).click();
-        await page.getByText('Demo video coming soon').waitFor();
+        // No demo video exists: the button takes the reader down to the four steps.
+        await page.getByRole('button', { name: 'See how it works' }).click();
+        const steps = page.getByRole('heading', { level: 2, name: 'How it works' });
+        await expect
+          .poll(async () => {
+            const box = await steps.boundingBox();
+            return box !== null && box.y >= 0 && box.y + box.height <= height;
+          })
+          .toBe(true);
+        expect(await page.getByRole('dialog').count()).toBe(0);
 
         expect(problems.consoleErrors).toEqual([]);
         expect(problems.failedRequests).toEqual([]);

@@ -28,8 +28,8 @@ describe('sentences with markup', () => {
 
   it('show the commands and settings of the help page as code', () => {
     const html = render(<Trans ns="help" i18nKey="admin.engines.a" components={{ code: <code /> }} />);
-    expect(html).toContain('download a model once with <code>npm run models -- pull base</code>');
-    expect(html).toContain('works with <code>OPENAI_STT_BASE_URL</code>.');
+    expect(html).toContain('or with <code>npm run models -- pull base</code>;');
+    expect(html).toContain('works through <code>OPENAI_STT_BASE_URL</code>, in the languages it hears.');
   });
 
   it('link the API reference from the engines lead', () => {

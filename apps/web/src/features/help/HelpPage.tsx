@@ -30,8 +30,10 @@ export function HelpPage() {
         <List spacing="xs">
           <List.Item>{t('limits.files')}</List.Item>
           <List.Item>{t('limits.recordings')}</List.Item>
+          <List.Item>{t('limits.documents')}</List.Item>
           <List.Item>{t('limits.checked')}</List.Item>
           <List.Item>{t('limits.storage')}</List.Item>
+          <List.Item>{t('limits.content')}</List.Item>
           <List.Item>
             {t('limits.browsers', {
               chrome: MINIMUM_VERSIONS.Chrome,

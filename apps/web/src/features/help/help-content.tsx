@@ -33,13 +33,16 @@ export function faq(t: TFunction<'help'>): Question[] {
     { id: 'find', q: t('faq.find.q'), a: answer(t('faq.find.a')) },
     { id: 'languages', q: t('faq.languages.q'), a: answer(t('faq.languages.a')) },
     { id: 'writing', q: t('faq.writing.q'), a: answer(t('faq.writing.a')) },
+    { id: 'translation', q: t('faq.translation.q'), a: answer(t('faq.translation.a')) },
     { id: 'publishing', q: t('faq.publishing.q'), a: answer(t('faq.publishing.a')) },
+    { id: 'webhooks', q: t('faq.webhooks.q'), a: answer(t('faq.webhooks.a')) },
     { id: 'privacy', q: t('faq.privacy.q'), a: answer(t('faq.privacy.a')) },
     { id: 'browsers', q: t('faq.browsers.q'), a: answer(t('faq.browsers.a')) },
     { id: 'google', q: t('faq.google.q'), a: answer(t('faq.google.a')) },
     { id: 'password-rules', q: t('faq.passwordRules.q'), a: answer(t('faq.passwordRules.a')) },
     { id: 'signups', q: t('faq.signups.q'), a: answer(t('faq.signups.a')) },
     { id: 'password', q: t('faq.password.q'), a: answer(t('faq.password.a')) },
+    { id: 'account', q: t('faq.account.q'), a: answer(t('faq.account.a')) },
     { id: 'session', q: t('faq.session.q'), a: answer(t('faq.session.a')) },
   ];
 }
@@ -49,6 +52,11 @@ export function adminFaq(t: TFunction<'help'>): Question[] {
   const code = { code: <Code /> };
   const wrap = (node: ReactNode) => <Text size="sm">{node}</Text>;
   return [
+    {
+      id: 'admin-settings',
+      q: t('admin.settings.q'),
+      a: wrap(<Trans t={t} i18nKey="admin.settings.a" components={code} />),
+    },
     {
       id: 'speech-engines',
       q: t('admin.engines.q'),
@@ -60,6 +68,11 @@ export function adminFaq(t: TFunction<'help'>): Question[] {
       a: wrap(<Trans t={t} i18nKey="admin.llm.a" components={code} />),
     },
     {
+      id: 'translation-engines',
+      q: t('admin.translation.q'),
+      a: wrap(<Trans t={t} i18nKey="admin.translation.a" components={code} />),
+    },
+    {
       id: 'https',
       q: t('admin.https.q'),
       a: wrap(<Trans t={t} i18nKey="admin.https.a" components={code} />),
@@ -68,6 +81,11 @@ export function adminFaq(t: TFunction<'help'>): Question[] {
       id: 'email',
       q: t('admin.email.q'),
       a: wrap(<Trans t={t} i18nKey="admin.email.a" components={code} />),
+    },
+    {
+      id: 'scale-out',
+      q: t('admin.scale.q'),
+      a: wrap(<Trans t={t} i18nKey="admin.scale.a" components={code} />),
     },
   ];
 }

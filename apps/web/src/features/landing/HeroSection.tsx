@@ -1,11 +1,10 @@
-import { Badge, Box, Button, Container, Group, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowRight, IconCheck, IconPlayerPlay, IconVideo } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Badge, Box, Button, Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconArrowDown, IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../auth/auth-context.tsx';
 
-/** The hero: what Voxpress does, the sign-up call and the how-it-works button. */
+/** The hero: what Voxpress does, the sign-up call, and a button down to the four steps. */
 export function HeroSection() {
   const { t } = useTranslation('landing');
   const facts = [
@@ -17,7 +16,6 @@ export function HeroSection() {
   ];
   const { status, openModal } = useAuth();
   const navigate = useNavigate();
-  const [demoOpen, setDemoOpen] = useState(false);
   const signedIn = status === 'signed-in';
 
   return (
@@ -50,8 +48,8 @@ export function HeroSection() {
             <Button
               size="lg"
               variant="default"
-              leftSection={<IconPlayerPlay size={18} />}
-              onClick={() => setDemoOpen(true)}
+              leftSection={<IconArrowDown size={18} />}
+              onClick={() => document.getElementById('how-it-works')?.scrollIntoView()}
             >
               {t('hero.watch')}
             </Button>
@@ -68,28 +66,6 @@ export function HeroSection() {
           </Group>
         </Stack>
       </Container>
-      <Modal opened={demoOpen} onClose={() => setDemoOpen(false)} title={t('hero.demo.title')} centered>
-        <Stack align="center" gap="md" py="md">
-          <ThemeIcon size={64} radius="xl" variant="light" aria-hidden>
-            <IconVideo size={34} />
-          </ThemeIcon>
-          <Text fw={700} size="lg">
-            {t('hero.demo.heading')}
-          </Text>
-          <Text c="dimmed" ta="center" size="sm">
-            {t('hero.demo.text')}
-          </Text>
-          <Button
-            variant="light"
-            onClick={() => {
-              setDemoOpen(false);
-              document.getElementById('how-it-works')?.scrollIntoView();
-            }}
-          >
-            {t('hero.demo.showSteps')}
-          </Button>
-        </Stack>
-      </Modal>
     </Box>
   );
 }

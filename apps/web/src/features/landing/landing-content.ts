@@ -17,9 +17,11 @@ import {
   IconSearch,
   IconSend,
   IconServer,
+  IconSettings,
   IconShare,
   IconSparkles,
   IconSpeakerphone,
+  IconStack2,
   IconStethoscope,
   IconUserCircle,
   IconWaveSine,
@@ -27,7 +29,7 @@ import {
 } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { formatDuration, formatNumber } from '../../i18n/format.ts';
-import { SPEECH_FIGURES } from './measured.ts';
+import { RENDER_FIGURES, SPEECH_FIGURES } from './measured.ts';
 
 /** Where a capability stands in this release, so the page never claims more than exists. */
 export type Availability = 'available' | 'in-progress' | 'planned';
@@ -61,6 +63,12 @@ export interface FeatureCard extends Card {
 }
 
 /**
+ * Infographics: the server draws them (API), while the generator dialog and the gallery in the
+ * browser are being built.
+ */
+const INFOGRAPHICS_IN_BROWSER: Availability = 'in-progress';
+
+/**
  * Every capability and where it stands in this release. Check these against the code whenever a
  * part lands: the pages must never claim more than works.
  */
@@ -83,16 +91,24 @@ export function features(t: TFunction<'landing'>): FeatureCard[] {
       true,
     ),
     card(IconFileText, t('features.transcript.title'), t('features.transcript.text'), 'available', true),
-    card(IconSearch, t('features.library.title'), t('features.library.text'), 'available', true),
+    card(IconLanguage, t('features.writing.title'), t('features.writing.text'), 'available', true),
+    card(IconSend, t('features.publishing.title'), t('features.publishing.text'), 'available', true),
+    card(
+      IconPhoto,
+      t('features.infographics.title'),
+      t('features.infographics.text'),
+      INFOGRAPHICS_IN_BROWSER,
+      true,
+    ),
     card(IconDeviceMobileDown, t('features.offline.title'), t('features.offline.text'), 'available', true),
-    card(IconLanguage, t('features.writing.title'), t('features.writing.text'), 'in-progress', true),
-    card(IconPhoto, t('features.infographics.title'), t('features.infographics.text'), 'in-progress', true),
+    card(IconSearch, t('features.library.title'), t('features.library.text'), 'available', false),
+    card(IconWorld, t('features.languages.title'), t('features.languages.text'), 'available', false),
     card(IconServer, t('features.machine.title'), t('features.machine.text'), 'available', false),
     card(IconLock, t('features.private.title'), t('features.private.text'), 'available', false),
     card(IconUserCircle, t('features.accounts.title'), t('features.accounts.text'), 'available', false),
+    card(IconSettings, t('features.admin.title'), t('features.admin.text'), 'available', false),
     card(IconApi, t('features.api.title'), t('features.api.text'), 'available', false),
-    card(IconWorld, t('features.languages.title'), t('features.languages.text'), 'in-progress', false),
-    card(IconSend, t('features.publishing.title'), t('features.publishing.text'), 'in-progress', false),
+    card(IconStack2, t('features.scale.title'), t('features.scale.text'), 'available', false),
   ];
 }
 
@@ -107,6 +123,9 @@ export function audiences(t: TFunction<'landing'>): Card[] {
   ];
 }
 
+const milliseconds = (ms: number) =>
+  formatNumber(ms, { style: 'unit', unit: 'millisecond', unitDisplay: 'short', maximumFractionDigits: 0 });
+
 export function whyLines(t: TFunction<'landing'>): string[] {
   return [
     t('why.open'),
@@ -117,6 +136,10 @@ export function whyLines(t: TFunction<'landing'>): string[] {
       speed: formatNumber(SPEECH_FIGURES.audioSeconds / SPEECH_FIGURES.cpuSeconds, {
         maximumFractionDigits: 1,
       }),
+    }),
+    t('why.images', {
+      five: milliseconds(RENDER_FIGURES.cpuMsPer1080 * RENDER_FIGURES.variations),
+      first: milliseconds(RENDER_FIGURES.firstImageCpuMs),
     }),
     t('why.noLimits'),
     t('why.engines'),
