@@ -57,7 +57,13 @@ export const SIGNED_IN_ROUTES: Route[] = [
     signedIn: true,
     settled: (page) => page.getByText('No recordings yet').waitFor(),
   },
-  { path: '/gallery', heading: 'Gallery', title: 'Gallery · Voxpress', signedIn: true },
+  {
+    path: '/gallery',
+    heading: 'Gallery',
+    title: 'Gallery · Voxpress',
+    signedIn: true,
+    settled: (page) => page.getByText('No infographics yet').waitFor(),
+  },
   { path: '/settings', heading: 'Settings', title: 'Settings · Voxpress', signedIn: true },
 ];
 
