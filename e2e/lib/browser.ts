@@ -52,11 +52,19 @@ export interface TrackedPage {
 export async function openPage(
   browser: Browser,
   baseUrl: string,
-  options: { width?: number; height?: number; allowStatus?: number[]; locale?: string } = {},
+  options: {
+    width?: number;
+    height?: number;
+    allowStatus?: number[];
+    locale?: string;
+    /** 'block' keeps the app's service worker out, so `page.route` sees every request. */
+    serviceWorkers?: 'allow' | 'block';
+  } = {},
 ): Promise<TrackedPage> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    serviceWorkers: options.serviceWorkers ?? 'allow',
     // The browser's language decides the interface language on a first visit.
     locale: options.locale ?? 'en-US',
   });
