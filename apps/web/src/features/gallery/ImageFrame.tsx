@@ -20,9 +20,9 @@ export function ImageFrame({
   fit?: 'thumbnail' | 'large';
 }) {
   const { t } = useTranslation('gallery');
-  // A new address (a refreshed link) starts over.
+  // A new address (a refreshed link) loads again; an image already shown stays while it does.
   const [state, setState] = useState<{ url: string | null; phase: Phase }>({ url, phase: 'loading' });
-  const phase = state.url === url ? state.phase : 'loading';
+  const phase = state.url === url || state.phase === 'loaded' ? state.phase : 'loading';
   const set = (next: Phase) => setState({ url, phase: next });
   const box: CSSProperties =
     fit === 'thumbnail'

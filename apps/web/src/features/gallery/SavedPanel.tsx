@@ -1,14 +1,18 @@
 import { Button, EmptyState, Group, Pagination, Stack, Text } from '@mantine/core';
 import { IconFilterOff, IconPhoto } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type InfographicContentType, SAVED_INFOGRAPHICS_PAGE_SIZE } from '@voxpress/contracts';
+import {
+  type InfographicContentType,
+  SAVED_INFOGRAPHICS_PAGE_SIZE,
+  type SavedList,
+} from '@voxpress/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState } from '../../components/PageState.tsx';
 import { formatNumber } from '../../i18n/format.ts';
 import { listSaved, type SavedQuery, savedListKey } from './gallery-api.ts';
-import { fromSaved, refreshAfterMs } from './gallery-image.ts';
+import { fromSaved, keepLinks, refreshAfterMs } from './gallery-image.ts';
 import { GridSkeleton, ImageGrid, type SourceLookup } from './ImageGrid.tsx';
 
 function pageControlLabel(t: TFunction<'gallery'>, control: 'first' | 'previous' | 'last' | 'next'): string {
@@ -49,6 +53,14 @@ export function SavedPanel({
     queryKey: savedListKey(q),
     queryFn: () => listSaved(q),
     placeholderData: keepPreviousData,
+    // Also called for the placeholder shown while another page or filter loads: only a fetched
+    // list replacing a list keeps its links.
+    structuralSharing: (previous, next) => {
+      const old = previous as SavedList | undefined;
+      const fresh = next as SavedList | undefined;
+      if (!old?.items || !fresh?.items || old === fresh) return fresh;
+      return { ...fresh, items: keepLinks(old.items, fresh.items, Date.now()) };
+    },
     refetchInterval: (query) =>
       refreshAfterMs(query.state.data?.items.map((i) => i.url_expires_at) ?? [], Date.now()),
   });

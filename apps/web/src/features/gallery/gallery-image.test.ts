@@ -8,6 +8,7 @@ import {
   fromSaved,
   fromVariation,
   generationSeconds,
+  keepLinks,
   linkExpired,
   refreshAfterMs,
 } from './gallery-image.ts';
@@ -121,5 +122,30 @@ describe('what the gallery shows of a record', () => {
     expect(fromVariation({ ...base, variation_type: 'upload' }).generationTimeMs).toBe(0);
     const inline = fromVariation({ ...base, infographic_url: null, data_url: 'data:image/png;base64,AA' });
     expect(inline).toMatchObject({ url: 'data:image/png;base64,AA', urlExpiresAt: null });
+  });
+});
+
+describe('a list fetched again', () => {
+  const now = Date.parse('2026-11-23T10:00:00Z');
+  const item = (id: string, ticket: string, expires: string) => ({
+    id,
+    infographic_url: `/i/${id}.png?ticket=${ticket}`,
+    url_expires_at: expires,
+  });
+
+  it('keeps the links it had while they are good, and takes new ones for the rest', () => {
+    const before = [item('a', 'old', '2026-11-23T11:00:00Z'), item('b', 'old', '2026-11-23T10:03:00Z')];
+    const after = [
+      item('c', 'new', '2026-11-23T11:10:00Z'),
+      item('a', 'new', '2026-11-23T11:10:00Z'),
+      item('b', 'new', '2026-11-23T11:10:00Z'),
+    ];
+    expect(keepLinks(before, after, now).map((i) => i.infographic_url)).toEqual([
+      '/i/c.png?ticket=new',
+      '/i/a.png?ticket=old',
+      // Runs out within five minutes: the new link.
+      '/i/b.png?ticket=new',
+    ]);
+    expect(keepLinks(undefined, after, now)).toBe(after);
   });
 });

@@ -135,3 +135,24 @@ export function formatMadeAt(iso: string): string {
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat(formatLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
+
+interface Linked {
+  id: string;
+  infographic_url: string;
+  url_expires_at: string;
+}
+
+/**
+ * A list fetched again with a new ticket on every link keeps the links it already had while they
+ * are good: the same address is the browser's cached image, so thumbnails are not downloaded again
+ * each time the list is refreshed. An image whose old link runs out takes the new one.
+ */
+export function keepLinks<T extends Linked>(previous: readonly T[] | undefined, next: T[], now: number): T[] {
+  if (!previous?.length) return next;
+  const kept = new Map(previous.map((item) => [item.id, item]));
+  return next.map((item) => {
+    const old = kept.get(item.id);
+    if (!old?.infographic_url || linkExpired(old.url_expires_at, now + 5 * 60_000)) return item;
+    return { ...item, infographic_url: old.infographic_url, url_expires_at: old.url_expires_at };
+  });
+}
