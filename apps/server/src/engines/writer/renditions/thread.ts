@@ -32,8 +32,18 @@ function segmenter(language: string, granularity: 'sentence' | 'grapheme'): Intl
  * word is never cut in two there. Scripts without spaces keep their breaks after 。！？.
  */
 export function sentencesOf(text: string, language: string): string[] {
-  const out: string[] = [];
+  return sentencePieces(text, language).map((p) => p.text);
+}
+
+/** The sentences of `sentencesOf`, each knowing whether whitespace stood before it in the text. */
+function sentencePieces(text: string, language: string): { text: string; spaced: boolean }[] {
+  const out: { text: string; spaced: boolean }[] = [];
   let carry = '';
+  let spaced = false;
+  const push = (raw: string) => {
+    if (raw.trim()) out.push({ text: raw.trim(), spaced: spaced || /^\s/.test(raw) });
+    spaced = /\s$/.test(raw);
+  };
   for (const { segment, index } of segmenter(language, 'sentence').segment(text)) {
     const raw = carry + segment;
     const next = text[index + segment.length];
@@ -42,24 +52,22 @@ export function sentencesOf(text: string, language: string): string[] {
       carry = raw;
       continue;
     }
-    if (raw.trim()) out.push(raw.trim());
+    push(raw);
   }
-  if (carry.trim()) out.push(carry.trim());
+  push(carry);
   return out;
 }
 
-/** Scripts written without spaces: a sentence in them is cut between characters, not words. */
-const UNSPACED =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
-
-/** A piece of text with its weight worked out once. */
+/**
+ * A piece of text with its weight worked out once, and whether the text had whitespace before it:
+ * pieces join with a space exactly where the text had one (never between the sentences of a
+ * script written without spaces, always between words).
+ */
 interface Piece {
   text: string;
   weight: number;
+  spaced: boolean;
 }
-
-/** Whether two pieces join without a space (both sides in a script written without spaces). */
-const tight = (a: string, b: string) => UNSPACED.test(a.at(-1) ?? '') && UNSPACED.test(b[0] ?? '');
 
 /**
  * Packs pieces into posts of at most `budget`. A piece heavier than the budget is cut: into
@@ -81,7 +89,7 @@ function pack(
   };
   const add = (piece: Piece, cut: (p: Piece) => Piece[]) => {
     if (text) {
-      const gap = tight(text, piece.text) ? 0 : 1;
+      const gap = piece.spaced ? 1 : 0;
       if (weight + gap + piece.weight <= budget) {
         text = gap ? `${text} ${piece.text}` : text + piece.text;
         weight += gap + piece.weight;
@@ -97,14 +105,15 @@ function pack(
     for (const smaller of cut(piece)) add(smaller, () => [smaller]);
   };
   const graphemesOf = (p: Piece): Piece[] =>
-    [...segmenter(language, 'grapheme').segment(p.text)].map(({ segment }) => ({
+    [...segmenter(language, 'grapheme').segment(p.text)].map(({ segment }, i) => ({
       text: segment,
       weight: measure(segment),
+      spaced: i === 0 && p.spaced,
     }));
   const wordsOf = (p: Piece): Piece[] => {
     const words = p.text.split(/\s+/).filter(Boolean);
     if (words.length === 1) return graphemesOf(p);
-    return words.map((w) => ({ text: w, weight: measure(w) }));
+    return words.map((w, i) => ({ text: w, weight: measure(w), spaced: i > 0 || p.spaced }));
   };
   for (const piece of pieces) {
     add(piece, (p) => wordsOf(p).flatMap((w) => (w.weight > budget ? graphemesOf(w) : [w])));
@@ -122,7 +131,7 @@ function pack(
  */
 export function splitThread(text: string, options: SplitOptions): string[] {
   const measure = options.measure ?? xWeightedLength;
-  const pieces = sentencesOf(text, options.language).map((s) => ({ text: s, weight: measure(s) }));
+  const pieces = sentencePieces(text, options.language).map((s) => ({ ...s, weight: measure(s.text) }));
   if (!pieces.length) return [];
   for (let margin = 0; margin < options.limit / 2; margin += 4) {
     const posts = numbered(pieces, options.limit - margin, measure, options.language);
