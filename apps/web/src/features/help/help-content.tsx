@@ -34,6 +34,7 @@ export function faq(t: TFunction<'help'>): Question[] {
     { id: 'languages', q: t('faq.languages.q'), a: answer(t('faq.languages.a')) },
     { id: 'writing', q: t('faq.writing.q'), a: answer(t('faq.writing.a')) },
     { id: 'translation', q: t('faq.translation.q'), a: answer(t('faq.translation.a')) },
+    { id: 'infographics', q: t('faq.infographics.q'), a: answer(t('faq.infographics.a')) },
     { id: 'publishing', q: t('faq.publishing.q'), a: answer(t('faq.publishing.a')) },
     { id: 'webhooks', q: t('faq.webhooks.q'), a: answer(t('faq.webhooks.a')) },
     { id: 'privacy', q: t('faq.privacy.q'), a: answer(t('faq.privacy.a')) },

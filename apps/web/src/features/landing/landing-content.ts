@@ -63,12 +63,6 @@ export interface FeatureCard extends Card {
 }
 
 /**
- * Infographics: the server draws them (API), while the generator dialog and the gallery in the
- * browser are being built.
- */
-const INFOGRAPHICS_IN_BROWSER: Availability = 'in-progress';
-
-/**
  * Every capability and where it stands in this release. Check these against the code whenever a
  * part lands: the pages must never claim more than works.
  */
@@ -93,13 +87,7 @@ export function features(t: TFunction<'landing'>): FeatureCard[] {
     card(IconFileText, t('features.transcript.title'), t('features.transcript.text'), 'available', true),
     card(IconLanguage, t('features.writing.title'), t('features.writing.text'), 'available', true),
     card(IconSend, t('features.publishing.title'), t('features.publishing.text'), 'available', true),
-    card(
-      IconPhoto,
-      t('features.infographics.title'),
-      t('features.infographics.text'),
-      INFOGRAPHICS_IN_BROWSER,
-      true,
-    ),
+    card(IconPhoto, t('features.infographics.title'), t('features.infographics.text'), 'available', true),
     card(IconDeviceMobileDown, t('features.offline.title'), t('features.offline.text'), 'available', true),
     card(IconSearch, t('features.library.title'), t('features.library.text'), 'available', false),
     card(IconWorld, t('features.languages.title'), t('features.languages.text'), 'available', false),
