@@ -1,10 +1,13 @@
 // Walks through the main views at phone and desktop sizes, checks the theme and panel behaviour,
-// and keeps screenshots under e2e/.artifacts/ for a human look.
+// and keeps screenshots under e2e/.artifacts/ for a human look. Every route at both sizes is
+// compared with its committed reference (e2e/visual-references/), so a visual regression fails.
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { accountButton, authDialog, newAccount, submitAuthForm } from './lib/auth-steps.ts';
+import { accountButton, authDialog, newAccount, signUpThroughApi, submitAuthForm } from './lib/auth-steps.ts';
 import { ARTIFACTS_DIR, launchBrowser, openPage, withScreenshotOnFailure } from './lib/browser.ts';
+import { openRoute, PUBLIC_ROUTES, SIGNED_IN_ROUTES } from './lib/routes.ts';
+import { visualChange } from './lib/visual.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -105,4 +108,35 @@ describe('views at phone and desktop sizes', () => {
       await context.close();
     }
   });
+});
+
+/** A file name for a route: "/" is the landing page, "/home/audio" is home-audio. */
+const pageName = (path: string) => (path === '/' ? 'landing' : path.slice(1).replaceAll('/', '-'));
+
+describe.each([
+  { label: 'phone', width: 390, height: 844 },
+  { label: 'desktop', width: 1440, height: 900 },
+])('every route at $width px looks as it did ($label)', ({ label, width, height }) => {
+  it('signed out and signed in', async () => {
+    const { page, context } = await openPage(browser, baseUrl, { width, height });
+    try {
+      const changes: string[] = [];
+      const look = async (name: string) => {
+        const change = await visualChange(page, `${label}-${name}`);
+        if (change) changes.push(change);
+      };
+      for (const route of PUBLIC_ROUTES) {
+        await openRoute(page, route);
+        await look(`public-${pageName(route.path)}`);
+      }
+      await signUpThroughApi(page, 'Ada Lovelace');
+      for (const route of SIGNED_IN_ROUTES) {
+        await openRoute(page, route);
+        await look(`signed-in-${pageName(route.path)}`);
+      }
+      expect(changes).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
 });
