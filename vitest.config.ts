@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one file at a time, while most integration files wait on a
+    // database, a child process or PocketSphinx: two at once keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         test: {
