@@ -5,23 +5,27 @@ import { Redis } from 'ioredis';
 import type { Database, Db } from '../db/database.ts';
 import { jobs } from '../db/schema.ts';
 import type { EventBus, Unsubscribe } from '../events/event-bus.ts';
+import { JobFence } from './job-fence.ts';
+import { JobKinds } from './job-kinds.ts';
 import { JobOutbox, type OutboxEntry } from './job-outbox.ts';
-import { cancelRecord, type JobRow, refusal, requeueFailedRecord, toRecord } from './job-records.ts';
 import {
-  DEFAULT_MAX_ATTEMPTS,
-  DEFAULT_TIMEOUT_MS,
-  defaultBackoff,
+  abortCancelledRuns,
+  cancelJob,
+  insertRecord,
+  type JobRow,
+  readRecord,
+  requeueFailedRecord,
+} from './job-records.ts';
+import {
   type EnqueueOptions,
   JobCancelledError,
   type JobDefinition,
-  type JobEvent,
   type JobRecord,
-  JobTimeoutError,
   LeaseLostError,
-  PermanentJobError,
   type Queue,
   WorkerStoppingError,
 } from './queue.ts';
+import { runJob } from './run-job.ts';
 
 export interface BullmqQueueOptions {
   database: Database;
@@ -84,7 +88,7 @@ class RetryLater extends Error {
  */
 export class BullmqQueue implements Queue {
   readonly driver = 'bullmq' as const;
-  private readonly definitions = new Map<string, JobDefinition<unknown, unknown>>();
+  private readonly definitions = new JobKinds();
   /** Runs in this process, by job record id. */
   private readonly runs = new Map<string, Run>();
   private readonly connection: Redis;
@@ -116,29 +120,13 @@ export class BullmqQueue implements Queue {
   }
 
   register<P, R>(definition: JobDefinition<P, R>): void {
-    if (this.definitions.has(definition.name))
-      throw new Error(`Job ${definition.name} is already registered`);
-    this.definitions.set(definition.name, definition as JobDefinition<unknown, unknown>);
+    this.definitions.add(definition);
   }
 
   async enqueue<P>(name: string, payload: P, options: EnqueueOptions = {}): Promise<{ id: string }> {
-    const definition = this.definitions.get(name);
-    if (!definition) throw new Error(`Unknown job ${name}`);
-    const parsed = definition.payload.parse(payload);
+    const values = this.definitions.newRecord(name, payload, options);
     const write = async (tx: Db) => {
-      const [row] = await tx
-        .insert(jobs)
-        .values({
-          name,
-          payload: parsed as object,
-          maxAttempts: definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-          timeoutMs: definition.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-          priority: options.priority ?? 0,
-          ownerId: options.ownerId ?? null,
-          runAt: new Date(Date.now() + (options.delayMs ?? 0)),
-        })
-        .returning({ id: jobs.id });
-      if (!row) throw new Error('Insert returned no row');
+      const row = await insertRecord(tx, values);
       await JobOutbox.add(tx, row.id);
       return row;
     };
@@ -150,18 +138,13 @@ export class BullmqQueue implements Queue {
   }
 
   async get(id: string): Promise<JobRecord | null> {
-    const [row] = await this.db.select().from(jobs).where(eq(jobs.id, id));
-    return row ? toRecord(row) : null;
+    return readRecord(this.db, id);
   }
 
   async cancel(id: string): Promise<boolean> {
     // The record decides: a delivery of a cancelled job finds nothing to do; a run in progress is
     // aborted here, in other processes by the event, and its fence refuses anything it stores.
-    const row = await cancelRecord(this.db, id);
-    if (!row) return false;
-    this.runs.get(id)?.controller.abort(new JobCancelledError(id));
-    await this.emit(id, { type: 'job.cancelled', jobId: id, name: row.name });
-    return true;
+    return cancelJob(this.db, this.options.events, id, (jobId) => this.runs.get(jobId));
   }
 
   async retry(id: string): Promise<boolean> {
@@ -226,11 +209,7 @@ export class BullmqQueue implements Queue {
         run.controller.abort(new LeaseLostError(jobId));
       }
     });
-    this.unsubscribe = this.options.events.subscribe('jobs', (event) => {
-      if (event.type !== 'job.cancelled') return;
-      const jobId = String(event.jobId);
-      this.runs.get(jobId)?.controller.abort(new JobCancelledError(jobId));
-    });
+    this.unsubscribe = abortCancelledRuns(this.options.events, (jobId) => this.runs.get(jobId));
     void this.worker.run().catch((err: unknown) => logger.error({ err }, 'queue worker stopped'));
     await this.worker.waitUntilReady();
     this.outbox.startSweeping(this.options.sweepMs ?? 5000);
@@ -288,26 +267,72 @@ export class BullmqQueue implements Queue {
 
   /** One delivery of a BullMQ job: claims its record, runs it under the fence, reports the outcome. */
   private async process(job: Job<BullData>, token: string): Promise<unknown> {
+    const { database, events, logger, leaseMs } = this.options;
     const definition = this.definitions.get(job.name);
     if (!definition) {
-      this.options.logger.warn(
-        { name: job.name },
-        'no handler for this job kind here; leaving it to another worker',
-      );
+      logger.warn({ name: job.name }, 'no handler for this job kind here; leaving it to another worker');
       await job.moveToDelayed(Date.now() + UNKNOWN_KIND_DELAY_MS, token);
       throw new DelayedError();
     }
     const row = await this.claim(job.data.jobId, token);
     // Finished, cancelled or gone: this delivery (a relay sent twice, a run after a stored outcome) has nothing to do.
     if (!row) return null;
-    if (row.attempts > row.maxAttempts) {
-      await this.finish(row, token, 'failed', { error: 'Job was interrupted too many times' });
-      throw new UnrecoverableError('Job was interrupted too many times');
-    }
     const controller = new AbortController();
+    const fence = new JobFence({
+      db: database.db,
+      events,
+      row,
+      holds: this.holds(row, token),
+      // BullMQ's lock is still this run's token (checked by renewing it). A worker taking the job
+      // over must first claim the record, which waits for the commit's row lock and then finds the
+      // job finished.
+      confirm: async () => {
+        if ((await job.extendLock(token, leaseMs).catch(() => 0)) === 1) return;
+        const lost = new LeaseLostError(row.id);
+        controller.abort(lost);
+        throw lost;
+      },
+    });
     this.runs.set(row.id, { bullId: job.id ?? '', controller });
     try {
-      return await this.execute(definition, row, job, token, controller);
+      const outcome = await runJob({
+        definition,
+        fence,
+        controller,
+        logger,
+        leaseMs,
+        // BullMQ tells of a lost lock; the record tells of a cancel, or of a takeover the lock missed.
+        check: async () => {
+          const [current] = await this.db
+            .select({ status: jobs.status, lockedBy: jobs.lockedBy })
+            .from(jobs)
+            .where(eq(jobs.id, row.id));
+          if (!current || current.status === 'cancelled') return new JobCancelledError(row.id);
+          if (current.lockedBy !== token) return new LeaseLostError(row.id);
+          return undefined;
+        },
+      });
+      switch (outcome.kind) {
+        case 'completed':
+          return outcome.result;
+        case 'superseded':
+          return null;
+        case 'released':
+          // BullMQ's job goes to the front of the line, where another worker takes it at once.
+          await job
+            .moveToWait(token)
+            .catch((err: unknown) =>
+              logger.warn(
+                { err, jobId: row.id },
+                'handing the job back failed; it is recovered once its lock runs out',
+              ),
+            );
+          throw new WaitingError();
+        case 'retrying':
+          throw new RetryLater(outcome.error, outcome.retryInMs);
+        case 'failed':
+          throw new UnrecoverableError(outcome.error);
+      }
     } finally {
       this.runs.delete(row.id);
     }
@@ -329,233 +354,8 @@ export class BullmqQueue implements Queue {
     return row;
   }
 
-  private async execute(
-    definition: JobDefinition<unknown, unknown>,
-    row: JobRow,
-    job: Job<BullData>,
-    token: string,
-    controller: AbortController,
-  ): Promise<unknown> {
-    const { logger, leaseMs } = this.options;
-    await this.emit(row.id, { type: 'job.started', jobId: row.id, name: row.name, attempt: row.attempts });
-    let settled = false;
-    // BullMQ tells of a lost lock; the record tells of a cancel, or of a takeover the lock missed.
-    const watch = setInterval(
-      () => {
-        this.db
-          .select({ status: jobs.status, lockedBy: jobs.lockedBy })
-          .from(jobs)
-          .where(eq(jobs.id, row.id))
-          .then(([current]) => {
-            if (settled || controller.signal.aborted) return;
-            if (!current || current.status === 'cancelled') controller.abort(new JobCancelledError(row.id));
-            else if (current.lockedBy !== token) controller.abort(new LeaseLostError(row.id));
-          })
-          .catch((err: unknown) => logger.warn({ err, jobId: row.id }, 'job check failed'));
-      },
-      Math.max(200, leaseMs / 3),
-    );
-    watch.unref();
-    let timeout: NodeJS.Timeout | undefined;
-    let committed = false;
-    try {
-      const payload = definition.payload.parse(row.payload);
-      const timedOut = new Promise<never>((_, reject) => {
-        timeout = setTimeout(() => {
-          const error = new JobTimeoutError(row.timeoutMs);
-          controller.abort(error);
-          reject(error);
-        }, row.timeoutMs);
-      });
-      const aborted = new Promise<never>((_, reject) => {
-        controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
-      });
-      const result = await Promise.race([
-        definition.handler({
-          id: row.id,
-          payload,
-          attempt: row.attempts,
-          maxAttempts: row.maxAttempts,
-          signal: controller.signal,
-          progress: (percent, message) => this.progress(row, token, percent, message),
-          commit: async (write, options) => {
-            const complete = options?.complete ?? true;
-            const value = await this.commit(row, job, token, controller, write, complete);
-            if (complete) committed = true;
-            return value;
-          },
-        }),
-        timedOut,
-        aborted,
-      ]);
-      settled = true;
-      if (committed) await this.emitCompleted(row, result ?? null);
-      else await this.finish(row, token, 'completed', { result: result ?? null });
-      return result ?? null;
-    } catch (err) {
-      settled = true;
-      const message = err instanceof Error ? err.message : String(err);
-      const reason = controller.signal.reason;
-      if ([reason, err].some((e) => e instanceof LeaseLostError || e instanceof JobCancelledError)) {
-        // The record is another run's now, or nobody's: there is nothing for this run to report.
-        return null;
-      }
-      if (this.stopping && reason instanceof WorkerStoppingError) {
-        await this.handBack(row, job, token);
-        throw new WaitingError();
-      }
-      const permanent = err instanceof PermanentJobError || (err as { name?: string })?.name === 'ZodError';
-      if (!permanent && row.attempts < row.maxAttempts) {
-        const retryInMs = (definition.backoffMs ?? defaultBackoff)(row.attempts);
-        if (!(await this.markRetrying(row, token, message, retryInMs))) return null;
-        throw new RetryLater(message, retryInMs);
-      }
-      logger.warn({ jobId: row.id, name: row.name, err }, 'job failed');
-      await this.finish(row, token, 'failed', { error: message });
-      throw new UnrecoverableError(message);
-    } finally {
-      clearInterval(watch);
-      clearTimeout(timeout);
-    }
-  }
-
   /** This run still holds the record: same token, still running. */
   private holds(row: JobRow, token: string): SQL | undefined {
     return and(eq(jobs.id, row.id), eq(jobs.lockedBy, token), eq(jobs.status, 'running'));
-  }
-
-  private async progress(row: JobRow, token: string, percent: number, message?: string): Promise<void> {
-    const progress = Math.max(0, Math.min(100, percent));
-    await this.db
-      .update(jobs)
-      .set({ progress, progressMessage: message ?? null, updatedAt: new Date() })
-      .where(this.holds(row, token));
-    await this.emit(row.id, {
-      type: 'job.progress',
-      jobId: row.id,
-      name: row.name,
-      progress,
-      message: message ?? null,
-    });
-  }
-
-  /**
-   * The handler's writes and the job's completion in one transaction, after checking both fences:
-   * the record names this run, and BullMQ's lock is still this run's token (checked by renewing
-   * it). A worker taking the job over must first claim the record, which waits for this
-   * transaction's row lock and then finds the job finished.
-   */
-  private commit<T>(
-    row: JobRow,
-    job: Job<BullData>,
-    token: string,
-    controller: AbortController,
-    write: (tx: Db) => Promise<T>,
-    complete: boolean,
-  ): Promise<T> {
-    return this.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
-      const [held] = await tx.select({ id: jobs.id }).from(jobs).where(this.holds(row, token)).for('update');
-      if (!held) throw await refusal(tx, row.id);
-      if ((await job.extendLock(token, this.options.leaseMs).catch(() => 0)) !== 1) {
-        const lost = new LeaseLostError(row.id);
-        controller.abort(lost);
-        throw lost;
-      }
-      const value = await write(tx);
-      if (!complete) return value;
-      await tx
-        .update(jobs)
-        .set({
-          status: 'completed',
-          result: (value ?? null) as object | null,
-          error: null,
-          progress: 100,
-          lockedBy: null,
-          finishedAt: new Date(),
-          updatedAt: new Date(),
-        })
-        .where(eq(jobs.id, row.id));
-      return value;
-    });
-  }
-
-  private async finish(
-    row: JobRow,
-    token: string,
-    status: 'completed' | 'failed',
-    outcome: { result?: unknown; error?: string },
-  ): Promise<void> {
-    const updated = await this.db
-      .update(jobs)
-      .set({
-        status,
-        result: outcome.result ?? null,
-        error: outcome.error ?? null,
-        progress: status === 'completed' ? 100 : row.progress,
-        lockedBy: null,
-        finishedAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where(this.holds(row, token))
-      .returning({ id: jobs.id });
-    if (updated.length === 0) return;
-    if (status === 'completed') await this.emitCompleted(row, outcome.result ?? null);
-    else
-      await this.emit(row.id, {
-        type: 'job.failed',
-        jobId: row.id,
-        name: row.name,
-        error: outcome.error ?? 'Job failed',
-      });
-  }
-
-  private async markRetrying(row: JobRow, token: string, error: string, retryInMs: number): Promise<boolean> {
-    const updated = await this.db
-      .update(jobs)
-      .set({
-        status: 'queued',
-        error,
-        lockedBy: null,
-        runAt: new Date(Date.now() + retryInMs),
-        updatedAt: new Date(),
-      })
-      .where(this.holds(row, token))
-      .returning({ id: jobs.id });
-    if (updated.length === 0) return false;
-    await this.emit(row.id, {
-      type: 'job.retrying',
-      jobId: row.id,
-      name: row.name,
-      attempt: row.attempts,
-      error,
-      retryInMs,
-    });
-    return true;
-  }
-
-  /** Shutting down: the record goes back to queued (this run not counted) and BullMQ's job to the front of the line. */
-  private async handBack(row: JobRow, job: Job<BullData>, token: string): Promise<void> {
-    await this.db
-      .update(jobs)
-      .set({ status: 'queued', attempts: row.attempts - 1, lockedBy: null, updatedAt: new Date() })
-      .where(this.holds(row, token));
-    await job
-      .moveToWait(token)
-      .catch((err: unknown) =>
-        this.options.logger.warn(
-          { err, jobId: row.id },
-          'handing the job back failed; it is recovered once its lock runs out',
-        ),
-      );
-  }
-
-  private emitCompleted(row: JobRow, result: unknown): Promise<void> {
-    return this.emit(row.id, { type: 'job.completed', jobId: row.id, name: row.name, result });
-  }
-
-  private async emit(jobId: string, event: JobEvent): Promise<void> {
-    await this.options.events.publish(`job:${jobId}`, event);
-    await this.options.events.publish('jobs', event);
   }
 }

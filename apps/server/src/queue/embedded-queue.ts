@@ -1,25 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Database, type Db, queryRows } from '../db/database.ts';
+import { type Database, queryRows } from '../db/database.ts';
 import { jobs } from '../db/schema.ts';
 import type { EventBus, Unsubscribe } from '../events/event-bus.ts';
-import { cancelRecord, type JobRow, refusal, requeueFailedRecord, toRecord } from './job-records.ts';
+import { JobFence } from './job-fence.ts';
+import { JobKinds } from './job-kinds.ts';
 import {
-  DEFAULT_MAX_ATTEMPTS,
-  DEFAULT_TIMEOUT_MS,
-  defaultBackoff,
+  abortCancelledRuns,
+  cancelJob,
+  insertRecord,
+  type JobRow,
+  readRecord,
+  refusal,
+  requeueFailedRecord,
+} from './job-records.ts';
+import {
   type EnqueueOptions,
-  JobCancelledError,
   type JobDefinition,
-  type JobEvent,
   type JobRecord,
-  JobTimeoutError,
-  LeaseLostError,
-  PermanentJobError,
   type Queue,
   WorkerStoppingError,
 } from './queue.ts';
+import { runJob } from './run-job.ts';
 
 export interface EmbeddedQueueOptions {
   database: Database;
@@ -43,7 +46,7 @@ const liveWorkers = new Set<string>();
  */
 export class EmbeddedQueue implements Queue {
   readonly driver = 'embedded' as const;
-  private readonly definitions = new Map<string, JobDefinition<unknown, unknown>>();
+  private readonly definitions = new JobKinds();
   private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   private readonly workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
   private timer: NodeJS.Timeout | undefined;
@@ -60,44 +63,22 @@ export class EmbeddedQueue implements Queue {
   }
 
   register<P, R>(definition: JobDefinition<P, R>): void {
-    if (this.definitions.has(definition.name))
-      throw new Error(`Job ${definition.name} is already registered`);
-    this.definitions.set(definition.name, definition as JobDefinition<unknown, unknown>);
+    this.definitions.add(definition);
   }
 
   async enqueue<P>(name: string, payload: P, options: EnqueueOptions = {}): Promise<{ id: string }> {
-    const definition = this.definitions.get(name);
-    if (!definition) throw new Error(`Unknown job ${name}`);
-    const parsed = definition.payload.parse(payload);
-    const [row] = await (options.tx ?? this.db)
-      .insert(jobs)
-      .values({
-        name,
-        payload: parsed as object,
-        maxAttempts: definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-        timeoutMs: definition.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-        priority: options.priority ?? 0,
-        ownerId: options.ownerId ?? null,
-        runAt: new Date(Date.now() + (options.delayMs ?? 0)),
-      })
-      .returning({ id: jobs.id });
-    if (!row) throw new Error('Insert returned no row');
+    const row = await insertRecord(options.tx ?? this.db, this.definitions.newRecord(name, payload, options));
     // Inside a caller's transaction the job is not visible yet: the caller wakes us after commit.
     if (!options.tx) this.wake();
     return row;
   }
 
   async get(id: string): Promise<JobRecord | null> {
-    const [row] = await this.db.select().from(jobs).where(eq(jobs.id, id));
-    return row ? toRecord(row) : null;
+    return readRecord(this.db, id);
   }
 
   async cancel(id: string): Promise<boolean> {
-    const row = await cancelRecord(this.db, id);
-    if (!row) return false;
-    this.running.get(id)?.controller.abort(new JobCancelledError(id));
-    await this.emit(id, { type: 'job.cancelled', jobId: id, name: row.name });
-    return true;
+    return cancelJob(this.db, this.options.events, id, (jobId) => this.running.get(jobId));
   }
 
   async retry(id: string): Promise<boolean> {
@@ -116,11 +97,7 @@ export class EmbeddedQueue implements Queue {
     this.stopping = false;
     liveWorkers.add(this.workerId);
     // A job cancelled from another process stops here at once (the heartbeat would notice later).
-    this.unsubscribe = this.options.events.subscribe('jobs', (event) => {
-      if (event.type !== 'job.cancelled') return;
-      const jobId = String(event.jobId);
-      this.running.get(jobId)?.controller.abort(new JobCancelledError(jobId));
-    });
+    this.unsubscribe = abortCancelledRuns(this.options.events, (jobId) => this.running.get(jobId));
     if (this.options.database.exclusive) {
       // Only this process can open the embedded database, so anything marked running was left by
       // a process that died, unless another queue of this process runs it: make it due now
@@ -186,7 +163,7 @@ export class EmbeddedQueue implements Queue {
 
   private async poll(): Promise<void> {
     const free = this.options.concurrency - this.running.size;
-    const names = [...this.definitions.keys()];
+    const names = this.definitions.names();
     if (free <= 0 || names.length === 0) return;
     const leaseMs = this.options.leaseMs;
     const claimed = await queryRows<{ id: string }>(
@@ -227,165 +204,29 @@ export class EmbeddedQueue implements Queue {
   }
 
   private async execute(row: JobRow, controller: AbortController): Promise<void> {
-    const { logger } = this.options;
     const definition = this.definitions.get(row.name);
     if (!definition) return;
-    if (row.attempts > row.maxAttempts) {
-      await this.finish(row, 'failed', { error: 'Job was interrupted too many times' });
-      return;
-    }
-    await this.emit(row.id, { type: 'job.started', jobId: row.id, name: row.name, attempt: row.attempts });
-    // A run whose job was taken over (its lease ran out and another worker claimed it) is aborted
-    // at its next heartbeat; whatever it still tries to store is refused by the same fence.
-    const heartbeat = setInterval(
-      () => {
-        this.db
+    const { database, events, logger, leaseMs } = this.options;
+    const holds = this.holds(row);
+    const outcome = await runJob({
+      definition,
+      fence: new JobFence({ db: database.db, events, row, holds }),
+      controller,
+      logger,
+      leaseMs,
+      // Renews the lease; a run whose job was taken over (its lease ran out and another worker
+      // claimed it) or cancelled learns it here.
+      check: async () => {
+        const renewed = await this.db
           .update(jobs)
-          .set({ lockedUntil: new Date(Date.now() + this.options.leaseMs) })
-          .where(this.holds(row))
-          .returning({ id: jobs.id })
-          .then(async (renewed) => {
-            if (renewed.length > 0 || controller.signal.aborted) return;
-            const reason = await refusal(this.db, row.id);
-            if (reason instanceof LeaseLostError)
-              logger.warn({ jobId: row.id, name: row.name }, 'job lease lost; stopping this run');
-            controller.abort(reason);
-          })
-          .catch((err: unknown) => logger.warn({ err, jobId: row.id }, 'job heartbeat failed'));
+          .set({ lockedUntil: new Date(Date.now() + leaseMs) })
+          .where(holds)
+          .returning({ id: jobs.id });
+        if (renewed.length > 0 || controller.signal.aborted) return undefined;
+        return refusal(this.db, row.id);
       },
-      Math.max(200, this.options.leaseMs / 3),
-    );
-    heartbeat.unref();
-    let timeout: NodeJS.Timeout | undefined;
-    let committed = false;
-    try {
-      const payload = definition.payload.parse(row.payload);
-      const timedOut = new Promise<never>((_, reject) => {
-        timeout = setTimeout(() => {
-          const error = new JobTimeoutError(row.timeoutMs);
-          controller.abort(error);
-          reject(error);
-        }, row.timeoutMs);
-      });
-      const aborted = new Promise<never>((_, reject) => {
-        controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
-      });
-      const result = await Promise.race([
-        definition.handler({
-          id: row.id,
-          payload,
-          attempt: row.attempts,
-          maxAttempts: row.maxAttempts,
-          signal: controller.signal,
-          progress: (percent, message) => this.progress(row, percent, message),
-          commit: async (write, options) => {
-            const complete = options?.complete ?? true;
-            const value = await this.commit(row, write, complete);
-            if (complete) committed = true;
-            return value;
-          },
-        }),
-        timedOut,
-        aborted,
-      ]);
-      if (committed) await this.emitCompleted(row, result ?? null);
-      else await this.finish(row, 'completed', { result: result ?? null });
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const reason = controller.signal.reason;
-      if ([reason, err].some((e) => e instanceof LeaseLostError || e instanceof JobCancelledError)) {
-        // Another worker owns the job now and writes its outcome, or nobody does: it was cancelled.
-        return;
-      }
-      const permanent = err instanceof PermanentJobError || (err as { name?: string })?.name === 'ZodError';
-      if (this.stopping && controller.signal.aborted && !(err instanceof JobTimeoutError)) {
-        // Shutting down: leave the job for the next start rather than counting it as a failure.
-        await this.release(row);
-      } else if (!permanent && row.attempts < row.maxAttempts) {
-        const retryInMs = (definition.backoffMs ?? defaultBackoff)(row.attempts);
-        await this.scheduleRetry(row, message, retryInMs);
-      } else {
-        logger.warn({ jobId: row.id, name: row.name, err }, 'job failed');
-        await this.finish(row, 'failed', { error: message });
-      }
-    } finally {
-      clearInterval(heartbeat);
-      clearTimeout(timeout);
-    }
-  }
-
-  private async progress(row: JobRow, percent: number, message?: string): Promise<void> {
-    const progress = Math.max(0, Math.min(100, percent));
-    await this.db
-      .update(jobs)
-      .set({ progress, progressMessage: message ?? null, updatedAt: new Date() })
-      .where(this.holds(row));
-    await this.emit(row.id, {
-      type: 'job.progress',
-      jobId: row.id,
-      name: row.name,
-      progress,
-      message: message ?? null,
     });
-  }
-
-  private async finish(
-    row: JobRow,
-    status: 'completed' | 'failed',
-    outcome: { result?: unknown; error?: string },
-  ): Promise<void> {
-    const updated = await this.db
-      .update(jobs)
-      .set({
-        status,
-        result: outcome.result ?? null,
-        error: outcome.error ?? null,
-        progress: status === 'completed' ? 100 : row.progress,
-        lockedBy: null,
-        lockedUntil: null,
-        finishedAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where(this.holds(row))
-      .returning({ id: jobs.id });
-    // Lost the lease meanwhile: another worker owns the job now and will write its outcome.
-    if (updated.length === 0) return;
-    if (status === 'completed') await this.emitCompleted(row, outcome.result ?? null);
-    else
-      await this.emit(row.id, {
-        type: 'job.failed',
-        jobId: row.id,
-        name: row.name,
-        error: outcome.error ?? 'Job failed',
-      });
-  }
-
-  private emitCompleted(row: JobRow, result: unknown): Promise<void> {
-    return this.emit(row.id, { type: 'job.completed', jobId: row.id, name: row.name, result });
-  }
-
-  /** The handler's outcome and the job's completion in one transaction, only while this run holds the lease. */
-  private commit<T>(row: JobRow, write: (tx: Db) => Promise<T>, complete: boolean): Promise<T> {
-    return this.db.transaction(async (tx) => {
-      const [held] = await tx.select({ id: jobs.id }).from(jobs).where(this.holds(row)).for('update');
-      if (!held) throw await refusal(tx as unknown as Db, row.id);
-      const value = await write(tx as unknown as Db);
-      if (!complete) return value;
-      await tx
-        .update(jobs)
-        .set({
-          status: 'completed',
-          result: (value ?? null) as object | null,
-          error: null,
-          progress: 100,
-          lockedBy: null,
-          lockedUntil: null,
-          finishedAt: new Date(),
-          updatedAt: new Date(),
-        })
-        .where(eq(jobs.id, row.id));
-      return value;
-    });
+    if (outcome.kind === 'retrying') setTimeout(() => this.wake(), outcome.retryInMs + 5).unref();
   }
 
   /**
@@ -399,48 +240,5 @@ export class EmbeddedQueue implements Queue {
       eq(jobs.attempts, row.attempts),
       eq(jobs.status, 'running'),
     );
-  }
-
-  private async scheduleRetry(row: JobRow, error: string, retryInMs: number): Promise<void> {
-    const updated = await this.db
-      .update(jobs)
-      .set({
-        status: 'queued',
-        error,
-        lockedBy: null,
-        lockedUntil: null,
-        runAt: new Date(Date.now() + retryInMs),
-        updatedAt: new Date(),
-      })
-      .where(this.holds(row))
-      .returning({ id: jobs.id });
-    if (updated.length === 0) return;
-    await this.emit(row.id, {
-      type: 'job.retrying',
-      jobId: row.id,
-      name: row.name,
-      attempt: row.attempts,
-      error,
-      retryInMs,
-    });
-    setTimeout(() => this.wake(), retryInMs + 5).unref();
-  }
-
-  private async release(row: JobRow): Promise<void> {
-    await this.db
-      .update(jobs)
-      .set({
-        status: 'queued',
-        attempts: row.attempts - 1,
-        lockedBy: null,
-        lockedUntil: null,
-        updatedAt: new Date(),
-      })
-      .where(this.holds(row));
-  }
-
-  private async emit(jobId: string, event: JobEvent): Promise<void> {
-    await this.options.events.publish(`job:${jobId}`, event);
-    await this.options.events.publish('jobs', event);
   }
 }
