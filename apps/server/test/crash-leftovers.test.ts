@@ -1,14 +1,16 @@
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, drivers } from './harness.ts';
-import { exited, freePort, startServerProcess, waitForHealth } from './server-process.ts';
+import { describe, expect, it } from 'vitest';
+import { drivers } from './harness.ts';
+import { signUpAt, uploadAudioAt } from './http.ts';
+import { cleanupAfter, serverSetup, startServer } from './process-setup.ts';
+import { stopProcess } from './server-process.ts';
 import { FIXTURE_PARAGRAPH, FIXTURE_PARAGRAPH_2, makeAudioFile } from './speech-fixtures.ts';
+import { until } from './wait.ts';
 
 /** Every file under `dir`, as `/`-separated paths relative to it. */
 function filesUnder(dir: string): string[] {
@@ -19,16 +21,6 @@ function filesUnder(dir: string): string[] {
       .sort();
   } catch {
     return [];
-  }
-}
-
-async function waitFor<T>(what: string, check: () => T | undefined | false, timeoutMs = 60_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(50);
   }
 }
 
@@ -50,56 +42,21 @@ function startSlowRequest(
 }
 
 describe.each(drivers)('nothing is left behind by a crash, on %s', (driver) => {
-  const cleanups: (() => Promise<void> | void)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const cleanups = cleanupAfter();
 
   it('after kill -9 during uploads and a transcription, the data folder holds exactly the stored blobs', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'voxpress-leftovers-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const pgdb = driver === 'postgres' ? await createPostgresDatabase() : undefined;
-    if (pgdb) cleanups.push(() => pgdb.drop());
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const env: Record<string, string> = {
-      VOXPRESS_DATA_DIR: dataDir,
-      VOXPRESS_ROLES: 'api,worker',
-      VOXPRESS_SECRET: 'crash-test-secret-that-is-long-enough-0123456789',
-      PORT: String(port),
-      SPEECH_ENGINES: 'pocketsphinx',
-    };
-    if (pgdb) env.DATABASE_URL = pgdb.url;
+    const { env, base, dataDir } = await serverSetup(driver, cleanups, { SPEECH_ENGINES: 'pocketsphinx' });
     const fixtures = mkdtempSync(path.join(tmpdir(), 'voxpress-leftovers-fixtures-'));
     cleanups.push(() => rmSync(fixtures, { recursive: true, force: true }));
     const text = `${FIXTURE_PARAGRAPH} ${FIXTURE_PARAGRAPH_2}`;
     const wav = readFileSync(await makeAudioFile(text, 'wav', fixtures));
 
-    const first: ChildProcess = startServerProcess(env);
-    cleanups.push(() => void first.kill('SIGKILL'));
-    await waitForHealth(base, { child: first });
-    const signUp = await fetch(`${base}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: 'leftovers@example.com',
-        password: 'correct horse battery',
-        full_name: 'L',
-      }),
-    });
-    const token = ((await signUp.json()) as { data: { access_token: string } }).data.access_token;
+    const first = await startServer(env, cleanups);
+    const token = await signUpAt(base, 'leftovers@example.com', 'L');
     const auth = { authorization: `Bearer ${token}` };
 
     // 1. A transcription at work: its decoded audio sits in the temporary folder.
-    const form = new FormData();
-    form.set('file', new Blob([wav], { type: 'audio/wav' }), 'long.wav');
-    const uploaded = await fetch(`${base}/api/v1/files/upload/audio`, {
-      method: 'POST',
-      headers: auth,
-      body: form,
-    });
-    expect(uploaded.status).toBe(201);
-    const kept = ((await uploaded.json()) as { data: { audio_id: string } }).data.audio_id;
+    const kept = await uploadAudioAt(base, token, { name: 'long.wav', content: wav });
     for (;;) {
       const a = (await (await fetch(`${base}/api/v1/audio/${kept}`, { headers: auth })).json()) as {
         transcription_status: string;
@@ -142,22 +99,19 @@ describe.each(drivers)('nothing is left behind by a crash, on %s', (driver) => {
 
     const tmp = path.join(dataDir, 'tmp');
     const everything = () => [...filesUnder(tmp), ...filesUnder(path.join(dataDir, 'blobs'))];
-    await waitFor('the spool file, the partial upload and the decoded audio', () => {
+    await until('the spool file, the partial upload and the decoded audio', () => {
       const names = everything();
-      return (
+      const all =
         names.some((n) => n.endsWith('.upload')) &&
         names.some((n) => n.endsWith('.part')) &&
-        names.some((n) => n.endsWith('.wav') && !n.startsWith('audio/'))
-      );
+        names.some((n) => n.endsWith('.wav') && !n.startsWith('audio/'));
+      return all || undefined;
     });
-    first.kill('SIGKILL');
-    await exited(first);
+    await stopProcess(first, 'SIGKILL');
     expect(everything().length).toBeGreaterThan(3);
 
     // Restarted as an API only, so no new work starts while the folder is looked at.
-    const second = startServerProcess({ ...env, VOXPRESS_ROLES: 'api', BLOBS_SHARED: 'true' });
-    cleanups.push(() => void second.kill('SIGKILL'));
-    await waitForHealth(base, { child: second });
+    const second = await startServer({ ...env, VOXPRESS_ROLES: 'api', BLOBS_SHARED: 'true' }, cleanups);
 
     const me = (await (await fetch(`${base}/api/v1/users/me`, { headers: auth })).json()) as { id?: string };
     const owner = me.id ?? '';
@@ -165,7 +119,6 @@ describe.each(drivers)('nothing is left behind by a crash, on %s', (driver) => {
     // Only the running process's own folder remains, holding nothing but its owner mark.
     expect(scratch).toEqual([expect.stringMatching(/^run-[0-9a-f]+\/\.owner$/)]);
     expect(filesUnder(path.join(dataDir, 'blobs'))).toEqual([`audio/${owner}/${kept}.wav`]);
-    second.kill('SIGTERM');
-    await exited(second);
+    await stopProcess(second);
   }, 180_000);
 });

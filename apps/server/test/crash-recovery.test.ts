@@ -1,31 +1,21 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
 import { jobs, transcriptions } from '../src/db/schema.ts';
 import { MemoryEventBus } from '../src/events/event-bus.ts';
 import { testMarkerJob } from '../src/jobs/test-marker.job.ts';
 import { EmbeddedQueue } from '../src/queue/embedded-queue.ts';
-import { createPostgresDatabase, drivers } from './harness.ts';
-import { freePort, waitForHealth } from './server-process.ts';
+import { drivers } from './harness.ts';
+import { signUpAt, uploadAudioAt } from './http.ts';
+import { cleanupAfter, serverSetup, startServer } from './process-setup.ts';
+import { startServerProcess, stopProcess } from './server-process.ts';
 import { FIXTURE_PARAGRAPH, FIXTURE_PARAGRAPH_2, makeAudioFile } from './speech-fixtures.ts';
 import { wordErrorRate } from './wer.ts';
-
-const serverDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function startServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, VOXPRESS_TEST_JOBS: 'true', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-}
 
 /** Waits for `text` in `file`; a server process that exits first fails the wait at once. */
 async function waitForFile(
@@ -52,33 +42,24 @@ async function waitForFile(
   }
 }
 
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
-
 describe.each(drivers)('a job interrupted by a crash, on %s', (driver) => {
-  const cleanups: (() => Promise<void> | void)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const cleanups = cleanupAfter();
 
   it('is recovered after a restart and completes exactly once', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'voxpress-crash-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const pgdb = driver === 'postgres' ? await createPostgresDatabase() : undefined;
-    if (pgdb) cleanups.push(() => pgdb.drop());
+    const { env, dataDir, databaseUrl } = await serverSetup(driver, cleanups, {
+      JOB_LEASE_MS: '1500',
+      VOXPRESS_TEST_JOBS: 'true',
+    });
     const marker = path.join(dataDir, 'marker.log');
     writeFileSync(marker, '');
-    // Both roles in one process: the embedded database opens in one process only.
-    const env: Record<string, string> = {
-      VOXPRESS_DATA_DIR: dataDir,
-      VOXPRESS_ROLES: 'api,worker',
-      PORT: String(await freePort()),
-      JOB_LEASE_MS: '1500',
+    const startMarking = () => {
+      const child = startServerProcess(env);
+      cleanups.push(() => stopProcess(child, 'SIGKILL'));
+      return child;
     };
-    if (pgdb) env.DATABASE_URL = pgdb.url;
 
     const openQueue = async () => {
-      const database = await openDatabase({ url: pgdb?.url, dataDir });
+      const database = await openDatabase({ url: databaseUrl, dataDir });
       await database.migrate();
       const queue = new EmbeddedQueue({
         database,
@@ -94,20 +75,16 @@ describe.each(drivers)('a job interrupted by a crash, on %s', (driver) => {
     const { id } = await setup.queue.enqueue(testMarkerJob.name, { file: marker, workMs: 4000 });
     await setup.database.close();
 
-    const first = startServer(env);
-    cleanups.push(() => void first.kill('SIGKILL'));
+    const first = startMarking();
     await waitForFile(marker, 'start 1', first);
-    first.kill('SIGKILL');
-    await exited(first);
+    await stopProcess(first, 'SIGKILL');
     expect(readFileSync(marker, 'utf8')).toBe('start 1\n');
 
-    const second = startServer(env);
-    cleanups.push(() => void second.kill('SIGKILL'));
+    const second = startMarking();
     await waitForFile(marker, 'done', second);
     // Give a duplicate run, if there were one, the chance to show itself before looking.
     await sleep(1500);
-    second.kill('SIGTERM');
-    await exited(second);
+    await stopProcess(second);
 
     expect(readFileSync(marker, 'utf8')).toBe('start 1\nstart 2\ndone\n');
     const check = await openQueue();
@@ -118,50 +95,20 @@ describe.each(drivers)('a job interrupted by a crash, on %s', (driver) => {
 });
 
 describe.each(drivers)('a transcription interrupted by a crash, on %s', (driver) => {
-  const cleanups: (() => Promise<void> | void)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const cleanups = cleanupAfter();
 
   it('starts again after a restart and stores exactly one transcript', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'voxpress-crash-tx-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const pgdb = driver === 'postgres' ? await createPostgresDatabase() : undefined;
-    if (pgdb) cleanups.push(() => pgdb.drop());
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const env: Record<string, string> = {
-      VOXPRESS_DATA_DIR: dataDir,
-      VOXPRESS_ROLES: 'api,worker',
-      VOXPRESS_SECRET: 'crash-test-secret-that-is-long-enough-0123456789',
-      PORT: String(port),
+    const { env, base, dataDir, databaseUrl } = await serverSetup(driver, cleanups, {
       SPEECH_ENGINES: 'pocketsphinx',
       JOB_LEASE_MS: '1500',
-    };
-    if (pgdb) env.DATABASE_URL = pgdb.url;
+    });
     const text = `${FIXTURE_PARAGRAPH} ${FIXTURE_PARAGRAPH_2} ${FIXTURE_PARAGRAPH}`;
     const file = readFileSync(await makeAudioFile(text, 'wav', dataDir));
 
-    const first = startServer(env);
-    cleanups.push(() => void first.kill('SIGKILL'));
-    await waitForHealth(base, { child: first });
-    const signUp = await fetch(`${base}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'crash@example.com', password: 'correct horse battery', full_name: 'C' }),
-    });
-    const token = ((await signUp.json()) as { data: { access_token: string } }).data.access_token;
+    const first = await startServer(env, cleanups);
+    const token = await signUpAt(base, 'crash@example.com', 'C');
     const headers = { authorization: `Bearer ${token}` };
-    const form = new FormData();
-    form.set('language', 'en-US');
-    form.set('file', new Blob([file], { type: 'audio/wav' }), 'long.wav');
-    const uploaded = await fetch(`${base}/api/v1/files/upload/audio`, {
-      method: 'POST',
-      headers,
-      body: form,
-    });
-    expect(uploaded.status).toBe(201);
-    const id = ((await uploaded.json()) as { data: { audio_id: string } }).data.audio_id;
+    const id = await uploadAudioAt(base, token, { name: 'long.wav', content: file }, { language: 'en-US' });
     const audioState = async () =>
       (await (await fetch(`${base}/api/v1/audio/${id}`, { headers })).json()) as {
         status: string;
@@ -176,12 +123,9 @@ describe.each(drivers)('a transcription interrupted by a crash, on %s', (driver)
       expect(a.status).not.toBe('completed');
       await sleep(100);
     }
-    first.kill('SIGKILL');
-    await exited(first);
+    await stopProcess(first, 'SIGKILL');
 
-    const second = startServer(env);
-    cleanups.push(() => void second.kill('SIGKILL'));
-    await waitForHealth(base, { child: second });
+    const second = await startServer(env, cleanups);
     let final = await audioState();
     while (final.status !== 'completed' && final.status !== 'failed') {
       await sleep(200);
@@ -194,10 +138,9 @@ describe.each(drivers)('a transcription interrupted by a crash, on %s', (driver)
       text: string;
     };
     expect(wordErrorRate(text, transcript.text)).toBeLessThanOrEqual(0.15);
-    second.kill('SIGTERM');
-    await exited(second);
+    await stopProcess(second);
 
-    const database = await openDatabase({ url: pgdb?.url, dataDir });
+    const database = await openDatabase({ url: databaseUrl, dataDir });
     const rows = await database.db.select().from(transcriptions).where(eq(transcriptions.audioId, id));
     const [job] = await database.db.select().from(jobs).where(eq(jobs.name, 'audio.transcribe'));
     await database.close();

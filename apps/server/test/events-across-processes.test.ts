@@ -10,19 +10,7 @@ import { createPostgresDatabase, drivers } from './harness.ts';
 import { postAudioFile, signUp } from './http.ts';
 import { redisAvailable, removeRedisKeys, TEST_REDIS_URL } from './redis.ts';
 import { FIXTURE_PARAGRAPH, makeAudioFile } from './speech-fixtures.ts';
-
-/** The `data:` payloads of a server-sent events body, and the names of its named events. */
-function parseSse(body: string): { data: Record<string, unknown>[]; events: string[] } {
-  const data: Record<string, unknown>[] = [];
-  const events: string[] = [];
-  for (const block of body.split('\n\n')) {
-    const name = /^event: (.+)$/m.exec(block)?.[1];
-    const payload = /^data: (.+)$/m.exec(block)?.[1];
-    if (name) events.push(name);
-    else if (payload) data.push(JSON.parse(payload) as Record<string, unknown>);
-  }
-  return { data, events };
-}
+import { parseSse } from './sse.ts';
 
 const legs: { name: string; env: Record<string, string> }[] = [];
 if (drivers.includes('postgres')) {

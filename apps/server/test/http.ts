@@ -53,3 +53,33 @@ export function postAudioFile(
     payload: form.body,
   });
 }
+
+/** Creates an account on the server process at `base` and returns its access token. */
+export async function signUpAt(base: string, email: string, fullName = 'Test User'): Promise<string> {
+  const res = await fetch(`${base}/api/v1/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'correct horse battery', full_name: fullName }),
+  });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { access_token: string } }).data.access_token;
+}
+
+/** `POST /api/v1/files/upload/audio` to the server process at `base`, as the upload form sends it: the recording's id. */
+export async function uploadAudioAt(
+  base: string,
+  token: string,
+  file: { name: string; content: Buffer; type?: string },
+  fields: Record<string, string> = {},
+): Promise<string> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  form.set('file', new Blob([file.content], { type: file.type ?? 'audio/wav' }), file.name);
+  const res = await fetch(`${base}/api/v1/files/upload/audio`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { audio_id: string } }).data.audio_id;
+}

@@ -1,49 +1,27 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { InfographicJob } from '@voxpress/contracts';
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
 import { infographicImages } from '../src/db/infographics.schema.ts';
 import { jobs } from '../src/db/schema.ts';
-import { createPostgresDatabase, drivers } from './harness.ts';
+import { drivers } from './harness.ts';
+import { signUpAt } from './http.ts';
 import { RECIPE_DOCUMENT } from './infographics-client.ts';
-import { exited, freePort, startServerProcess, waitForHealth } from './server-process.ts';
+import { cleanupAfter, serverSetup, startServer } from './process-setup.ts';
+import { stopProcess } from './server-process.ts';
 
 describe.each(drivers)('an infographic job interrupted by a crash, on %s', (driver) => {
-  const cleanups: (() => Promise<void> | void)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const cleanups = cleanupAfter();
 
   it('resumes after a restart, keeps what was drawn and draws every variation exactly once', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'voxpress-crash-infog-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const pgdb = driver === 'postgres' ? await createPostgresDatabase() : undefined;
-    if (pgdb) cleanups.push(() => pgdb.drop());
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const env: Record<string, string> = {
-      VOXPRESS_DATA_DIR: dataDir,
-      VOXPRESS_ROLES: 'api,worker',
-      VOXPRESS_SECRET: 'crash-test-secret-that-is-long-enough-0123456789',
-      PORT: String(port),
+    const { env, base, dataDir, databaseUrl } = await serverSetup(driver, cleanups, {
       JOB_LEASE_MS: '1500',
       OLLAMA_DISCOVERY: 'false',
-    };
-    if (pgdb) env.DATABASE_URL = pgdb.url;
-
-    const first = startServerProcess(env);
-    cleanups.push(() => void first.kill('SIGKILL'));
-    await waitForHealth(base, { child: first });
-    const signUp = await fetch(`${base}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'crash@example.com', password: 'correct horse battery', full_name: 'C' }),
     });
-    const token = ((await signUp.json()) as { data: { access_token: string } }).data.access_token;
+
+    const first = await startServer(env, cleanups);
+    const token = await signUpAt(base, 'crash@example.com', 'C');
     const headers = { authorization: `Bearer ${token}` };
     const json = { ...headers, 'content-type': 'application/json' };
     const form = new FormData();
@@ -98,13 +76,10 @@ describe.each(drivers)('an infographic job interrupted by a crash, on %s', (driv
       expect(before.status).not.toBe('completed');
       await sleep(20);
     }
-    first.kill('SIGKILL');
-    await exited(first);
+    await stopProcess(first, 'SIGKILL');
     expect(before.completed_variations).toBeLessThan(30);
 
-    const second = startServerProcess(env);
-    cleanups.push(() => void second.kill('SIGKILL'));
-    await waitForHealth(base, { child: second });
+    const second = await startServer(env, cleanups);
     let after = await status();
     // Progress carries on from what the first run stored, never from zero.
     expect(after.completed_variations).toBeGreaterThanOrEqual(before.completed_variations);
@@ -123,10 +98,9 @@ describe.each(drivers)('an infographic job interrupted by a crash, on %s', (driv
     expect(new Set(drawn).size).toBe(30);
     const image = await fetch(`${base}${after.results[29]?.infographic_url}`);
     expect(image.status).toBe(200);
-    second.kill('SIGTERM');
-    await exited(second);
+    await stopProcess(second);
 
-    const database = await openDatabase({ url: pgdb?.url, dataDir });
+    const database = await openDatabase({ url: databaseUrl, dataDir });
     const rows = await database.db
       .select()
       .from(infographicImages)

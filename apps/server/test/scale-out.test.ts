@@ -3,46 +3,25 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
 import { audio, jobs, transcriptions } from '../src/db/schema.ts';
 import { MemoryEventBus } from '../src/events/event-bus.ts';
 import { testMarkerJob } from '../src/jobs/test-marker.job.ts';
 import { BullmqQueue } from '../src/queue/bullmq-queue.ts';
 import { createPostgresDatabase, drivers } from './harness.ts';
+import { signUpAt, uploadAudioAt } from './http.ts';
+import { cleanupAfter, startServer } from './process-setup.ts';
 import { redisAvailable, removeRedisKeys, TEST_REDIS_URL } from './redis.ts';
 import { S3RVER_CREDENTIALS, startS3Server } from './s3-server.ts';
-import { exited, freePort, startServerProcess, waitForHealth } from './server-process.ts';
+import { freePort, startServerProcess, stopProcess, waitForHealth } from './server-process.ts';
 import { FIXTURE_PARAGRAPH, FIXTURE_PARAGRAPH_2, makeAudioFile } from './speech-fixtures.ts';
+import { parseSse } from './sse.ts';
+import { until } from './wait.ts';
 import { wordErrorRate } from './wer.ts';
-
-/** The `data:` payloads of a server-sent events body, and the names of its named events. */
-function parseSse(body: string): { data: Record<string, unknown>[]; events: string[] } {
-  const data: Record<string, unknown>[] = [];
-  const events: string[] = [];
-  for (const block of body.split('\n\n')) {
-    const name = /^event: (.+)$/m.exec(block)?.[1];
-    const payload = /^data: (.+)$/m.exec(block)?.[1];
-    if (name) events.push(name);
-    else if (payload) data.push(JSON.parse(payload) as Record<string, unknown>);
-  }
-  return { data, events };
-}
-
-/** Polls `probe` until it returns a value, failing after `timeoutMs` with `what`. */
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 240_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(200);
-  }
-}
 
 // Five recordings of different lengths, spoken by flite's kal16 voice (2–3 % WER with PocketSphinx).
 const TEXTS = [
@@ -53,13 +32,27 @@ const TEXTS = [
   `${FIXTURE_PARAGRAPH} ${FIXTURE_PARAGRAPH_2}`,
 ];
 
+/** Starting workers and transcribing take minutes on a loaded machine. */
+const PATIENTLY = { timeoutMs: 240_000, everyMs: 200 };
+
+/** Resolves once the worker process at `url` answers on its health port. */
+const workerHealthy = (url: string) =>
+  until(
+    'a worker to report healthy',
+    () =>
+      fetch(`${url}/health`)
+        .then((r) => (r.ok ? true : undefined))
+        .catch(() => undefined),
+    PATIENTLY,
+  );
+
 const ready = drivers.includes('postgres') && (await redisAvailable());
 
 // The scale-out deployment for real: two API processes and two worker processes (each `main.ts`,
 // each with a data folder of its own) on one PostgreSQL, one Redis (BullMQ, events, rate limits)
 // and an S3-compatible store. A worker is killed in the middle of a transcription.
 describe.runIf(ready)('two API processes and two workers on PostgreSQL, Redis and S3', () => {
-  const cleanups: (() => unknown)[] = [];
+  const cleanups = cleanupAfter(afterAll, 60_000);
   const api: string[] = [];
   const workers: ChildProcess[] = [];
   let files: Buffer[] = [];
@@ -96,10 +89,7 @@ describe.runIf(ready)('two API processes and two workers on PostgreSQL, Redis an
         VOXPRESS_ROLES: role,
         ...(role === 'api' ? { PORT: String(port) } : { WORKER_HEALTH_PORT: String(port) }),
       });
-      cleanups.push(async () => {
-        child.kill('SIGKILL');
-        await exited(child);
-      });
+      cleanups.push(() => stopProcess(child, 'SIGKILL'));
       return { child, url: `http://127.0.0.1:${port}` };
     };
     // The first process migrates the database; the others start together.
@@ -108,12 +98,7 @@ describe.runIf(ready)('two API processes and two workers on PostgreSQL, Redis an
     const rest = await Promise.all([start('api'), start('worker'), start('worker')]);
     const [second, w1, w2] = rest as [(typeof rest)[0], (typeof rest)[0], (typeof rest)[0]];
     await waitForHealth(second.url, { child: second.child, timeoutMs: 120_000 });
-    for (const worker of [w1, w2])
-      await until('a worker to report healthy', () =>
-        fetch(`${worker.url}/health`)
-          .then((r) => (r.ok ? true : undefined))
-          .catch(() => undefined),
-      );
+    for (const worker of [w1, w2]) await workerHealthy(worker.url);
     api.push(first.url, second.url);
     workers.push(w1.child, w2.child);
     const fixtures = mkdtempSync(path.join(tmpdir(), 'voxpress-scale-speech-'));
@@ -123,35 +108,21 @@ describe.runIf(ready)('two API processes and two workers on PostgreSQL, Redis an
     );
   }, 300_000);
 
-  afterAll(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  }, 60_000);
-
   it('transcribes five uploads exactly once while a worker dies, and every status stream ends complete', async () => {
     const [apiA = '', apiB = ''] = api;
-    const register = await fetch(`${apiA}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'scale@example.com', password: 'correct horse battery', full_name: 'S' }),
-    });
-    expect(register.status).toBe(201);
-    const token = ((await register.json()) as { data: { access_token: string } }).data.access_token;
+    const token = await signUpAt(apiA, 'scale@example.com', 'S');
     const headers = { authorization: `Bearer ${token}` };
 
     // Uploads alternate between the API processes; each stream is followed on the other one.
     const items: { id: string; text: string; stream: Promise<string> }[] = [];
     for (const [i, file] of files.entries()) {
       const [through, follow] = i % 2 === 0 ? [apiA, apiB] : [apiB, apiA];
-      const form = new FormData();
-      form.set('language', 'en-US');
-      form.set('file', new Blob([file], { type: 'audio/wav' }), `talk-${i + 1}.wav`);
-      const uploaded = await fetch(`${through}/api/v1/files/upload/audio`, {
-        method: 'POST',
-        headers,
-        body: form,
-      });
-      expect(uploaded.status).toBe(201);
-      const id = ((await uploaded.json()) as { data: { audio_id: string } }).data.audio_id;
+      const id = await uploadAudioAt(
+        through,
+        token,
+        { name: `talk-${i + 1}.wav`, content: file },
+        { language: 'en-US' },
+      );
       const links = await fetch(`${follow}/api/v1/audio/${id}/links`, { headers });
       expect(links.status).toBe(200);
       const { status_url } = (await links.json()) as { status_url: string };
@@ -163,13 +134,16 @@ describe.runIf(ready)('two API processes and two workers on PostgreSQL, Redis an
     // Both workers are transcribing (one job each): kill one of them in the middle of its work.
     const database = await openDatabase({ url: databaseUrl, dataDir: 'memory' });
     try {
-      await until('both workers to be transcribing', async () => {
-        const running = await database.db.select().from(jobs).where(eq(jobs.status, 'running'));
-        return running.length === 2 && running.every((j) => j.progress >= 10) ? true : undefined;
-      });
+      await until(
+        'both workers to be transcribing',
+        async () => {
+          const running = await database.db.select().from(jobs).where(eq(jobs.status, 'running'));
+          return running.length === 2 && running.every((j) => j.progress >= 10) ? true : undefined;
+        },
+        PATIENTLY,
+      );
       const killed = workers[0] as ChildProcess;
-      killed.kill('SIGKILL');
-      await exited(killed);
+      await stopProcess(killed, 'SIGKILL');
 
       const streams = await Promise.all(items.map((item) => item.stream));
       for (const body of streams) {
@@ -213,7 +187,7 @@ describe.runIf(ready)('two API processes and two workers on PostgreSQL, Redis an
 // The same across processes without Redis: jobs queued in PostgreSQL, events by LISTEN/NOTIFY,
 // files in one data folder both processes share (as on one machine).
 describe.runIf(drivers.includes('postgres'))('an API process and a worker on PostgreSQL alone', () => {
-  const cleanups: (() => unknown)[] = [];
+  const cleanups = cleanupAfter(afterAll, 60_000);
   let base = '';
   let file: Buffer;
 
@@ -232,43 +206,17 @@ describe.runIf(drivers.includes('postgres'))('an API process and a worker on Pos
       WHISPER_AUTO_DOWNLOAD: 'false',
       PORT: String(port),
     };
-    const apiProcess = startServerProcess({ ...env, VOXPRESS_ROLES: 'api' });
-    cleanups.push(async () => {
-      apiProcess.kill('SIGKILL');
-      await exited(apiProcess);
-    });
+    await startServer({ ...env, VOXPRESS_ROLES: 'api' }, cleanups, 120_000);
     base = `http://127.0.0.1:${port}`;
-    await waitForHealth(base, { child: apiProcess, timeoutMs: 120_000 });
     const workerProcess = startServerProcess({ ...env, VOXPRESS_ROLES: 'worker' });
-    cleanups.push(async () => {
-      workerProcess.kill('SIGKILL');
-      await exited(workerProcess);
-    });
+    cleanups.push(() => stopProcess(workerProcess, 'SIGKILL'));
     file = readFileSync(await makeAudioFile(FIXTURE_PARAGRAPH, 'wav', dataDir));
   }, 300_000);
 
-  afterAll(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  }, 60_000);
-
   it('follows the worker’s transcription on the API process to its complete event', async () => {
-    const register = await fetch(`${base}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'pg@example.com', password: 'correct horse battery', full_name: 'P' }),
-    });
-    const token = ((await register.json()) as { data: { access_token: string } }).data.access_token;
+    const token = await signUpAt(base, 'pg@example.com', 'P');
     const headers = { authorization: `Bearer ${token}` };
-    const form = new FormData();
-    form.set('language', 'en-US');
-    form.set('file', new Blob([file], { type: 'audio/wav' }), 'talk.wav');
-    const uploaded = await fetch(`${base}/api/v1/files/upload/audio`, {
-      method: 'POST',
-      headers,
-      body: form,
-    });
-    expect(uploaded.status).toBe(201);
-    const id = ((await uploaded.json()) as { data: { audio_id: string } }).data.audio_id;
+    const id = await uploadAudioAt(base, token, { name: 'talk.wav', content: file }, { language: 'en-US' });
     const { status_url } = (await (await fetch(`${base}/api/v1/audio/${id}/links`, { headers })).json()) as {
       status_url: string;
     };
@@ -288,10 +236,7 @@ describe.runIf(drivers.includes('postgres'))('an API process and a worker on Pos
 // waiting list and the other worker starts it at once. The lease is far longer than the test, so
 // the job cannot reach the other worker by being recovered as stalled.
 describe.runIf(ready)('a BullMQ worker told to stop in the middle of a job', () => {
-  const cleanups: (() => unknown)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const cleanups = cleanupAfter();
 
   it('hands the job back, and another worker runs it at once', async () => {
     const db = await createPostgresDatabase();
@@ -321,15 +266,8 @@ describe.runIf(ready)('a BullMQ worker told to stop in the middle of a job', () 
         VOXPRESS_DATA_DIR: path.join(dataDir, name),
         WORKER_HEALTH_PORT: String(port),
       });
-      cleanups.push(async () => {
-        child.kill('SIGKILL');
-        await exited(child);
-      });
-      await until('a worker to report healthy', () =>
-        fetch(`http://127.0.0.1:${port}/health`)
-          .then((r) => (r.ok ? true : undefined))
-          .catch(() => undefined),
-      );
+      cleanups.push(() => stopProcess(child, 'SIGKILL'));
+      await workerHealthy(`http://127.0.0.1:${port}`);
       return child;
     };
     const lines = () => readFileSync(marker, 'utf8').split('\n').filter(Boolean);
@@ -349,22 +287,28 @@ describe.runIf(ready)('a BullMQ worker told to stop in the middle of a job', () 
     cleanups.push(() => producer.stop());
     producer.register(testMarkerJob);
     const { id } = await producer.enqueue(testMarkerJob.name, { file: marker, workMs: 30_000 });
-    await until('the first worker to start the job', async () => (lines().length === 1 ? true : undefined));
+    await until(
+      'the first worker to start the job',
+      () => (lines().length === 1 ? true : undefined),
+      PATIENTLY,
+    );
     const second = await worker('second');
 
     expect(lines()).toEqual(['start 1']);
-    first.kill('SIGTERM');
-    await exited(first);
+    await stopProcess(first);
     expect(first.exitCode).toBe(0);
-    const job = await until('the second worker to finish the job', async () => {
-      const record = await producer.get(id);
-      return record?.status === 'completed' || record?.status === 'failed' ? record : undefined;
-    });
+    const job = await until(
+      'the second worker to finish the job',
+      async () => {
+        const record = await producer.get(id);
+        return record?.status === 'completed' || record?.status === 'failed' ? record : undefined;
+      },
+      PATIENTLY,
+    );
     // The stopped run is not counted: the second worker ran it as attempt 1, from the start.
     expect(job).toMatchObject({ status: 'completed', attempts: 1, result: { ok: true } });
     expect(lines()).toEqual(['start 1', 'start 1', 'done']);
-    second.kill('SIGTERM');
-    await exited(second);
+    await stopProcess(second);
     expect(second.exitCode).toBe(0);
   }, 300_000);
 });

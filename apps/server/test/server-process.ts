@@ -57,3 +57,9 @@ export const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) =>
     child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
   );
+
+/** Sends `signal` to the child process and resolves once it has exited. */
+export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  child.kill(signal);
+  await exited(child);
+}
