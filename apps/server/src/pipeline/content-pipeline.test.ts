@@ -1,22 +1,15 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Content } from '@voxpress/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../test/harness.ts';
 import { multipartBody, signUp } from '../../test/http.ts';
+import { readUntil } from '../../test/wait.ts';
 import { content, jobs } from '../db/schema.ts';
 import type { JobContext, Queue } from '../queue/queue.ts';
 import { LeaseLostError } from '../queue/queue.ts';
 import { TRANSLATE_JOB, WRITE_JOB } from './content-pipeline.ts';
 
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
-    await sleep(100);
-  }
-}
+/** Content and transcription take up to a minute and a half on a loaded machine. */
+const PATIENTLY = { timeoutMs: 90_000 };
 
 describe.each(drivers)('content pipeline on %s', (driver) => {
   let t: TestContext;
@@ -67,7 +60,7 @@ describe.each(drivers)('content pipeline on %s', (driver) => {
       language: ['en', 'es'],
     });
     const id = res.json().data.content_id as string;
-    const done = await until(() => piece(id), settled);
+    const done = await readUntil(() => piece(id), settled, PATIENTLY);
     expect(done.status).toBe('completed');
     expect(done.metadata.translation_status).toEqual({ en: 'completed', es: 'completed' });
     const stages = await jobsOf(id);
@@ -82,7 +75,7 @@ describe.each(drivers)('content pipeline on %s', (driver) => {
     // One language: no translate stage at all.
     const single = await enhance({ transcription_id: source, content_type: 'tutorial', language: ['en'] });
     const singleId = single.json().data.content_id as string;
-    expect((await until(() => piece(singleId), settled)).status).toBe('completed');
+    expect((await readUntil(() => piece(singleId), settled, PATIENTLY)).status).toBe('completed');
     expect((await jobsOf(singleId)).map((j) => j.name)).toEqual([WRITE_JOB]);
   });
 
@@ -113,7 +106,7 @@ describe.each(drivers)('content pipeline on %s', (driver) => {
       language: ['en', 'es'],
     });
     const id = res.json().data.content_id as string;
-    await until(() => piece(id), settled);
+    await readUntil(() => piece(id), settled, PATIENTLY);
     // The same piece written again by a run whose lease another worker took meanwhile.
     await t.ctx.database.db.update(content).set({ status: 'processing', body: null });
     const lost: JobContext<{ contentId: string }> = {
@@ -141,7 +134,7 @@ describe.each(drivers)('content pipeline on %s', (driver) => {
       language: ['en', 'es', 'de'],
     });
     const id = res.json().data.content_id as string;
-    const done = await until(() => piece(id), settled);
+    const done = await readUntil(() => piece(id), settled, PATIENTLY);
     expect(done.metadata.translation_status).toEqual({ en: 'completed', es: 'completed', de: 'failed' });
     const asked: string[] = [];
     const real = t.ctx.translators.translate.bind(t.ctx.translators);
@@ -158,7 +151,7 @@ describe.each(drivers)('content pipeline on %s', (driver) => {
       });
       await t.ctx.queue.enqueue(TRANSLATE_JOB, { contentId: id });
       t.ctx.queue.wake();
-      const again = await until(() => piece(id), settled);
+      const again = await readUntil(() => piece(id), settled, PATIENTLY);
       expect(again.metadata.translation_status).toEqual({ en: 'completed', es: 'completed', de: 'failed' });
       expect(asked).toEqual(['de']);
     } finally {

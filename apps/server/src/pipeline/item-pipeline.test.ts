@@ -1,25 +1,18 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../test/harness.ts';
 import { postAudioFile, signUp } from '../../test/http.ts';
 import { makeAudioFile } from '../../test/speech-fixtures.ts';
+import { readUntil } from '../../test/wait.ts';
 import { startWorkers } from '../boot.ts';
 import { audio, jobs, transcriptions } from '../db/schema.ts';
 import type { Queue } from '../queue/queue.ts';
 
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
-    await sleep(100);
-  }
-}
+/** Content and transcription take up to a minute and a half on a loaded machine. */
+const PATIENTLY = { timeoutMs: 90_000 };
 
 describe.each(drivers)('item pipeline on %s', (driver) => {
   let t: TestContext;
@@ -69,9 +62,10 @@ describe.each(drivers)('item pipeline on %s', (driver) => {
     // Starting the workers finds the item with no job and queues it once, however often it looks.
     await startWorkers(t.ctx);
     await Promise.all([t.ctx.pipeline.sweep(), t.ctx.pipeline.sweep()]);
-    const done = await until(
+    const done = await readUntil(
       () => rowOf(item?.id ?? ''),
       (row) => row?.status === 'completed' || row?.status === 'failed',
+      PATIENTLY,
     );
     expect(done).toMatchObject({ status: 'completed', transcriptionStatus: 'completed' });
     expect(await jobsOf(item?.id ?? '')).toHaveLength(1);
@@ -94,9 +88,10 @@ describe.each(drivers)('item pipeline on %s', (driver) => {
     const queued = (await jobsOf(id)).filter((j) => j.status === 'queued' || j.status === 'running');
     expect(queued).toHaveLength(1);
     expect((await rowOf(id))?.jobId).toBe(queued[0]?.id);
-    await until(
+    await readUntil(
       () => rowOf(id),
       (row) => row?.status === 'completed',
+      PATIENTLY,
     );
   });
 });
