@@ -10,37 +10,19 @@ import { makeDocx } from './docx-fixture.ts';
 import { FakeHttpServer } from './fake-http-server.ts';
 import { type ChatBody, openAiChatHandler, promptSegments, userText } from './fake-llm-servers.ts';
 import { createTestContext, drivers, type TestContext } from './harness.ts';
-import { multipartBody, postAudioFile, signUp } from './http.ts';
+import { type Client as ApiClient, client as apiClient, postAudioFile } from './http.ts';
 import { FIXTURE_PARAGRAPH, makeAudioFile } from './speech-fixtures.ts';
 
-type Inject = TestContext['app']['inject'];
-type Res = Awaited<ReturnType<Inject>>;
-
-interface Client {
-  token: string;
-  get(url: string): Promise<Res>;
-  send(method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object): Promise<Res>;
-  upload(url: string, file: { name: string; content: Buffer }, fields?: Record<string, string>): Promise<Res>;
+/** A signed-in user who can also wait for a piece of content. */
+interface Client extends ApiClient {
   /** Polls the piece until `done` holds (no fixed sleeps: a condition with a deadline). */
   until(id: string, done: (c: Content) => boolean): Promise<Content>;
 }
 
 async function client(t: TestContext, email: string): Promise<Client> {
-  const token = await signUp(t.app, email);
-  const headers = { authorization: `Bearer ${token}` };
-  const c: Client = {
-    token,
-    get: (url) => t.app.inject({ method: 'GET', url, headers }),
-    send: (method, url, payload) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) }),
-    upload(url, file, fields = {}) {
-      const form = multipartBody(fields, { field: 'file', ...file });
-      return t.app.inject({
-        method: 'POST',
-        url,
-        headers: { ...headers, 'content-type': form.contentType },
-        payload: form.body,
-      });
-    },
+  const c = await apiClient(t, email);
+  return {
+    ...c,
     async until(id, done) {
       const deadline = Date.now() + 90_000;
       for (;;) {
@@ -51,7 +33,6 @@ async function client(t: TestContext, email: string): Promise<Client> {
       }
     },
   };
-  return c;
 }
 
 const settled = (c: Content) => c.status === 'completed' || c.status === 'failed';

@@ -2,40 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Content } from '@voxpress/contracts';
 import sharp from 'sharp';
 import type { TestContext } from './harness.ts';
-import { multipartBody, signUp } from './http.ts';
+import type { Client } from './http.ts';
 
 type Res = Awaited<ReturnType<TestContext['app']['inject']>>;
-
-/** A signed-in user of the API under test. */
-export interface Client {
-  token: string;
-  get(url: string): Promise<Res>;
-  send(method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object): Promise<Res>;
-  upload(
-    url: string,
-    file: { name: string; content: Buffer; type?: string },
-    fields?: Record<string, string>,
-  ): Promise<Res>;
-}
-
-export async function client(t: TestContext, email: string): Promise<Client> {
-  const token = await signUp(t.app, email);
-  const headers = { authorization: `Bearer ${token}` };
-  return {
-    token,
-    get: (url) => t.app.inject({ method: 'GET', url, headers }),
-    send: (method, url, payload) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) }),
-    upload(url, file, fields = {}) {
-      const form = multipartBody(fields, { field: 'file', ...file });
-      return t.app.inject({
-        method: 'POST',
-        url,
-        headers: { ...headers, 'content-type': form.contentType },
-        payload: form.body,
-      });
-    },
-  };
-}
 
 export const RECIPE_DOCUMENT = `Grandma's banana bread
 

@@ -13,7 +13,8 @@ import { infographicImages } from '../src/db/infographics.schema.ts';
 import type { BusEvent } from '../src/events/event-bus.ts';
 import { INFOGRAPHIC_EVENTS_TOPIC } from '../src/services/infographics/generation.service.ts';
 import { createTestContext, drivers, type TestContext } from './harness.ts';
-import { type Client, client, decoded, openLink, writtenContent } from './infographics-client.ts';
+import { type Client, client } from './http.ts';
+import { decoded, openLink, writtenContent } from './infographics-client.ts';
 
 const API = '/api/v1/infographics';
 

@@ -11,7 +11,8 @@ import { jobs } from '../src/db/schema.ts';
 import { FakeHttpServer } from './fake-http-server.ts';
 import { type ChatBody, openAiChatHandler, userText } from './fake-llm-servers.ts';
 import { createTestContext, drivers, type TestContext } from './harness.ts';
-import { type Client, client, decoded, openLink, writtenContent } from './infographics-client.ts';
+import { type Client, client } from './http.ts';
+import { decoded, openLink, writtenContent } from './infographics-client.ts';
 
 const API = '/api/v1/infographics';
 

@@ -11,7 +11,8 @@ import { infographicImages } from '../src/db/infographics.schema.ts';
 import { FakeHttpServer } from './fake-http-server.ts';
 import { type ChatBody, openAiChatHandler, userText } from './fake-llm-servers.ts';
 import { createTestContext, drivers, type TestContext } from './harness.ts';
-import { type Client, client, decoded, openLink, picture, writtenContent } from './infographics-client.ts';
+import { type Client, client } from './http.ts';
+import { decoded, openLink, picture, writtenContent } from './infographics-client.ts';
 import { readZip } from './zip.ts';
 
 const API = '/api/v1/infographics';

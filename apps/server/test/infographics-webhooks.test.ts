@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../src/services/webhooks/webhook-signature.ts';
 import { FakeHttpServer } from './fake-http-server.ts';
 import { createTestContext, drivers, type TestContext } from './harness.ts';
-import { type Client, client, writtenContent } from './infographics-client.ts';
+import { type Client, client } from './http.ts';
+import { writtenContent } from './infographics-client.ts';
 
 const API = '/api/v1/infographics';
 
