@@ -8,7 +8,7 @@ import {
   type RemotePost,
   type SiteCheck,
 } from './publisher.ts';
-import { remoteMessage, type SiteAnswer, siteRequest } from './site-http.ts';
+import { type SiteAnswer, siteJsonRequest, siteRequest, unexpectedAnswer } from './site-http.ts';
 
 export interface GhostCredentials {
   url: string;
@@ -134,17 +134,8 @@ export class GhostPublisher implements Publisher {
   }
 
   private async call(method: string, path: string, body: unknown, signal?: AbortSignal): Promise<SiteAnswer> {
-    return siteRequest(this.http, this.site, `${this.admin}${path}`, {
-      method,
-      headers: {
-        authorization: `Ghost ${await this.token()}`,
-        'accept-version': ACCEPT_VERSION,
-        accept: 'application/json',
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      ...(signal ? { signal } : {}),
-    });
+    const auth = { authorization: `Ghost ${await this.token()}`, 'accept-version': ACCEPT_VERSION };
+    return siteJsonRequest(this.http, this.site, `${this.admin}${path}`, { method, auth, body, signal });
   }
 
   private expect(res: SiteAnswer, ok: number[], doing: 'check' | 'publish'): void {
@@ -155,17 +146,11 @@ export class GhostPublisher implements Publisher {
         `${this.site} refused the Admin API key. Copy the key again from Ghost (Settings → Integrations) and connect again.`,
         res.status,
       );
-    if (doing === 'check' && (res.status === 404 || typeof res.body !== 'object' || res.body === null))
-      throw new PublishError(
-        'not_a_site',
-        `${this.site} does not answer as a Ghost site. Check the address.`,
-        res.status,
-      );
-    const said = remoteMessage(res.body);
-    throw new PublishError(
-      'rejected',
-      `${this.site} answered ${res.status}${said ? `: ${said}` : ''}.`,
-      res.status,
+    throw unexpectedAnswer(
+      res,
+      this.site,
+      doing,
+      `${this.site} does not answer as a Ghost site. Check the address.`,
     );
   }
 }

@@ -59,6 +59,47 @@ export async function siteRequest(
   return { status: response.status, body, response };
 }
 
+/** A request to a site's JSON API with the site's own `auth` headers; `body`, when given, goes as JSON. */
+export function siteJsonRequest(
+  http: GuardedFetch,
+  site: string,
+  url: string,
+  request: { method: string; auth: Record<string, string>; body: unknown; signal?: AbortSignal | undefined },
+): Promise<SiteAnswer> {
+  const { method, auth, body, signal } = request;
+  return siteRequest(http, site, url, {
+    method,
+    headers: {
+      ...auth,
+      accept: 'application/json',
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/**
+ * The error for an answer that is neither what was expected nor a refusal of the credentials:
+ * while checking a connection, an address that does not answer as the site (`notASite` says so);
+ * otherwise the site's refusal, with its own message.
+ */
+export function unexpectedAnswer(
+  res: SiteAnswer,
+  site: string,
+  doing: 'check' | 'publish',
+  notASite: string,
+): PublishError {
+  if (doing === 'check' && (res.status === 404 || typeof res.body !== 'object' || res.body === null))
+    return new PublishError('not_a_site', notASite, res.status);
+  const said = remoteMessage(res.body);
+  return new PublishError(
+    'rejected',
+    `${site} answered ${res.status}${said ? `: ${said}` : ''}.`,
+    res.status,
+  );
+}
+
 /** The remote message of an error answer, short. */
 export function remoteMessage(body: unknown): string {
   if (body && typeof body === 'object') {

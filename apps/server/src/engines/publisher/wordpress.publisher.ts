@@ -6,7 +6,7 @@ import {
   type RemotePost,
   type SiteCheck,
 } from './publisher.ts';
-import { remoteMessage, type SiteAnswer, siteRequest } from './site-http.ts';
+import { type SiteAnswer, siteJsonRequest, siteRequest, unexpectedAnswer } from './site-http.ts';
 
 export interface WordPressCredentials {
   url: string;
@@ -137,16 +137,8 @@ export class WordPressPublisher implements Publisher {
   }
 
   private call(method: string, path: string, body: unknown, signal?: AbortSignal): Promise<SiteAnswer> {
-    return siteRequest(this.http, this.site, `${this.api}${path}`, {
-      method,
-      headers: {
-        authorization: this.authorization(),
-        accept: 'application/json',
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      ...(signal ? { signal } : {}),
-    });
+    const auth = { authorization: this.authorization() };
+    return siteJsonRequest(this.http, this.site, `${this.api}${path}`, { method, auth, body, signal });
   }
 
   /** Throws the fitting `PublishError` unless the answer has one of the expected statuses. */
@@ -165,17 +157,11 @@ export class WordPressPublisher implements Publisher {
           : `${this.site} refused the user name or application password. Create a new application password in WordPress (Users → Profile) and connect again.`,
         res.status,
       );
-    if (doing === 'check' && (res.status === 404 || typeof res.body !== 'object' || res.body === null))
-      throw new PublishError(
-        'not_a_site',
-        `${this.site} does not answer as a WordPress site with its REST API on. Check the address.`,
-        res.status,
-      );
-    const said = remoteMessage(res.body);
-    throw new PublishError(
-      'rejected',
-      `${this.site} answered ${res.status}${said ? `: ${said}` : ''}.`,
-      res.status,
+    throw unexpectedAnswer(
+      res,
+      this.site,
+      doing,
+      `${this.site} does not answer as a WordPress site with its REST API on. Check the address.`,
     );
   }
 }
