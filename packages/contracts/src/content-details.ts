@@ -8,6 +8,17 @@ const grounding = {
 };
 const zGrounded = z.object({ text: z.string(), ...grounding });
 
+/** How a keyword of an SEO piece is used in it. */
+export const zKeywordUse = z.object({
+  keyword: z.string(),
+  count: z.number().int().nonnegative(),
+  /** Occurrences per 100 words of the body. */
+  density: z.number(),
+  in_title: z.boolean(),
+  in_first_paragraph: z.boolean(),
+  in_headings: z.boolean(),
+});
+
 /**
  * What a piece holds beyond its text, by content type, whichever engine wrote it: a recipe's
  * ingredients and steps, a tutorial's steps, a meeting's attendees and action items, a product's
@@ -61,17 +72,7 @@ export const zContentDetails = z.discriminatedUnion('content_type', [
     slug: z.string(),
     headings: z.array(z.string()),
     focus_keyword: z.string().nullable(),
-    keyword_use: z.array(
-      z.object({
-        keyword: z.string(),
-        count: z.number().int().nonnegative(),
-        /** Occurrences per 100 words. */
-        density: z.number(),
-        in_title: z.boolean(),
-        in_first_paragraph: z.boolean(),
-        in_headings: z.boolean(),
-      }),
-    ),
+    keyword_use: z.array(zKeywordUse),
   }),
   z.object({ content_type: z.literal('newsletter'), in_this_issue: z.array(z.string()) }),
 ]);

@@ -1,4 +1,9 @@
-import { ENHANCE_CONTENT_TYPES, type EnhanceContentType, zEnhanceContentType } from '@voxpress/contracts';
+import {
+  ENHANCE_CONTENT_TYPES,
+  type EnhanceContentType,
+  zEnhanceContentType,
+  zKeywordUse,
+} from '@voxpress/contracts';
 import { z } from 'zod';
 
 /** The content types the product offers: the contract's list, so the API and the composer agree. */
@@ -95,16 +100,6 @@ export const zProductMetadata = z.object({
     benefits: z.array(zGroundedText),
     price: zGroundedValue.nullable(),
   }),
-});
-
-export const zKeywordUse = z.object({
-  keyword: z.string(),
-  count: z.number().int().nonnegative(),
-  /** Occurrences per 100 words of the body. */
-  density: z.number(),
-  in_title: z.boolean(),
-  in_first_paragraph: z.boolean(),
-  in_headings: z.boolean(),
 });
 
 export const zSeoMetadata = z.object({
