@@ -26,23 +26,16 @@ import { TakumiDraw } from '../../apps/server/src/engines/renderer/takumi/takumi
 import { TakumiRendererEngine } from '../../apps/server/src/engines/renderer/takumi.renderer.ts';
 import { compose } from '../../apps/server/src/engines/renderer/templates/compose.ts';
 import { Infographic } from '../../apps/server/src/engines/renderer/templates/infographic.tsx';
-import { SAMPLE_DATA, sampleIn } from '../../apps/server/src/engines/renderer/test/sample-data.ts';
+import {
+  sampleRequest as request,
+  SAMPLE_DATA,
+  sampleIn,
+} from '../../apps/server/src/engines/renderer/test/sample-data.ts';
 import { REPO_ROOT } from '../lib/voxpress-server.ts';
 
 const RUNS_PER_SIZE = 30;
 const THROUGHPUT_RENDERS = 60;
 const OUT_DIR = path.join(REPO_ROOT, 'bench/results/render');
-
-const request = (over: Partial<RenderRequest> = {}): RenderRequest => ({
-  style: 'modern',
-  contentType: 'recipe',
-  width: 1080,
-  height: 1080,
-  data: SAMPLE_DATA.recipe,
-  audience: 'general',
-  culturalContext: 'international',
-  ...over,
-});
 
 /** The production worker (dist/render-worker.js), built first so the numbers are the shipped code's. */
 function builtWorker(): () => Worker {

@@ -2,23 +2,11 @@ import { EXTRA_SIZES, INFOGRAPHIC_CONTENT_TYPES, LAYOUT_STYLE_KEYS, SIZE_PRESETS
 import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EngineError, EngineUnavailableError } from '../engine.ts';
-import type { RenderRequest } from './renderer.ts';
 import { TakumiRendererEngine } from './takumi.renderer.ts';
-import { SAMPLE_DATA } from './test/sample-data.ts';
+import { sampleRequest as request, SAMPLE_DATA } from './test/sample-data.ts';
 
 const engine = new TakumiRendererEngine({ size: 1 });
 afterAll(() => engine.close());
-
-const request = (over: Partial<RenderRequest> = {}): RenderRequest => ({
-  style: 'modern',
-  contentType: 'recipe',
-  width: 1080,
-  height: 1080,
-  data: SAMPLE_DATA.recipe,
-  audience: 'general',
-  culturalContext: 'international',
-  ...over,
-});
 
 describe('Takumi renderer', () => {
   it('is ready with its fonts and native binary installed', async () => {

@@ -1,5 +1,5 @@
 import type { InfographicContentType } from '@voxpress/contracts';
-import type { InfographicData } from '../renderer.ts';
+import type { InfographicData, RenderRequest } from '../renderer.ts';
 
 /** Realistic content of each type, as the content mapping would hand it over (tests, benchmark). */
 export const SAMPLE_DATA: Record<InfographicContentType, InfographicData> = {
@@ -118,6 +118,18 @@ export const SAMPLE_DATA: Record<InfographicContentType, InfographicData> = {
     footer: 'Founders Talk, episode 48',
   },
 };
+
+/** A square render of the sample recipe in the modern style, with `over` on top (tests, benchmark). */
+export const sampleRequest = (over: Partial<RenderRequest> = {}): RenderRequest => ({
+  style: 'modern',
+  contentType: 'recipe',
+  width: 1080,
+  height: 1080,
+  data: SAMPLE_DATA.recipe,
+  audience: 'general',
+  culturalContext: 'international',
+  ...over,
+});
 
 /** One title and two points in each of the ten content languages. */
 export const LANGUAGE_SAMPLES: Record<string, { title: string; points: string[] }> = {
