@@ -1,23 +1,12 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Progress,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Progress, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconLoader2, IconPlus, IconX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Content, EnhanceResponse, Item } from '@voxpress/contracts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/PageState.tsx';
+import { ItemSectionFrame } from '../items/ItemSectionFrame.tsx';
 import { getItemText, itemTextKey } from '../items/items-api.ts';
 import { ContentViewer } from './ContentViewer.tsx';
 import { contentKey, sourceContentKey } from './content-api.ts';
@@ -33,27 +22,10 @@ import { usePiece, useSourceContent } from './use-content.ts';
  */
 export function ContentSection({ item, transcriptionId }: { item: Item; transcriptionId: string | null }) {
   const { t } = useTranslation('content');
-  const titleId = useId();
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={titleId}>
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={2} fz="h4" id={titleId}>
-            {t('section.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('section.lead')}
-          </Text>
-        </Stack>
-        {transcriptionId ? (
-          <Pieces item={item} transcriptionId={transcriptionId} />
-        ) : (
-          <Text c="dimmed" ta="center" py="md">
-            {t('section.waiting')}
-          </Text>
-        )}
-      </Stack>
-    </Card>
+    <ItemSectionFrame title={t('section.title')} lead={t('section.lead')} waiting={t('section.waiting')}>
+      {transcriptionId ? <Pieces item={item} transcriptionId={transcriptionId} /> : null}
+    </ItemSectionFrame>
   );
 }
 

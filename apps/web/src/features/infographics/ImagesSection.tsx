@@ -9,18 +9,18 @@ import {
   Skeleton,
   Stack,
   Text,
-  Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconExternalLink, IconPhoto, IconPhotoOff, IconSparkles } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { DEFAULT_INFOGRAPHIC_SIZE, type Item, type SavedInfographic } from '@voxpress/contracts';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/PageState.tsx';
 import { formatDate, formatNumber } from '../../i18n/format.ts';
 import { useSourceContent } from '../content/use-content.ts';
+import { ItemSectionFrame } from '../items/ItemSectionFrame.tsx';
 import { GeneratorDialog } from './GeneratorDialog.tsx';
 import { downloadImage } from './image-actions.ts';
 import { infographicKeys, listSaved } from './infographics-api.ts';
@@ -32,27 +32,10 @@ import { sizeLabel, styleLabel } from './labels.ts';
  */
 export function ImagesSection({ item, transcriptionId }: { item: Item; transcriptionId: string | null }) {
   const { t } = useTranslation('infographics');
-  const titleId = useId();
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={titleId}>
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={2} fz="h4" id={titleId}>
-            {t('images.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('images.lead')}
-          </Text>
-        </Stack>
-        {transcriptionId ? (
-          <SavedImages key={item.id} transcriptionId={transcriptionId} />
-        ) : (
-          <Text c="dimmed" ta="center" py="md">
-            {t('images.waiting')}
-          </Text>
-        )}
-      </Stack>
-    </Card>
+    <ItemSectionFrame title={t('images.title')} lead={t('images.lead')} waiting={t('images.waiting')}>
+      {transcriptionId ? <SavedImages key={item.id} transcriptionId={transcriptionId} /> : null}
+    </ItemSectionFrame>
   );
 }
 
