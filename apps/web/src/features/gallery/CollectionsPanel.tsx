@@ -16,10 +16,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/PageState.tsx';
 import { formatNumber } from '../../i18n/format.ts';
+import { contentTypeLabel, contextLabel } from '../infographics/labels.ts';
 import { CollectionModal } from './CollectionModal.tsx';
 import { collectionsKey, listCollections } from './gallery-api.ts';
 import { formatMadeAt } from './gallery-image.ts';
-import { audienceLabel, contentTypeLabel, contextLabel } from './gallery-labels.ts';
+import { audienceLabel } from './gallery-labels.ts';
 import { GridSkeleton } from './ImageGrid.tsx';
 
 const PREVIEWS = 4;
@@ -65,6 +66,7 @@ export function CollectionsPanel({
   onClearFilters: () => void;
 }) {
   const { t } = useTranslation('gallery');
+  const { t: tInfographics } = useTranslation('infographics');
   const [open, setOpen] = useState<TemplateCollection | null>(null);
   const list = useQuery({
     queryKey: collectionsKey(contentType),
@@ -121,7 +123,7 @@ export function CollectionsPanel({
                 </Text>
                 <Group gap={6}>
                   <Badge variant="light" radius="sm">
-                    {contentTypeLabel(t, c.content_type)}
+                    {contentTypeLabel(tInfographics, c.content_type)}
                   </Badge>
                   <Badge variant="default" radius="sm">
                     {t('collections.images', {
@@ -133,7 +135,7 @@ export function CollectionsPanel({
                 <Text size="sm" c="dimmed">
                   {t('collections.audienceContext', {
                     audience: audienceLabel(t, c.target_audience),
-                    culture: contextLabel(t, c.cultural_context),
+                    culture: contextLabel(tInfographics, c.cultural_context),
                   })}
                 </Text>
                 <Text size="xs" c="dimmed">

@@ -2,10 +2,10 @@ import { ActionIcon, Anchor, Badge, Card, Group, Stack, Text, Tooltip, UnstyledB
 import { IconArrowsMaximize, IconDownload, IconFileText, IconShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { contentTypeLabel } from '../infographics/labels.ts';
 import { itemPath } from '../items/items-api.ts';
 import type { SourceItem } from './gallery-api.ts';
 import type { GalleryImage } from './gallery-image.ts';
-import { contentTypeLabel } from './gallery-labels.ts';
 import { ImageFacts } from './ImageFacts.tsx';
 import { ImageFrame } from './ImageFrame.tsx';
 
@@ -31,7 +31,8 @@ export function ImageCard({
   onShare,
 }: ImageCardProps) {
   const { t } = useTranslation('gallery');
-  const type = contentTypeLabel(t, image.contentType);
+  const { t: tInfographics } = useTranslation('infographics');
+  const type = contentTypeLabel(tInfographics, image.contentType);
   return (
     <Card component="li" withBorder radius="lg" padding="sm" data-testid="gallery-image">
       {/* The picture opens large on a click or tap; keyboards reach the same through the button below,

@@ -2,8 +2,9 @@ import { Group, Text } from '@mantine/core';
 import { IconCalendar, IconClockBolt, IconDimensions } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pixelSize } from '../infographics/labels.ts';
 import { formatMadeAt, formatSeconds, type GalleryImage, generationSeconds } from './gallery-image.ts';
-import { pixelSize, sizeName } from './gallery-labels.ts';
+import { sizeName } from './gallery-labels.ts';
 
 function Fact({
   icon,
@@ -31,9 +32,10 @@ const iconProps = { size: 14, 'aria-hidden': true, style: { flexShrink: 0, margi
 /** An image's size, how long it took to make (seconds, one decimal) and when it was made. */
 export function ImageFacts({ image, size = 'sm' }: { image: GalleryImage; size?: 'xs' | 'sm' }) {
   const { t } = useTranslation('gallery');
+  const { t: tInfographics } = useTranslation('infographics');
   const time = generationSeconds(image.generationTimeMs);
   const name = sizeName(t, image.size);
-  const pixels = pixelSize(t, image.width, image.height);
+  const pixels = pixelSize(tInfographics, image.width, image.height);
   const made = formatMadeAt(image.date);
   return (
     <>

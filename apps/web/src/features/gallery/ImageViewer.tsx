@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Stack } from '@mantine/core';
 import { IconDownload, IconShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { contentTypeLabel } from '../infographics/labels.ts';
 import type { GalleryImage } from './gallery-image.ts';
-import { contentTypeLabel } from './gallery-labels.ts';
 import { ImageFacts } from './ImageFacts.tsx';
 import { ImageFrame } from './ImageFrame.tsx';
 
@@ -21,7 +21,8 @@ export function ImageViewer({
   onShare: () => void;
 }) {
   const { t } = useTranslation('gallery');
-  const type = contentTypeLabel(t, image.contentType);
+  const { t: tInfographics } = useTranslation('infographics');
+  const type = contentTypeLabel(tInfographics, image.contentType);
   return (
     <Stack gap="md">
       <ImageFrame url={image.url} alt={t('image.alt', { title, type })} fit="large" />

@@ -1,23 +1,9 @@
-import type { Audience, CulturalContext, InfographicContentType } from '@voxpress/contracts';
+import type { Audience } from '@voxpress/contracts';
 import type { TFunction } from 'i18next';
-import { formatNumber } from '../../i18n/format.ts';
 
-// The API names these by key; the reader sees them in the interface language.
-
-export function contentTypeLabel(t: TFunction<'gallery'>, type: InfographicContentType): string {
-  switch (type) {
-    case 'recipe':
-      return t('types.recipe');
-    case 'tutorial':
-      return t('types.tutorial');
-    case 'meeting_notes':
-      return t('types.meetingNotes');
-    case 'product_description':
-      return t('types.productDescription');
-    case 'enhanced':
-      return t('types.enhanced');
-  }
-}
+// The API names these by key; the reader sees them in the interface language. The gallery words
+// audiences and sizes its own way; content types, cultural contexts and pixels read as the
+// generator writes them (../infographics/labels.ts).
 
 export function audienceLabel(t: TFunction<'gallery'>, audience: Audience): string {
   switch (audience) {
@@ -29,21 +15,6 @@ export function audienceLabel(t: TFunction<'gallery'>, audience: Audience): stri
       return t('audiences.beginner');
     case 'busy_parents':
       return t('audiences.busyParents');
-  }
-}
-
-export function contextLabel(t: TFunction<'gallery'>, context: CulturalContext): string {
-  switch (context) {
-    case 'international':
-      return t('contexts.international');
-    case 'asian':
-      return t('contexts.asian');
-    case 'mediterranean':
-      return t('contexts.mediterranean');
-    case 'indian':
-      return t('contexts.indian');
-    case 'mexican':
-      return t('contexts.mexican');
   }
 }
 
@@ -71,10 +42,4 @@ export function sizeName(t: TFunction<'gallery'>, size: string): string | null {
     default:
       return null;
   }
-}
-
-/** Pixels as the reader writes numbers: "1080 × 1920". */
-export function pixelSize(t: TFunction<'gallery'>, width: number, height: number): string {
-  const n = (v: number) => formatNumber(v, { useGrouping: false });
-  return t('pixels', { width: n(width), height: n(height) });
 }

@@ -161,6 +161,11 @@ export function sizeLabel(t: TFunction<'infographics'>, size: string): string {
 /** A size's pixels as the reader writes them, e.g. 1080 × 1920. */
 export function pixels(t: TFunction<'infographics'>, size: string): string {
   const [w = 0, h = 0] = size.split('x').map(Number);
+  return pixelSize(t, w, h);
+}
+
+/** Width and height as the reader writes them, e.g. 1080 × 1920. */
+export function pixelSize(t: TFunction<'infographics'>, width: number, height: number): string {
   const digits = (n: number) => formatNumber(n, { useGrouping: false });
-  return t('sizes.pixels', { width: digits(w), height: digits(h) });
+  return t('sizes.pixels', { width: digits(width), height: digits(height) });
 }
