@@ -1,6 +1,7 @@
 import type { ContentStatusEvent } from '@voxpress/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error.ts';
+import { monitorHarness } from '../../lib/status-monitor-harness.ts';
 import { isSettled, monitorContent } from './content-monitor.ts';
 
 const status = (over: Partial<ContentStatusEvent> = {}): ContentStatusEvent => ({
@@ -17,61 +18,12 @@ const done = status({
   translation_status: { en: 'completed', es: 'completed' },
 });
 
-/** An EventSource stand-in the test drives by hand. */
-class FakeSource extends EventTarget {
-  onmessage: ((e: MessageEvent) => void) | null = null;
-  onerror: (() => void) | null = null;
-  closed = false;
-  close() {
-    this.closed = true;
-  }
-  message(data: unknown, type?: string) {
-    const event = new MessageEvent(type ?? 'message', { data: JSON.stringify(data) });
-    if (type) this.dispatchEvent(event);
-    else this.onmessage?.(event);
-  }
-}
-
-/** A monitor whose timers run only when the test says so, with their delays recorded. */
 function harness(options: {
   stream: boolean;
   polls?: Array<ContentStatusEvent | Error>;
   maxAttempts?: number;
 }) {
-  const source = new FakeSource();
-  const timers: Array<{ fn: () => void; ms: number }> = [];
-  const seen: ContentStatusEvent[] = [];
-  const errors: string[] = [];
-  const polls = [...(options.polls ?? [])];
-  let pollCount = 0;
-  const stop = monitorContent(
-    {
-      openStream: () => (options.stream ? (source as unknown as EventSource) : null),
-      poll: async () => {
-        pollCount += 1;
-        const next = polls.shift() ?? status();
-        if (next instanceof Error) throw next;
-        return next;
-      },
-      setTimeout: (fn, ms) => {
-        const timer = { fn, ms };
-        timers.push(timer);
-        return timer;
-      },
-      clearTimeout: (handle) => {
-        const at = timers.indexOf(handle as (typeof timers)[number]);
-        if (at >= 0) timers.splice(at, 1);
-      },
-      ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
-    },
-    { onStatus: (s) => seen.push(s), onError: (m) => errors.push(m) },
-  );
-  const settle = () => new Promise((r) => setTimeout(r, 0));
-  const tick = async () => {
-    timers.shift()?.fn();
-    await settle();
-  };
-  return { source, seen, errors, stop, tick, settle, timers, polls: () => pollCount };
+  return monitorHarness(monitorContent, { ...options, idle: () => status() });
 }
 
 describe('isSettled', () => {

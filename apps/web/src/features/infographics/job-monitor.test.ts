@@ -1,6 +1,7 @@
 import type { InfographicJob, InfographicJobEvent } from '@voxpress/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error.ts';
+import { monitorHarness } from '../../lib/status-monitor-harness.ts';
 import { JOB_POLL_INTERVAL_MS, monitorJob } from './job-monitor.ts';
 
 const event = (over: Partial<InfographicJobEvent> = {}): InfographicJobEvent => ({
@@ -22,61 +23,8 @@ const finished: InfographicJob = {
   results: [],
 };
 
-/** An EventSource stand-in the test drives by hand. */
-class FakeSource extends EventTarget {
-  onmessage: ((e: MessageEvent) => void) | null = null;
-  onerror: (() => void) | null = null;
-  closed = false;
-  close() {
-    this.closed = true;
-  }
-  message(data: unknown, type?: string) {
-    const e = new MessageEvent(type ?? 'message', { data: JSON.stringify(data) });
-    if (type) this.dispatchEvent(e);
-    else this.onmessage?.(e);
-  }
-}
-
 function harness(polls: Array<InfographicJobEvent | Error>) {
-  const source = new FakeSource();
-  const timers: Array<{ fn: () => void; ms: number }> = [];
-  const seen: InfographicJobEvent[] = [];
-  const errors: string[] = [];
-  let pollCount = 0;
-  monitorJob(
-    {
-      openStream: () => source as unknown as EventSource,
-      poll: async () => {
-        pollCount += 1;
-        const next = polls.shift() ?? event();
-        if (next instanceof Error) throw next;
-        return next;
-      },
-      setTimeout: (fn, ms) => {
-        const timer = { fn, ms };
-        timers.push(timer);
-        return timer;
-      },
-      clearTimeout: (handle) => {
-        const at = timers.indexOf(handle as (typeof timers)[number]);
-        if (at >= 0) timers.splice(at, 1);
-      },
-    },
-    { onStatus: (s) => seen.push(s), onError: (m) => errors.push(m) },
-  );
-  const settle = () => new Promise((r) => setTimeout(r, 0));
-  return {
-    source,
-    seen,
-    errors,
-    timers,
-    settle,
-    polls: () => pollCount,
-    tick: async () => {
-      timers.shift()?.fn();
-      await settle();
-    },
-  };
+  return monitorHarness(monitorJob, { stream: true, polls, idle: () => event() });
 }
 
 describe('following an infographic job', () => {

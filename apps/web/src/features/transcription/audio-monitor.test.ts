@@ -1,5 +1,6 @@
 import type { AudioStatusEvent } from '@voxpress/contracts';
 import { describe, expect, it } from 'vitest';
+import { monitorHarness } from '../../lib/status-monitor-harness.ts';
 import { monitorAudio, processingState } from './audio-monitor.ts';
 
 const status = (over: Partial<AudioStatusEvent> = {}): AudioStatusEvent => ({
@@ -13,54 +14,8 @@ const status = (over: Partial<AudioStatusEvent> = {}): AudioStatusEvent => ({
 });
 const done = status({ status: 'completed', transcription_status: 'completed', transcription_id: 't1' });
 
-/** An EventSource stand-in the test drives by hand. */
-class FakeSource extends EventTarget {
-  onmessage: ((e: MessageEvent) => void) | null = null;
-  onerror: (() => void) | null = null;
-  closed = false;
-  close() {
-    this.closed = true;
-  }
-  message(data: unknown, type?: string) {
-    const event = new MessageEvent(type ?? 'message', { data: JSON.stringify(data) });
-    if (type) this.dispatchEvent(event);
-    else this.onmessage?.(event);
-  }
-}
-
 function harness(options: { stream: boolean; polls?: Array<AudioStatusEvent | Error> }) {
-  const source = new FakeSource();
-  const timers: Array<() => void> = [];
-  const seen: AudioStatusEvent[] = [];
-  const errors: string[] = [];
-  const polls = [...(options.polls ?? [])];
-  let pollCount = 0;
-  const stop = monitorAudio(
-    {
-      openStream: () => (options.stream ? (source as unknown as EventSource) : null),
-      poll: async () => {
-        pollCount += 1;
-        const next = polls.shift() ?? status();
-        if (next instanceof Error) throw next;
-        return next;
-      },
-      setTimeout: (fn) => {
-        timers.push(fn);
-        return fn;
-      },
-      clearTimeout: (handle) => {
-        const at = timers.indexOf(handle as () => void);
-        if (at >= 0) timers.splice(at, 1);
-      },
-      maxAttempts: 3,
-    },
-    { onStatus: (s) => seen.push(s), onError: (m) => errors.push(m) },
-  );
-  const tick = async () => {
-    timers.shift()?.();
-    await new Promise((r) => setTimeout(r, 0));
-  };
-  return { source, seen, errors, stop, tick, polls: () => pollCount };
+  return monitorHarness(monitorAudio, { ...options, maxAttempts: 3, idle: () => status() });
 }
 
 describe('processingState', () => {
@@ -88,7 +43,7 @@ describe('monitorAudio', () => {
   it('falls back to polling when the stream breaks, until the item is done', async () => {
     const h = harness({ stream: true, polls: [status(), done] });
     h.source.onerror?.();
-    await new Promise((r) => setTimeout(r, 0));
+    await h.settle();
     expect(h.source.closed).toBe(true);
     await h.tick();
     expect(h.polls()).toBe(2);
@@ -99,7 +54,7 @@ describe('monitorAudio', () => {
 
   it('gives up with "Polling timeout" after the last attempt', async () => {
     const h = harness({ stream: false });
-    await new Promise((r) => setTimeout(r, 0));
+    await h.settle();
     await h.tick();
     await h.tick();
     await h.tick();
@@ -109,7 +64,7 @@ describe('monitorAudio', () => {
 
   it('reports a failed poll with its message', async () => {
     const h = harness({ stream: false, polls: [new Error('Audio not found')] });
-    await new Promise((r) => setTimeout(r, 0));
+    await h.settle();
     expect(h.errors).toEqual(['Audio not found']);
   });
 
