@@ -1,10 +1,10 @@
-import { Button, Card, Image, Modal, SimpleGrid, Stack, Tabs } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Card, Image, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { IconWand } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import type { InfographicVariation } from '@voxpress/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GenerateButton, GenerationModal } from './GenerationModal.tsx';
 import { ImageActions } from './ImageActions.tsx';
 import { customErrorText } from './infographic-errors.ts';
 import { generateCustom } from './infographics-api.ts';
@@ -31,7 +31,6 @@ export function CustomInfographicDialog({
   onConfigure(): void;
 }) {
   const { t } = useTranslation('infographics');
-  const narrow = useMediaQuery('(max-width: 48em)');
   const [tab, setTab] = useState<'configure' | 'preview'>('configure');
   const [sizes, setSizes] = useState([size]);
   const [made, setMade] = useState<InfographicVariation | null>(null);
@@ -63,14 +62,7 @@ export function CustomInfographicDialog({
   });
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('custom.title')}
-      size="min(960px, 96vw)"
-      fullScreen={narrow}
-      padding={narrow ? 'sm' : 'lg'}
-    >
+    <GenerationModal title={t('custom.title')} onClose={onClose} size="min(960px, 96vw)">
       <Tabs value={tab} onChange={(v) => v && setTab(v as 'configure' | 'preview')} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="configure">{t('custom.configure')}</Tabs.Tab>
@@ -89,16 +81,15 @@ export function CustomInfographicDialog({
             error={generate.error ? customErrorText(generate.error) : null}
             onConfigure={onConfigure}
             action={
-              <Button
-                size="md"
-                leftSection={<IconWand size={18} aria-hidden />}
+              <GenerateButton
+                icon={<IconWand size={18} aria-hidden />}
                 loading={generate.isPending}
                 onClick={() => {
                   if (!generate.isPending) generate.mutate();
                 }}
               >
                 {t('custom.generate')}
-              </Button>
+              </GenerateButton>
             }
           />
         </Tabs.Panel>
@@ -135,6 +126,6 @@ export function CustomInfographicDialog({
           )}
         </Tabs.Panel>
       </Tabs>
-    </Modal>
+    </GenerationModal>
   );
 }
