@@ -8,7 +8,7 @@ import { GenerateButton, GenerationModal } from './GenerationModal.tsx';
 import { ImageActions } from './ImageActions.tsx';
 import { customErrorText } from './infographic-errors.ts';
 import { generateCustom } from './infographics-api.ts';
-import { emphasisLabel, sizeLabel, styleLabel } from './labels.ts';
+import { sizeLabel, variationName } from './labels.ts';
 import { SetupTab } from './SetupTab.tsx';
 import type { InfographicSource } from './setup.ts';
 import { useImageActions } from './use-image-actions.ts';
@@ -84,9 +84,7 @@ export function CustomInfographicDialog({
               <GenerateButton
                 icon={<IconWand size={18} aria-hidden />}
                 loading={generate.isPending}
-                onClick={() => {
-                  if (!generate.isPending) generate.mutate();
-                }}
+                onClick={() => generate.mutate()}
               >
                 {t('custom.generate')}
               </GenerateButton>
@@ -100,10 +98,7 @@ export function CustomInfographicDialog({
                 <Image
                   src={made.data_url ?? made.infographic_url ?? undefined}
                   alt={t('carousel.alt', {
-                    name: t('carousel.name', {
-                      style: styleLabel(t, made.style),
-                      emphasis: emphasisLabel(t, made.template_info.emphasis),
-                    }),
+                    name: variationName(t, made),
                     size: sizeLabel(t, made.size),
                   })}
                   fit="contain"
@@ -113,13 +108,7 @@ export function CustomInfographicDialog({
                 />
               </Card>
               <Stack gap="md">
-                <TemplateDetails
-                  variation={made}
-                  name={t('carousel.name', {
-                    style: styleLabel(t, made.style),
-                    emphasis: emphasisLabel(t, made.template_info.emphasis),
-                  })}
-                />
+                <TemplateDetails variation={made} name={variationName(t, made)} />
                 <ImageActions variation={made} actions={actions} />
               </Stack>
             </SimpleGrid>

@@ -29,7 +29,10 @@ export function GenerationModal({
   );
 }
 
-/** A generator dialog's main button, under its setup: spinning while the images are made. */
+/**
+ * A generator dialog's main button, under its setup: spinning while the images are made, when a
+ * click does nothing (a second generation never starts while one runs; spec §5).
+ */
 export function GenerateButton({
   icon,
   loading,
@@ -44,7 +47,15 @@ export function GenerateButton({
   children: ReactNode;
 }) {
   return (
-    <Button size="md" leftSection={icon} loading={loading} disabled={disabled} onClick={onClick}>
+    <Button
+      size="md"
+      leftSection={icon}
+      loading={loading}
+      disabled={disabled}
+      onClick={() => {
+        if (!loading) onClick();
+      }}
+    >
       {children}
     </Button>
   );

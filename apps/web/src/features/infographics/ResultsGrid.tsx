@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFixed } from '../../i18n/format.ts';
 import { ImageActions } from './ImageActions.tsx';
-import { emphasisLabel, sizeLabel, styleLabel } from './labels.ts';
+import { sizeLabel, variationName } from './labels.ts';
 import type { useImageActions } from './use-image-actions.ts';
 
 /**
@@ -38,10 +38,7 @@ function ResultCard({
   const { t } = useTranslation('infographics');
   const [broken, setBroken] = useState(false);
   const url = variation.infographic_url ?? variation.data_url;
-  const name = t('carousel.name', {
-    style: styleLabel(t, variation.style),
-    emphasis: emphasisLabel(t, variation.template_info.emphasis),
-  });
+  const name = variationName(t, variation);
   return (
     <Card withBorder radius="md" padding="sm">
       <Card.Section>

@@ -61,9 +61,7 @@ export function StyleVariationsModal({
             <GenerateButton
               icon={<IconPalette size={18} aria-hidden />}
               loading={generate.isPending}
-              onClick={() => {
-                if (!generate.isPending) generate.mutate();
-              }}
+              onClick={() => generate.mutate()}
             >
               {t('styleModal.generate')}
             </GenerateButton>

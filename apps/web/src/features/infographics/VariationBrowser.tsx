@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { formatFixed, formatNumber } from '../../i18n/format.ts';
 import { canStep, stepTo } from './carousel.ts';
 import { ImageActions } from './ImageActions.tsx';
-import { bestForLabel, emphasisLabel, pixels, sizeLabel, styleLabel } from './labels.ts';
+import { bestForLabel, emphasisLabel, pixels, sizeLabel, styleLabel, variationName } from './labels.ts';
 import type { useImageActions } from './use-image-actions.ts';
 
 /**
@@ -49,10 +49,7 @@ export function VariationBrowser({
   const current = variations[at];
   if (!current) return null;
   const favourite = favourites.has(at);
-  const name = t('carousel.name', {
-    style: styleLabel(t, current.style),
-    emphasis: emphasisLabel(t, current.template_info.emphasis),
-  });
+  const name = variationName(t, current);
   const move = (delta: -1 | 1) => onIndex(stepTo(at, delta, total));
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'ArrowLeft') move(document.dir === 'rtl' ? 1 : -1);
@@ -138,10 +135,7 @@ export function VariationBrowser({
                     aria-current={i === at}
                     aria-label={t('carousel.show', {
                       n: formatNumber(i + 1),
-                      name: t('carousel.name', {
-                        style: styleLabel(t, v.style),
-                        emphasis: emphasisLabel(t, v.template_info.emphasis),
-                      }),
+                      name: variationName(t, v),
                       size: sizeLabel(t, v.size),
                     })}
                     pos="relative"

@@ -4,6 +4,7 @@ import type {
   CulturalContext,
   Emphasis,
   InfographicContentType,
+  InfographicVariation,
   LayoutStyleKey,
 } from '@voxpress/contracts';
 import type { TFunction } from 'i18next';
@@ -130,6 +131,17 @@ export function bestForLabel(t: TFunction<'infographics'>, place: string): strin
     default:
       return place;
   }
+}
+
+/** A variation's name, its style and emphasis: "Modern: Key points". */
+export function variationName(
+  t: TFunction<'infographics'>,
+  variation: Pick<InfographicVariation, 'style' | 'template_info'>,
+): string {
+  return t('carousel.name', {
+    style: styleLabel(t, variation.style),
+    emphasis: emphasisLabel(t, variation.template_info.emphasis),
+  });
 }
 
 /** A size's name (Instagram Square…); a size outside the list is written as its pixels. */
