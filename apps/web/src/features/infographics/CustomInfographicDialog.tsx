@@ -4,13 +4,12 @@ import { useMutation } from '@tanstack/react-query';
 import type { InfographicVariation } from '@voxpress/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GenerateButton, GenerationModal } from './GenerationModal.tsx';
+import { GenerateButton, GenerationModal, type SingleSizeDialogProps } from './GenerationModal.tsx';
 import { ImageActions } from './ImageActions.tsx';
 import { customErrorText } from './infographic-errors.ts';
 import { generateCustom } from './infographics-api.ts';
 import { sizeLabel, variationName } from './labels.ts';
 import { SetupTab } from './SetupTab.tsx';
-import type { InfographicSource } from './setup.ts';
 import { useImageActions } from './use-image-actions.ts';
 import { useInfographicSetup } from './use-setup.ts';
 import { TemplateDetails } from './VariationBrowser.tsx';
@@ -19,17 +18,7 @@ import { TemplateDetails } from './VariationBrowser.tsx';
  * The AI Custom Infographic Generator (spec §2): Configure shows the current settings and
  * 'Generate AI Custom Infographic'; Preview shows the image with Download, Share and Save.
  */
-export function CustomInfographicDialog({
-  onClose,
-  source,
-  size,
-  onConfigure,
-}: {
-  onClose(): void;
-  source: InfographicSource;
-  size: string;
-  onConfigure(): void;
-}) {
+export function CustomInfographicDialog({ onClose, source, size, onConfigure }: SingleSizeDialogProps) {
   const { t } = useTranslation('infographics');
   const [tab, setTab] = useState<'configure' | 'preview'>('configure');
   const [sizes, setSizes] = useState([size]);

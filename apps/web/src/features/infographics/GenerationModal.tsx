@@ -1,6 +1,16 @@
 import { Button, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import type { InfographicSource } from './setup.ts';
+
+/** What the one-size generator dialogs (4 Style Variations, AI Custom) are opened with. */
+export interface SingleSizeDialogProps {
+  onClose(): void;
+  source: InfographicSource;
+  size: string;
+  /** 'Close & Configure': closes and takes the user to where the content is set up. */
+  onConfigure(): void;
+}
 
 /** The frame of the generator dialogs: wide on a desktop, the whole screen on a phone. */
 export function GenerationModal({

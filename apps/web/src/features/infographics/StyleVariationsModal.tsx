@@ -2,11 +2,11 @@ import { IconPalette } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format.ts';
-import { GenerateButton, GenerationModal } from './GenerationModal.tsx';
+import { GenerateButton, GenerationModal, type SingleSizeDialogProps } from './GenerationModal.tsx';
 import { styleErrorText } from './infographic-errors.ts';
 import { generateVariations } from './infographics-api.ts';
 import { SetupTab } from './SetupTab.tsx';
-import { generateRequest, type InfographicSource } from './setup.ts';
+import { generateRequest } from './setup.ts';
 import { useVariationGeneration } from './use-variation-generation.ts';
 import { VariationTabs } from './VariationTabs.tsx';
 
@@ -17,17 +17,7 @@ export const STYLE_VARIATIONS = 4;
  * The 4 Style Variations modal (spec §2): Generate and Preview tabs; a successful generation
  * shows variation 0 on Preview. Save Collection shows with more than one variation and a favourite.
  */
-export function StyleVariationsModal({
-  onClose,
-  source,
-  size,
-  onConfigure,
-}: {
-  onClose(): void;
-  source: InfographicSource;
-  size: string;
-  onConfigure(): void;
-}) {
+export function StyleVariationsModal({ onClose, source, size, onConfigure }: SingleSizeDialogProps) {
   const { t } = useTranslation('infographics');
   const [sizes, setSizes] = useState([size]);
   const g = useVariationGeneration(
