@@ -158,7 +158,7 @@ describe('transcription in the browser', () => {
         .getByRole('button', { name: /^Accuracy rate: How sure the speech engines were/ })
         .waitFor();
       await figures.getByText(/^(\d|[1-9]\d|100)%$/).waitFor();
-      await figures.getByText('of 10.0 GB for your audio').waitFor();
+      await figures.getByText('of 10 GB for your audio').waitFor();
       const usage = figures.getByRole('progressbar', { name: 'Storage used' });
       expect(await usage.getAttribute('aria-valuetext')).toMatch(/^\d+ KB of 10\.0 GB$/);
       const performance = page.getByRole('region', { name: 'Processing performance' });
