@@ -5,7 +5,8 @@ import { ValidationError } from '../lib/http-error.ts';
 
 /**
  * A net under every route's schema: no string anywhere in the path, the query or a parsed body may
- * hold NUL or another control character (tab and line breaks aside), or run past `MAX_FIELD_CHARS`.
+ * hold NUL or another control character (tab and line breaks aside), half of a UTF-16 surrogate
+ * pair, or run past `MAX_FIELD_CHARS`.
  * The schemas say more per field; this catches what they do not describe (wildcard paths, keys,
  * routes without a schema), so such input is a 422 and never reaches the database.
  */
@@ -57,11 +58,18 @@ function decodedParams(params: unknown): unknown {
   );
 }
 
+/** With the `u` flag a surrogate class matches only a half without its partner. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
 function textProblem(value: string): { msg: string; type: string } | undefined {
   if (value.length > MAX_FIELD_CHARS)
     return { msg: `Must be at most ${MAX_FIELD_CHARS} characters`, type: 'too_big' };
   if (CONTROL_CHARACTERS.test(value))
     return { msg: 'Must not contain control characters', type: 'control_characters' };
+  // JSON may carry half of a UTF-16 pair (`"\ud800"`); UTF-8 cannot store it, so the database
+  // would keep "\ufffd" in its place and the text would silently change.
+  if (LONE_SURROGATE.test(value))
+    return { msg: 'Must be valid Unicode text (it holds half of a character pair)', type: 'invalid_unicode' };
   return undefined;
 }
 

@@ -16,11 +16,15 @@ interface TextInput {
   field: string;
   /** Longest accepted value; undefined where the field is a fixed word or code (enum, date). */
   max?: number;
+  /** Sent in a JSON body. */
+  body?: 'json';
   send(value: string): InjectOptions;
 }
 
 const NUL = 'a\u0000b';
 const BELL = 'a\u0007b';
+/** Half of a UTF-16 pair, as a JSON body's `"\ud800"` escape delivers it. */
+const LONE_SURROGATE = 'a\ud800b';
 
 /**
  * Every string a client can send, in JSON, form-encoded and multipart bodies, query strings and
@@ -79,6 +83,7 @@ describe.each(drivers)('text inputs on %s', (driver) => {
       route: 'POST /auth/register',
       field,
       max: { email: 254, password: 256, full_name: 120 }[field],
+      body: 'json' as const,
       send: (v: string) => json('POST', '/api/v1/auth/register', { ...register, [field]: v }, false),
     })),
     ...(['username', 'password'] as const).map((field) => ({
@@ -100,18 +105,21 @@ describe.each(drivers)('text inputs on %s', (driver) => {
       route: 'POST /auth/google',
       field: 'credential',
       max: 8192,
+      body: 'json' as const,
       send: (v) => json('POST', '/api/v1/auth/google', { credential: `${v}0123456789` }, false),
     },
     ...(['refresh', 'logout'] as const).map((action) => ({
       route: `POST /auth/${action}`,
       field: 'refresh_token',
       max: 512,
+      body: 'json' as const,
       send: (v: string) => json('POST', `/api/v1/auth/${action}`, { refresh_token: `${v}0123456789` }, false),
     })),
     ...(['title', 'description', 'file_name', 'language', 'google_language_code'] as const).map((field) => ({
       route: 'POST /audio/upload',
       field,
       max: { title: 200, description: 5000, file_name: 255, language: 35, google_language_code: 35 }[field],
+      body: 'json' as const,
       send: (v: string) => json('POST', '/api/v1/audio/upload', { ...upload, [field]: v }),
     })),
     { route: 'GET /audio', field: 'q', max: 200, send: (v) => query('/api/v1/audio', 'q', v) },
@@ -140,18 +148,21 @@ describe.each(drivers)('text inputs on %s', (driver) => {
       route: 'POST /audio/{id}/transcribe',
       field,
       max: { audio_id: 64, force_language: 35, dialect: 35, google_language_code: 35 }[field],
+      body: 'json' as const,
       send: (v: string) => json('POST', `/api/v1/audio/${audioId}/transcribe`, { [field]: v }),
     })),
     {
       route: 'POST /audio/{id}/transcribe',
       field: 'expected_languages',
       max: 35,
+      body: 'json' as const,
       send: (v) => json('POST', `/api/v1/audio/${audioId}/transcribe`, { expected_languages: [v] }),
     },
     ...(['text', 'html'] as const).map((field) => ({
       route: 'PUT /audio/{id}/transcription',
       field,
       max: { text: 1_000_000, html: 2_000_000 }[field],
+      body: 'json' as const,
       send: (v: string) => json('PUT', `/api/v1/audio/${audioId}/transcription`, { ...edit, [field]: v }),
     })),
     {
@@ -230,6 +241,34 @@ describe.each(drivers)('text inputs on %s', (driver) => {
 
   it.each(inputs)('$route $field: a control character is a 422', async ({ field, send }) => {
     await refused(send(BELL), field);
+  });
+
+  // Only JSON can carry half a pair: form, multipart and URL encodings are UTF-8, which cannot.
+  const jsonInputs = inputs.filter((i) => i.body === 'json');
+
+  it.each(jsonInputs)('$route $field: a lone UTF-16 surrogate is a 422', async ({ field, send }) => {
+    const res = await refused(send(LONE_SURROGATE), field);
+    expect(res.json().detail).toContainEqual(expect.objectContaining({ type: 'invalid_unicode' }));
+  });
+
+  it('keeps the typed transcript rather than storing a lone surrogate as a replacement character', async () => {
+    const raw = '{"text":"Caf\\ud800 au lait"}';
+    expect(JSON.parse(raw).text).toBe('Caf\ud800 au lait');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/audio/${audioId}/transcription`,
+      headers: { ...auth(), 'content-type': 'application/json' },
+      payload: raw,
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'validation_failed', detail: [{ loc: ['body', 'text'] }] });
+    // A whole pair (an emoji) is ordinary text.
+    const emoji = await t.app.inject(
+      json('POST', '/api/v1/audio/upload', { ...upload, title: 'Caf\u00e9 \ud83d\ude00' }),
+    );
+    expect(emoji.statusCode, emoji.body).toBe(200);
+    const [row] = await t.ctx.database.db.select().from(audio).where(eq(audio.id, emoji.json().audio_id));
+    expect(row?.title).toBe('Café 😀');
   });
 
   it.each(inputs.filter((i) => i.max !== undefined))(
