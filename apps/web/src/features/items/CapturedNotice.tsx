@@ -1,10 +1,13 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import type { Item } from '@voxpress/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { formatMegabytes } from '../audio/recorder-format.ts';
+import { processingState } from '../transcription/audio-monitor.ts';
+import { audioKey, getAudio } from '../transcription/transcription-api.ts';
 
 /** How the capture page hands over a new item: `navigate(itemPath(id), { state })`. */
 export interface CapturedState {
@@ -13,13 +16,22 @@ export interface CapturedState {
 
 /**
  * Right after a capture: the upload went through ('Upload Successful!' with the file, or for a
- * recording 'Upload complete — transcription is starting'), and a way to capture another.
+ * recording 'Upload complete — transcription is starting'), and a way to capture another. Once the
+ * transcript is done (or has failed) the news is old: the notice goes away.
  */
 export function CapturedNotice({ item }: { item: Item }) {
   const { t } = useTranslation('items');
   const state = useLocation().state as CapturedState | null;
   const [open, setOpen] = useState(true);
-  if (!state?.captured || !open) return null;
+  // The item's workflow follows its audio live; the notice reads the same cache entry, fetching nothing.
+  const live = useQuery({
+    queryKey: audioKey(item.id),
+    queryFn: () => getAudio(item.id),
+    enabled: false,
+  }).data;
+  const audio = live ?? item.audio;
+  const finished = audio !== null && processingState(audio) !== 'processing';
+  if (!state?.captured || !open || (state.captured !== 'document' && finished)) return null;
   const { captured } = state;
   const recording = captured === 'recording';
   const file = item.audio?.file_name;
