@@ -124,6 +124,7 @@ export async function createContext(
     blobs,
     events,
     tmpDir,
+    maxDurationS: config.maxAudioS,
     quotaBytes: () => serverSettings.quotaBytes(),
     startPipeline: (row) => pipeline.start(row.id),
   });

@@ -54,6 +54,7 @@ export const errorCodes = [
   'audio_empty',
   'audio_undecodable',
   'audio_silent',
+  'audio_too_long',
   'upload_pending',
   'upload_link_expired',
   'upload_link_invalid',

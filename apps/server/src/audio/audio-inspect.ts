@@ -37,7 +37,10 @@ const ACCEPTED: Record<string, { format: AudioFormat; mime: string }> = {
  * name or the browser's word), duration and codec from its metadata, and decoding it whole proves
  * the audio really decodes, to the end. Throws an `HttpError` with a message for the user otherwise.
  */
-export async function inspectAudio(filePath: string): Promise<AudioInfo> {
+export async function inspectAudio(
+  filePath: string,
+  options: { maxDurationS?: number } = {},
+): Promise<AudioInfo> {
   const { size } = await stat(filePath);
   if (size === 0)
     throw new HttpError(422, 'audio_empty', 'The audio file is empty. Choose a file that contains audio.');
@@ -57,10 +60,15 @@ export async function inspectAudio(filePath: string): Promise<AudioInfo> {
     // Metadata is a nicety; whether the audio decodes is what counts, and is checked next.
   }
   try {
-    const check = await verifyDecodes(filePath, { timeLimitMs: CHECK_TIME_LIMIT_MS });
+    const check = await verifyDecodes(filePath, {
+      timeLimitMs: CHECK_TIME_LIMIT_MS,
+      maxS: options.maxDurationS,
+    });
+    if (check.longerThanMax) throw tooLong(options.maxDurationS ?? 0, [durationS, check.declaredS]);
     // A browser recording (WebM) declares no duration: the decoded time is the true one.
     durationS ??= check.declaredS ?? check.decodedS;
   } catch (err) {
+    if (err instanceof HttpError) throw err;
     // Cut short, too slow or too big to decode: the engine's message says which.
     const reason = err instanceof SpeechEngineError && err.message !== UNDECODABLE_AUDIO ? err.message : null;
     throw new HttpError(
@@ -78,4 +86,29 @@ export async function inspectAudio(filePath: string): Promise<AudioInfo> {
     );
   }
   return { ...accepted, durationS, codec };
+}
+
+/**
+ * The refusal of a recording longer than the server accepts. Decoding stopped just past the
+ * limit, so its length is known only when the file declares one beyond the limit.
+ */
+function tooLong(limitS: number, declared: (number | null)[]): HttpError {
+  const durationS = declared.find((s): s is number => s !== null && s > limitS) ?? null;
+  const minutes = Math.round(limitS / 60);
+  const limit = `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  const lasts = durationS === null ? `more than ${limit}` : formatLength(durationS);
+  return new HttpError(
+    422,
+    'audio_too_long',
+    `This recording is too long: it lasts ${lasts}, and this server accepts recordings of at most ${limit}. Split it into shorter parts and upload them one by one.`,
+    { limit_s: limitS, ...(durationS === null ? {} : { duration_s: Math.round(durationS) }) },
+  );
+}
+
+/** `3 h 1 min`, `1 min 10 s`. */
+function formatLength(seconds: number): string {
+  const s = Math.round(seconds);
+  const minutes = Math.round(s / 60);
+  if (s >= 3600) return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  return s % 60 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s / 60} min`;
 }

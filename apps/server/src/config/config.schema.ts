@@ -182,6 +182,14 @@ export const zEnv = z.object({
     .describe(
       "Audio storage each account may use, in MB (uploads are refused beyond it). 0: no limit. The default for the administrator's setting in Settings, which overrides it.",
     ),
+  MAX_AUDIO_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(180)
+    .describe(
+      'Longest recording accepted, in minutes, measured by decoding the upload (not from what the file claims). Longer files are refused at upload with the code audio_too_long and nothing is kept, so one upload cannot hold a worker for hours.',
+    ),
   S3_BUCKET: z
     .string()
     .optional()

@@ -48,6 +48,8 @@ export interface Config {
   render: { workers: number };
   /** Bytes of audio each account may keep; undefined when unlimited. */
   storageQuotaBytes: number | undefined;
+  /** Longest audio accepted at upload, in seconds of decoded sound. */
+  maxAudioS: number;
   /** Unset: blobs on local disk under the data folder. */
   s3:
     | {
@@ -183,6 +185,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     render: { workers: e.RENDER_WORKERS ?? spareCores() },
     storageQuotaBytes: e.STORAGE_QUOTA_MB ? e.STORAGE_QUOTA_MB * 1024 * 1024 : undefined,
+    maxAudioS: e.MAX_AUDIO_MINUTES * 60,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

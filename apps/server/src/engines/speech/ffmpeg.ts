@@ -79,26 +79,43 @@ export async function probeAudio(
   return { durationS: run.declaredS, decodedS: run.decodedS };
 }
 
+/** What `verifyDecodes` found. */
+export interface DecodeCheck {
+  /** Seconds the file declares (its WAV header or container), null when it does not say. */
+  declaredS: number | null;
+  /** Seconds of sound actually decoded (at most a second past `maxS`). */
+  decodedS: number;
+  /** More sound decoded than `maxS`: decoding stopped there, so the file was not checked to its end. */
+  longerThanMax: boolean;
+}
+
 /**
  * Proves a whole file decodes: decodes all of it to nowhere (no resampling, so even 100 MB takes
  * seconds) and compares the time decoded with the time the file declares. A file cut short (an
  * interrupted copy or download) fails here, at upload, rather than in transcription. Throws a
  * non-retryable `SpeechEngineError` whose message is meant for the user.
+ *
+ * With `maxS`, decoding stops a second past it: the length counted is the sound decoded, whatever
+ * the file claims, and a file longer than allowed costs no more than the allowed length to refuse.
  */
 export async function verifyDecodes(
   filePath: string,
-  options: { signal?: AbortSignal; timeLimitMs?: number } = {},
-): Promise<{ declaredS: number | null; decodedS: number }> {
+  options: { signal?: AbortSignal; timeLimitMs?: number; maxS?: number } = {},
+): Promise<DecodeCheck> {
+  const { maxS, ...runOptions } = options;
+  const cap = maxS === undefined ? [] : ['-t', String(maxS + 1)];
   const run = await runFfmpeg(
     ['-i', filePath, '-map', '0:a:0', '-vn', '-sn', '-dn'],
-    ['-f', 'null', '-'],
-    options,
+    [...cap, '-f', 'null', '-'],
+    runOptions,
   );
   // ffmpeg measures a cut-off WAV by the bytes present; its header still says how many there were.
   const wavDeclaredS = (await readWavInfo(filePath).catch(() => null))?.declaredS ?? null;
   const declaredS = wavDeclaredS ?? trustedDuration(run);
+  if (maxS !== undefined && run.decodedS > maxS)
+    return { declaredS: declaredS ?? run.declaredS, decodedS: run.decodedS, longerThanMax: true };
   assertComplete(run, declaredS, run.decodedS);
-  return { declaredS: declaredS ?? run.declaredS, decodedS: run.decodedS };
+  return { declaredS: declaredS ?? run.declaredS, decodedS: run.decodedS, longerThanMax: false };
 }
 
 /**

@@ -31,6 +31,8 @@ export interface AudioServiceDeps {
   events: EventBus;
   /** Scratch folder for inspecting uploads (inside the data folder). */
   tmpDir: string;
+  /** Longest audio accepted, in seconds of decoded sound (MAX_AUDIO_MINUTES); undefined for no limit. */
+  maxDurationS?: number;
   /** Bytes of audio one account may keep (the setting in force); undefined for no limit. */
   quotaBytes?: () => Promise<number | undefined>;
   /** Starts the item's pipeline (its status change and first job commit together). */
@@ -136,7 +138,7 @@ export class AudioService {
     },
   ): Promise<Audio> {
     await this.ensureRoom(userId, file.size);
-    const info = await inspectAudio(file.path);
+    const info = await inspectAudio(file.path, { maxDurationS: this.deps.maxDurationS });
     const id = randomUUID();
     const source = fields.source ?? 'upload';
     const blobKey = `audio/${userId}/${id}.${info.format}`;
@@ -320,7 +322,7 @@ export class AudioService {
         throw new HttpError(413, 'upload_too_large', 'File size must be less than 100MB.', {
           max_bytes: LIMITS.maxUploadBytes,
         });
-      info = await inspectAudio(filePath);
+      info = await inspectAudio(filePath, { maxDurationS: this.deps.maxDurationS });
     } catch (err) {
       await this.remove(row);
       throw err;
