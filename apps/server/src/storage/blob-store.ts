@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { formatBytes } from '@voxpress/contracts';
 
 /** What a stored object looks like from outside. */
 export interface BlobStat {
@@ -108,7 +109,7 @@ export function assertValidKey(key: string): void {
 export class BlobTooLargeError extends Error {
   override name = 'BlobTooLargeError';
   constructor(readonly maxBytes: number) {
-    super(`The file is larger than ${maxBytes} bytes`);
+    super(`The file is larger than ${formatBytes(maxBytes)}`);
   }
 }
 

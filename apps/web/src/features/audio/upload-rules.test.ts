@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n, SOURCE_LANGUAGE } from '../../i18n/i18n.ts';
 import { summarizeRejections } from './upload-rules.ts';
 
 describe('summarizeRejections', () => {
@@ -26,7 +27,22 @@ describe('summarizeRejections', () => {
       ]),
     ).toEqual({
       title: 'File size must be less than 100MB.',
-      details: ['long.wav: File is larger than 104857600 bytes'],
+      details: ['long.wav: File is larger than 100 MB'],
+    });
+  });
+
+  describe('in another language', () => {
+    afterEach(async () => {
+      await i18n.changeLanguage(SOURCE_LANGUAGE);
+    });
+
+    it('writes the size limit in megabytes, the reader’s way, never as a count of bytes', async () => {
+      await i18n.changeLanguage('de');
+      const summary = summarizeRejections([
+        { file: { name: 'lang.wav' }, errors: [{ code: 'file-too-large', message: 'x' }] },
+      ]);
+      expect(summary?.details).toEqual(['lang.wav: Die Datei ist größer als 100 MB']);
+      expect(summary?.details.join()).not.toMatch(/104|Byte/);
     });
   });
 

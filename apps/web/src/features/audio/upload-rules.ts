@@ -1,4 +1,5 @@
 import { LIMITS } from '@voxpress/contracts';
+import { formatFileSize } from '../../i18n/format.ts';
 import { i18n } from '../../i18n/i18n.ts';
 
 /** Accepted uploads by MIME type and extension (either matching is enough, as browsers differ). */
@@ -50,7 +51,7 @@ function describe(code: string, fallback: string): { title: string; detail: stri
     case 'file-too-large':
       return {
         title: UPLOAD_MESSAGES.tooLarge,
-        detail: t('errors.sizeDetail', { bytes: LIMITS.maxUploadBytes }),
+        detail: t('errors.sizeDetail', { size: formatFileSize(LIMITS.maxUploadBytes) }),
       };
     case 'file-too-small':
       return { title: t('errors.empty'), detail: t('errors.emptyDetail') };
