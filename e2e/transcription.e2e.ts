@@ -153,9 +153,9 @@ describe('transcription in the browser', () => {
       await page.goto('/home');
       const figures = page.getByRole('region', { name: 'Your figures' });
       await figures.getByText('1 transcribed, 0 failed').waitFor();
-      // Accuracy is the engine's own confidence in what it heard: a real percentage, not a dash.
+      // The engines' own confidence in what they heard, named as such: a real percentage, not a dash.
       await figures
-        .getByRole('button', { name: /^Accuracy rate: How sure the speech engines were/ })
+        .getByRole('button', { name: /^Engine confidence: How sure the speech engines were/ })
         .waitFor();
       await figures.getByText(/^(\d|[1-9]\d|100)%$/).waitFor();
       await figures.getByText('of 10 GB for your audio').waitFor();
