@@ -41,6 +41,17 @@ export const zEngineImplementation = z.object({
   detail: z.string().optional(),
   /** For the administrator only: what to do to enable it, when it is missing or disabled. */
   enable: z.string().optional(),
+  /**
+   * The model file it needs, where it needs one (whisper, a local language model): an engine
+   * whose model is not `downloaded` is never `active`. `reason`: why a download failed.
+   */
+  model: z
+    .object({
+      name: z.string(),
+      state: z.enum(['downloaded', 'not_downloaded', 'download_failed']),
+      reason: z.string().optional(),
+    })
+    .optional(),
 });
 export type EngineImplementation = z.infer<typeof zEngineImplementation>;
 

@@ -40,6 +40,11 @@ export const zTranscriptionAttempt = z.object({
   duration_ms: z.number(),
   /** Set when this engine failed and the next one was tried. */
   error: z.string().optional(),
+  /**
+   * The engines preferred to this one that were not used (not ready, or failed on this
+   * recording), each with why in plain words: non-empty when a fallback made the transcript.
+   */
+  passed_over: z.array(z.object({ provider: z.string(), reason: z.string() })).optional(),
 });
 export type TranscriptionAttempt = z.infer<typeof zTranscriptionAttempt>;
 

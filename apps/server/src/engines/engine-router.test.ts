@@ -91,6 +91,7 @@ describe('engine router', () => {
         engine: 'llm',
         reason: 'llm: first configured engine that supports en and is available',
         duration_ms: expect.any(Number),
+        passedOver: [],
         error: 'The writing server refused its key.',
       },
       {
@@ -98,6 +99,7 @@ describe('engine router', () => {
         reason:
           'composer: llm failed (The writing server refused its key.); next engine that supports en and is available',
         duration_ms: expect.any(Number),
+        passedOver: [{ engine: 'llm', reason: 'The writing server refused its key.' }],
         result: 'composer: hello',
       },
     ]);

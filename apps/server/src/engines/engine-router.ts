@@ -4,6 +4,7 @@ import {
   type EngineKind,
   type EngineStatus,
   EngineUnavailableError,
+  hasModel,
   NoEngineError,
 } from './engine.ts';
 
@@ -25,6 +26,14 @@ export interface RouteRequest<E extends Engine> {
 export interface EngineChoice<E extends Engine> {
   engine: E;
   reason: string;
+  /** Engines preferred to this one that could not take the request, each with why (plain words). */
+  passedOver: PassedOver[];
+}
+
+/** An engine ahead in the order that was not used: not ready, or it failed on this request. */
+export interface PassedOver {
+  engine: string;
+  reason: string;
 }
 
 /** One engine tried for a request. `error` is the user-safe message of its failure. */
@@ -32,6 +41,8 @@ export interface EngineAttempt<R> {
   engine: string;
   reason: string;
   duration_ms: number;
+  /** The engines ahead of this one that were skipped or failed, with why. */
+  passedOver: PassedOver[];
   result?: R;
   error?: string;
 }
@@ -105,6 +116,7 @@ export class EngineRouter<E extends Engine> {
     if (plan.length === 0) throw await this.noEngine(request);
     const attempts: EngineAttempt<R>[] = [];
     const failures: string[] = [];
+    const failed: PassedOver[] = [];
     let lastError: EngineUnavailableError | undefined;
     for (const choice of plan) {
       const { engine } = choice;
@@ -112,9 +124,10 @@ export class EngineRouter<E extends Engine> {
         ? `${engine.id}: ${failures.join('; ')}; next engine that supports ${request.label} and is available`
         : choice.reason;
       const started = Date.now();
+      const passedOver = [...choice.passedOver, ...failed];
       try {
         const result = await work(engine);
-        attempts.push({ engine: engine.id, reason, duration_ms: Date.now() - started, result });
+        attempts.push({ engine: engine.id, reason, duration_ms: Date.now() - started, passedOver, result });
         return { result, engine, reason, attempts };
       } catch (err) {
         if (signal.aborted || !(err instanceof EngineUnavailableError)) throw err;
@@ -122,8 +135,10 @@ export class EngineRouter<E extends Engine> {
           engine: engine.id,
           reason,
           duration_ms: Date.now() - started,
+          passedOver,
           error: err.userMessage,
         });
+        failed.push({ engine: engine.id, reason: err.userMessage });
         this.logger.warn(
           { kind: this.kind, engine: engine.id, reason: err.message },
           `${this.kind} engine failed; trying the next one`,
@@ -159,6 +174,17 @@ export class EngineRouter<E extends Engine> {
     );
   }
 
+  /**
+   * The engine that serves such a request today: the first in the plan whose model file is on
+   * this server. One that would download its model first is tried, but is not what serves.
+   */
+  async serving(request: RouteRequest<E>): Promise<EngineChoice<E> | null> {
+    for (const choice of await this.plan(request)) {
+      if (hasModel(await choice.engine.status())) return choice;
+    }
+    return null;
+  }
+
   /** Releases what the engines hold (a loaded model); call at shutdown. */
   async close(): Promise<void> {
     await Promise.all(this.engines.map((e) => (isClosable(e) ? e.close() : undefined)));
@@ -174,6 +200,7 @@ export class EngineRouter<E extends Engine> {
       if (reordered.note) notes.push(reordered.note);
     }
     const plan: EngineChoice<E>[] = [];
+    const skipped: PassedOver[] = [];
     for (const engine of engines) {
       if (!request.supports(engine)) {
         notes.push(`${engine.id} does not support ${request.label}`);
@@ -183,12 +210,14 @@ export class EngineRouter<E extends Engine> {
       if (status.state !== 'ready') {
         const how = status.state === 'missing' ? 'unavailable' : 'misconfigured';
         notes.push(`${engine.id} ${how} (${status.reason})`);
+        skipped.push({ engine: engine.id, reason: status.reason });
         continue;
       }
       const place = `${plan.length ? 'next' : 'first'} configured engine that supports ${request.label} and is available`;
       plan.push({
         engine,
         reason: `${engine.id}: ${notes.length ? `${notes.join('; ')} — ${place}` : place}`,
+        passedOver: [...skipped],
       });
     }
     return plan;

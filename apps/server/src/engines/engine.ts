@@ -18,6 +18,25 @@ export interface EngineStatus {
   detail: string;
   /** For administrators: how to enable or repair it (environment variables, commands, paths). */
   hint?: string;
+  /** The model file it needs, where it needs one: whether that file is on this server. */
+  model?: EngineModel;
+}
+
+/**
+ * The model file of an engine that needs one (whisper, a local language model). An engine whose
+ * model is not `downloaded` may still take work (it downloads on first use), but is never shown
+ * as in use: what serves requests meanwhile is the next engine.
+ */
+export interface EngineModel {
+  name: string;
+  state: 'downloaded' | 'not_downloaded' | 'download_failed';
+  /** Plain words for anyone, for `download_failed`: why it failed. */
+  reason?: string;
+}
+
+/** Whether an engine's model file is there (engines without a model count as having it). */
+export function hasModel(status: EngineStatus): boolean {
+  return !status.model || status.model.state === 'downloaded';
 }
 
 /**

@@ -18,12 +18,13 @@ function withoutDiagnostics(engines: Engines): Engines {
   return {
     ports: engines.ports.map((port) => ({
       ...port,
-      implementations: port.implementations.map(({ id, kind, name, state, reason }) => ({
+      implementations: port.implementations.map(({ id, kind, name, state, reason, model }) => ({
         id,
         kind,
         name,
         state,
         reason,
+        ...(model ? { model } : {}),
       })),
     })),
   };

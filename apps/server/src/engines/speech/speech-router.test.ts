@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_PARAGRAPH, makeSpeechWav } from '../../../test/speech-fixtures.ts';
 import { wordErrorRate } from '../../../test/wer.ts';
 import type { SpeechConfig } from '../../config/config.ts';
+import { enginePort } from '../../services/engines/engine-port.ts';
 import {
   type SpeechEngine,
   SpeechEngineError,
@@ -185,6 +186,7 @@ describe('speech router: transcribing', () => {
         reason: 'whisper: first configured engine that supports en-US and is available',
         text: '',
         duration_ms: expect.any(Number),
+        passed_over: [],
         error: 'The whisper model file x could not be loaded: it is damaged.',
       },
       {
@@ -194,6 +196,10 @@ describe('speech router: transcribing', () => {
         reason: routed.reason,
         text: 'heard by pocketsphinx',
         duration_ms: expect.any(Number),
+        // The transcript says which preferred engine did not hear it, and why.
+        passed_over: [
+          { provider: 'whisper', reason: 'The whisper model file x could not be loaded: it is damaged.' },
+        ],
       },
     ]);
     expect(progress).toEqual([0.2, 0.4, 0.6, 1]);
@@ -281,6 +287,7 @@ describe('speech router with the real engines', () => {
           reason: 'Model base is not downloaded',
           detail: 'Model base is not downloaded',
           hint: 'npm run models -- pull base (or set WHISPER_AUTO_DOWNLOAD=true)',
+          model: { name: 'base', state: 'not_downloaded' },
         },
         {
           id: 'openai',
@@ -326,6 +333,19 @@ describe('speech router with the real engines', () => {
       silentLogger,
     );
     expect((await router.choose('en')).engine.id).toBe('whisper');
+    // Whisper is tried first (it would download its model), but it is not what hears English
+    // today: the engines view names PocketSphinx and shows whisper's model as not downloaded.
+    const before = await router.describe();
+    expect(before.active).toBe('pocketsphinx');
+    const view = enginePort('Speech', 'speech', before.engines, {
+      active: before.active,
+      orderSetting: 'SPEECH_ENGINES',
+    });
+    expect(view.implementations.find((i) => i.id === 'whisper')).toMatchObject({
+      state: 'missing',
+      model: { name: 'base', state: 'not_downloaded' },
+    });
+    expect(view.implementations.find((i) => i.id === 'pocketsphinx')?.state).toBe('active');
     const routed = await router.transcribe({
       wavPath: wav,
       durationS: (await readWavInfo(wav)).durationS,
@@ -340,13 +360,32 @@ describe('speech router with the real engines', () => {
       ['pocketsphinx', true],
     ]);
     expect(routed.attempts[0]?.error).toBe('The whisper model base could not be downloaded.');
+    expect(routed.attempts[1]?.passed_over).toEqual([
+      { provider: 'openai', reason: 'No OpenAI-compatible speech server is configured' },
+      { provider: 'whisper', reason: 'The whisper model base could not be downloaded.' },
+    ]);
+    // After the failure the view says so, with why, and still never shows whisper in use.
+    const after = await router.describe();
+    expect(after.active).toBe('pocketsphinx');
+    expect(after.engines.find((e) => e.id === 'whisper')?.model).toEqual({
+      name: 'base',
+      state: 'download_failed',
+      reason: 'the download server could not be reached',
+    });
     expect(wordErrorRate(FIXTURE_PARAGRAPH, routed.result.text)).toBeLessThanOrEqual(0.15);
     // The failed download is remembered: whisper now shows as missing and is skipped at once.
     const next = await router.choose('en');
     expect(next.engine.id).toBe('pocketsphinx');
     expect(next.reason).toMatch(
-      /^pocketsphinx: whisper unavailable \(The whisper model base could not be downloaded\)/,
+      /^pocketsphinx: whisper unavailable \(The whisper model base could not be downloaded: the download server could not be reached\)/,
     );
+    expect(next.passedOver).toEqual([
+      {
+        engine: 'whisper',
+        reason: 'The whisper model base could not be downloaded: the download server could not be reached',
+      },
+      { engine: 'openai', reason: 'No OpenAI-compatible speech server is configured' },
+    ]);
     await router.close();
   });
 });

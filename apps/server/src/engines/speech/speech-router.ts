@@ -107,6 +107,7 @@ export class SpeechRouter {
         reason: a.reason,
         text: a.result?.text ?? '',
         duration_ms: a.duration_ms,
+        passed_over: a.passedOver.map((p) => ({ provider: p.engine, reason: p.reason })),
         ...(a.error === undefined ? {} : { error: a.error }),
       })),
     };
@@ -114,7 +115,8 @@ export class SpeechRouter {
 
   /** The speech engines for the engines view, with the one English requests would use first. */
   async describe(): Promise<{ active: string | null; engines: EngineDescription[] }> {
-    const english = await this.choose('en').catch(() => null);
+    // The engine that transcribes English today: one still waiting for its model is not it.
+    const english = await this.router.serving(routeRequest('en', {})).catch(() => null);
     return { active: english?.engine.id ?? null, engines: await this.router.describe() };
   }
 

@@ -57,6 +57,7 @@ describe('whisper.cpp engine without a usable model', () => {
       reason: 'Model base is not downloaded',
       detail: 'Model base is not downloaded',
       hint: 'npm run models -- pull base (or set WHISPER_AUTO_DOWNLOAD=true)',
+      model: { name: 'base', state: 'not_downloaded' },
     });
     const err = await failure(e.transcribe(request()));
     expect(err).toBeInstanceOf(SpeechEngineUnavailableError);
@@ -146,10 +147,13 @@ describe('whisper.cpp engine downloading its model', () => {
     requests = 0;
     let now = 1_000_000;
     const e = engine({ model: 'tiny', autoDownload: true, modelsUrl: baseUrl }, { now: () => now });
+    // Ready to be tried (a request downloads it), but its model is reported as not there.
     expect(await e.status()).toEqual({
       state: 'ready',
-      reason: 'Model tiny, downloaded on first use',
-      detail: `Model tiny (74 MiB) is downloaded from ${new URL(baseUrl).host} on first use`,
+      reason: 'Model tiny is not downloaded yet; it is downloaded on first use',
+      detail: `Model tiny (74 MiB) is not in ${path.dirname(e.modelFile)}; it is downloaded from ${new URL(baseUrl).host} on first use`,
+      hint: 'npm run models -- pull tiny',
+      model: { name: 'tiny', state: 'not_downloaded' },
     });
     const err = await failure(e.transcribe(request()));
     expect(err).toBeInstanceOf(SpeechEngineUnavailableError);
@@ -159,7 +163,16 @@ describe('whisper.cpp engine downloading its model', () => {
     expect(err.message).toMatch(/Run `npm run models -- pull tiny` on the server/);
     expect(readdirSync(path.dirname(e.modelFile))).toEqual([]);
     // The failure is remembered for ten minutes: no new request, and the status says why.
-    expect(await e.status()).toMatchObject({ state: 'missing', detail: err.message });
+    expect(await e.status()).toMatchObject({
+      state: 'missing',
+      detail: err.message,
+      reason: 'The whisper model tiny could not be downloaded: the file received was not the expected model',
+      model: {
+        name: 'tiny',
+        state: 'download_failed',
+        reason: 'the file received was not the expected model',
+      },
+    });
     expect((err as SpeechEngineUnavailableError).userMessage).toBe(
       'The whisper model tiny could not be downloaded.',
     );

@@ -15,7 +15,7 @@ import {
 import type { SpeechLogger } from './speech-logger.ts';
 import { readPcm16 } from './wav-file.ts';
 import { isAutoLanguage, WHISPER_LANGUAGES, whisperLanguage } from './whisper-languages.ts';
-import { downloadModel, findModel, modelPath, WHISPER_MODELS } from './whisper-models.ts';
+import { downloadModel, findModel, ModelDownloadError, modelPath, WHISPER_MODELS } from './whisper-models.ts';
 import { routeNativeLog } from './whisper-native-log.ts';
 
 /** Tuning knobs, mostly for tests. */
@@ -45,7 +45,7 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
   readonly kind = 'speech' as const;
   readonly name = 'whisper.cpp (in-process)';
   private context: Promise<WhisperContext> | undefined;
-  private downloadFailure: { at: number; message: string } | undefined;
+  private downloadFailure: { at: number; message: string; why: string } | undefined;
   private loadFailure: { key: string; message: string } | undefined;
   private lastNativeError = '';
   private logListener: { remove(): void } | undefined;
@@ -97,6 +97,7 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
         state: 'ready',
         reason: `Model ${model} (${kind})`,
         detail: `Model ${model} (${kind}, ${mb(file.size)}) in ${modelsDir}`,
+        model: { name: model, state: 'downloaded' },
       };
     }
     const info = findModel(model);
@@ -112,16 +113,20 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
     if (failure) {
       return {
         state: 'missing',
-        reason: `The whisper model ${model} could not be downloaded`,
+        reason: `The whisper model ${model} could not be downloaded: ${failure.why}`,
         detail: failure.message,
         hint: pull,
+        model: { name: model, state: 'download_failed', reason: failure.why },
       };
     }
     if (autoDownload) {
+      // Ready to try, so a request downloads it; but nothing is transcribed with it until then.
       return {
         state: 'ready',
-        reason: `Model ${model}, downloaded on first use`,
-        detail: `Model ${model} (${mb(info.bytes)}) is downloaded from ${new URL(this.config.modelsUrl).host} on first use`,
+        reason: `Model ${model} is not downloaded yet; it is downloaded on first use`,
+        detail: `Model ${model} (${mb(info.bytes)}) is not in ${modelsDir}; it is downloaded from ${new URL(this.config.modelsUrl).host} on first use`,
+        hint: pull,
+        model: { name: model, state: 'not_downloaded' },
       };
     }
     return {
@@ -129,6 +134,7 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
       reason: `Model ${model} is not downloaded`,
       detail: `Model ${model} is not downloaded`,
       hint: `${pull} (or set WHISPER_AUTO_DOWNLOAD=true)`,
+      model: { name: model, state: 'not_downloaded' },
     };
   }
 
@@ -192,7 +198,7 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
       },
     }).catch((err: unknown) => {
       const message = `The whisper model ${model} could not be downloaded. ${(err as Error).message} Run ${pull} on the server once it can reach the internet, or copy ${info.file} into ${modelsDir}.`;
-      this.downloadFailure = { at: this.now(), message };
+      this.downloadFailure = { at: this.now(), message, why: downloadFailureWhy(err) };
       this.logger.warn({ model, reason: (err as Error).message }, 'whisper model download failed');
       throw new SpeechEngineUnavailableError(message, { cause: err, userMessage: notDownloaded(model) });
     });
@@ -366,7 +372,7 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
     };
   }
 
-  private recentDownloadFailure(): { message: string } | undefined {
+  private recentDownloadFailure(): { message: string; why: string } | undefined {
     const failure = this.downloadFailure;
     const keepMs = this.options.retryDownloadAfterMs ?? 10 * 60_000;
     return failure && this.now() - failure.at < keepMs ? failure : undefined;
@@ -374,6 +380,24 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
 }
 
 const DAMAGED = 'The whisper model on this server is damaged.';
+
+/** Why a download failed, in plain words anyone may read (no addresses or paths). */
+function downloadFailureWhy(err: unknown): string {
+  const code = err instanceof ModelDownloadError ? err.code : null;
+  switch (code) {
+    case 'unreachable':
+      return 'the download server could not be reached';
+    case 'http':
+      return 'the download server refused the request';
+    case 'size':
+    case 'checksum':
+      return 'the file received was not the expected model';
+    case 'io':
+      return 'the file could not be saved on this server';
+    default:
+      return 'the download did not finish';
+  }
+}
 
 function notDownloaded(model: string): string {
   return `The whisper model ${model} could not be downloaded.`;

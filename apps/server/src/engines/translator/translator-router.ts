@@ -81,7 +81,7 @@ export class TranslatorRouter {
       blocks: routed.result,
       engine: routed.engine.id,
       reason: routed.reason,
-      attempts: routed.attempts.map(({ result: _result, ...attempt }) => attempt),
+      attempts: routed.attempts.map(({ result: _result, passedOver: _passed, ...attempt }) => attempt),
     };
   }
 
@@ -92,7 +92,7 @@ export class TranslatorRouter {
 
   /** Every translator for the engines view, with the one English → Spanish would use first. */
   async describe(): Promise<{ active: string | null; engines: EngineDescription[] }> {
-    const first = await this.choose('en', 'es').catch(() => null);
+    const first = await this.router.serving(await this.routeRequest('en', 'es')).catch(() => null);
     return { active: first?.engine.id ?? null, engines: await this.router.describe() };
   }
 

@@ -81,7 +81,7 @@ export class WriteService {
       engine: written.engine.id,
       model: written.result.model,
       reason: written.reason,
-      attempts: written.attempts.map(({ result: _r, ...a }) => a),
+      attempts: written.attempts.map(({ result: _r, passedOver: _p, ...a }) => a),
     };
     const first: ContentTranslation = {
       title: body.title,

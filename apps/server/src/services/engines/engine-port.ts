@@ -1,5 +1,5 @@
 import type { EngineImplementation, EnginePort, Engines } from '@voxpress/contracts';
-import type { EngineKind } from '../../engines/engine.ts';
+import { type EngineKind, hasModel } from '../../engines/engine.ts';
 import type { EngineDescription } from '../../engines/engine-router.ts';
 
 /**
@@ -14,7 +14,7 @@ export function enginePort(
 ): EnginePort {
   const configured = described.filter((d) => d.position !== null).length;
   const implementations = described.map((d): EngineImplementation => {
-    const base = { id: d.id, kind, name: d.name, reason: d.reason };
+    const base = { id: d.id, kind, name: d.name, reason: d.reason, ...(d.model ? { model: d.model } : {}) };
     if (d.position === null) {
       const enable = [`Add ${d.id} to ${options.orderSetting}`, d.hint].filter(Boolean).join('; ');
       return {
@@ -25,9 +25,11 @@ export function enginePort(
         enable,
       };
     }
-    const active = options.active === d.id;
+    // A model file that is not there is never shown as in use, whatever the order says.
+    const modelThere = hasModel(d);
+    const active = options.active === d.id && modelThere;
     const used = active && options.activeFor ? `; used for ${options.activeFor}` : '';
-    const state = d.state === 'ready' ? (active ? 'active' : 'available') : d.state;
+    const state = d.state === 'ready' ? (!modelThere ? 'missing' : active ? 'active' : 'available') : d.state;
     return {
       ...base,
       state,

@@ -12,7 +12,7 @@ export async function describeEngines(ctx: AppContext): Promise<Engines> {
   const [speech, writers, writer, translators, renderer] = await Promise.all([
     ctx.speech.describe(),
     ctx.writer.router.describe(),
-    ctx.writer.router.choose({ label: 'content', supports: () => true }).catch(() => null),
+    ctx.writer.router.serving({ label: 'content', supports: () => true }).catch(() => null),
     ctx.translators.describe(),
     ctx.renderer.describe(),
   ]);
