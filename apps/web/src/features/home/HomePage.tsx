@@ -20,13 +20,10 @@ import {
 import {
   IconClock,
   IconDatabase,
-  IconFileUpload,
   IconInfoCircle,
   IconMicrophone,
-  IconPlayerRecord,
   IconPlus,
   IconRosetteDiscountCheck,
-  IconSettings,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { AudioStats } from '@voxpress/contracts';
@@ -50,14 +47,7 @@ import { firstName } from '../../lib/names.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { listItems } from '../items/items-api.ts';
 import { ItemList } from '../library/ItemList.tsx';
-
-function quickActions(t: TFunction<'home'>) {
-  return [
-    { label: t('actions.record'), to: '/home/audio?mode=record', icon: IconPlayerRecord, primary: true },
-    { label: t('actions.import'), to: '/home/audio?mode=upload', icon: IconFileUpload, primary: false },
-    { label: t('actions.settings'), to: '/settings', icon: IconSettings, primary: false },
-  ] as const;
-}
+import { quickActions } from './quick-actions.ts';
 
 /** The dashboard: greeting, real figures from the user's audio, quick actions and recent activity. */
 export function HomePage() {
