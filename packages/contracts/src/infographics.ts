@@ -55,9 +55,35 @@ const zLanguage = z
 
 const line = (max: number) => zText({ max, trim: true });
 
+/**
+ * The longest text of each part of an infographic's data (UTF-16 code units, as `length` counts)
+ * and how many items a list holds: the server cuts what it draws from a piece to these.
+ */
+export const INFOGRAPHIC_DATA_LIMITS = {
+  title: 300,
+  subtitle: 400,
+  point: 600,
+  points: 12,
+  step: 600,
+  steps: 20,
+  ingredient: 200,
+  ingredients: 40,
+  factLabel: 40,
+  factValue: 60,
+  facts: 8,
+  quote: 600,
+  actionItem: 400,
+  owner: 80,
+  actionItems: 12,
+  tag: 60,
+  tags: 12,
+  footer: 200,
+} as const;
+const L = INFOGRAPHIC_DATA_LIMITS;
+
 /** A text with, when it comes from a recording, the second it was said. */
 export const zSourcedText = z.object({
-  text: line(600),
+  text: line(L.point),
   start: z.number().nonnegative().nullable().default(null),
 });
 
@@ -67,22 +93,22 @@ export const zSourcedText = z.object({
  */
 export const zInfographicData = z.object({
   language: zLanguage,
-  title: line(300),
-  subtitle: line(400).optional(),
-  points: z.array(zSourcedText).max(12).default([]),
-  steps: z.array(line(600)).max(20).optional(),
-  ingredients: z.array(line(200)).max(40).optional(),
+  title: line(L.title),
+  subtitle: line(L.subtitle).optional(),
+  points: z.array(zSourcedText).max(L.points).default([]),
+  steps: z.array(line(L.step)).max(L.steps).optional(),
+  ingredients: z.array(line(L.ingredient)).max(L.ingredients).optional(),
   facts: z
-    .array(z.object({ label: line(40), value: line(60) }))
-    .max(8)
+    .array(z.object({ label: line(L.factLabel), value: line(L.factValue) }))
+    .max(L.facts)
     .optional(),
   quote: zSourcedText.optional(),
   actionItems: z
-    .array(z.object({ text: line(400), owner: line(80).optional() }))
-    .max(12)
+    .array(z.object({ text: line(L.actionItem), owner: line(L.owner).optional() }))
+    .max(L.actionItems)
     .optional(),
-  tags: z.array(line(60)).max(12).optional(),
-  footer: line(200).optional(),
+  tags: z.array(line(L.tag)).max(L.tags).optional(),
+  footer: line(L.footer).optional(),
 });
 export type InfographicDataInput = z.input<typeof zInfographicData>;
 export type InfographicDataOutput = z.output<typeof zInfographicData>;

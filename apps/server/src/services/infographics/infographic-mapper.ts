@@ -17,6 +17,7 @@ import type { InfographicData } from '../../engines/renderer/renderer.ts';
 import type { ImageRow } from '../../repositories/infographics/images.repository.ts';
 import type { InfographicJobRow } from '../../repositories/infographics/jobs.repository.ts';
 import type { SavedRow } from '../../repositories/infographics/library.repository.ts';
+import { fitToContract } from './fit-data.ts';
 import type { ImageLink } from './image-store.ts';
 
 export const sizeOf = (width: number, height: number) => `${width}x${height}`;
@@ -57,7 +58,8 @@ export function toVariation(
     generation_time_ms: row.generationTimeMs,
     generated_at: row.createdAt.toISOString(),
     content_id: row.contentId,
-    data: (row.data as InfographicData | null) ?? null,
+    // Images stored before texts were fitted may hold longer ones: answer them within the contract.
+    data: row.data ? fitToContract(row.data as InfographicData) : null,
   };
   if (extras.dataUrl) variation.data_url = extras.dataUrl;
   if (extras.debug)

@@ -1,6 +1,7 @@
 import type { CustomLayer, Emphasis, InfographicContentType } from '@voxpress/contracts';
 import type { InfographicData, SourcedText } from '../../engines/renderer/renderer.ts';
 import { EMPHASES_BY_TYPE } from './built-in-templates.ts';
+import { fitToContract } from './fit-data.ts';
 
 /**
  * Everything a piece of content offers an infographic, in one language: more than one image can
@@ -150,7 +151,10 @@ export function dataFor(
   return withLayers(pruned(data), layers);
 }
 
-/** A template's layers applied to data: a footer, fixed tags, parts left out. */
+/**
+ * A template's layers applied to data: a footer, fixed tags, parts left out. The result fits the
+ * contract: long texts are cut at a word boundary (`fitToContract`).
+ */
 export function withLayers(data: InfographicData, layers: readonly CustomLayer[]): InfographicData {
   const out: InfographicData = { ...data };
   for (const layer of layers) {
@@ -168,7 +172,7 @@ export function withLayers(data: InfographicData, layers: readonly CustomLayer[]
         break;
     }
   }
-  return pruned(out);
+  return fitToContract(pruned(out));
 }
 
 /** Drops empty optional parts, so a renderer never draws an empty section. */
