@@ -15,6 +15,8 @@ export const errorCodes = [
   'not_found',
   'rate_limited',
   'internal_error',
+  // The server could not write for want of disk space (507): for the administrator to fix.
+  'storage_full',
   // Accounts and sessions.
   'unauthorized',
   'invalid_token',

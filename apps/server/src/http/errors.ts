@@ -2,6 +2,7 @@ import type { ErrorCode, ErrorParams, ValidationIssue } from '@voxpress/contract
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError, ValidationError } from '../lib/http-error.ts';
+import { isStorageFull, STORAGE_FULL_DETAIL } from '../storage/storage-full.ts';
 
 /** Fastify's names for the parts of a request, as the spec's `loc` names them. */
 const LOCATION: Record<string, string> = {
@@ -29,6 +30,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof ValidationError) {
       return reply.status(422).send({ detail: error.issues, code: 'validation_failed', params: {} });
+    }
+    // A write that found the disk full, wherever it happened and whatever wrapped it: the
+    // administrator's problem, said so, never the sender's file.
+    if (isStorageFull(error)) {
+      request.log.error({ err: error }, 'out of disk space');
+      // A body still arriving cannot be stored either: close rather than read the rest of it.
+      if (!request.raw.complete) reply.header('connection', 'close');
+      return reply.status(507).send({ detail: STORAGE_FULL_DETAIL, code: 'storage_full', params: {} });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

@@ -6,6 +6,7 @@ import {
   zErrorResponse,
   zLlmTestRequest,
   zLlmTestResponse,
+  zStorageSpace,
   zToken,
   zWhisperDownloadStarted,
   zWhisperModels,
@@ -18,6 +19,7 @@ import { authenticate } from '../http/authenticate.ts';
 import { relayStatus } from '../http/status-stream.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { AdminService } from '../services/admin/admin.service.ts';
+import { storageSpace } from '../services/admin/storage-space.ts';
 
 const errors = { 401: zErrorResponse, 403: zErrorResponse };
 const bearer = [{ bearer: [] }];
@@ -63,6 +65,20 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => ctx.serverSettings.update(request.body),
+    );
+
+    app.get(
+      '/admin/storage',
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags: ['admin'],
+          summary: 'Free space on the disk of the data folder, and whether it is low',
+          security: bearer,
+          response: { 200: zStorageSpace, ...errors },
+        },
+      },
+      async () => storageSpace(ctx.config.dataDir, ctx.blobs.driver),
     );
 
     app.post(

@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
 import { authenticate } from '../http/authenticate.ts';
 import { HttpError, ValidationError } from '../lib/http-error.ts';
+import { ensureDiskRoom } from '../storage/storage-full.ts';
 
 const tooBig = () =>
   new HttpError(413, 'upload_too_large', 'File size must be less than 100MB.', {
@@ -68,6 +69,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
         const dir = ctx.scratch.dir;
         await mkdir(dir, { recursive: true });
+        await ensureDiskRoom(dir, declared);
         const tmp = path.join(dir, `${randomUUID()}.upload`);
         const fields: Record<string, string> = {};
         let file: { name: string; size: number } | undefined;

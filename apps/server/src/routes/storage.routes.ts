@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { HttpError } from '../lib/http-error.ts';
 import { BlobTooLargeError, InvalidBlobKeyError } from '../storage/blob-store.ts';
 import { BlobExistsError, type LocalDiskBlobStore } from '../storage/local-disk.blob-store.ts';
+import { ensureDiskRoom } from '../storage/storage-full.ts';
 import { InvalidUploadLinkError, type UploadGrant } from '../storage/upload-link-signer.ts';
 
 const tooBig = (maxBytes: number) =>
@@ -78,6 +79,7 @@ export function storageRoutes(
             410: zErrorResponse,
             413: zErrorResponse,
             415: zErrorResponse,
+            507: zErrorResponse,
           },
         },
       },
@@ -98,6 +100,7 @@ export function storageRoutes(
         // Refused unread: close the connection rather than drain a body nobody wants.
         if (declared > grant.maxBytes) throw tooBig(grant.maxBytes);
         if (!(await options.acceptsUpload(key))) throw closed();
+        await ensureDiskRoom(store.scratchDir, declared);
         let stored: { size: number };
         try {
           stored = await store.putOnce(key, request.body as Readable, { maxBytes: grant.maxBytes });

@@ -48,6 +48,11 @@ export class LocalDiskBlobStore implements BlobStore {
     this.links = new UploadLinkSigner(secret);
   }
 
+  /** Where uploads are written first: the disk whose free space decides whether one fits. */
+  get scratchDir(): string {
+    return this.tmpDir;
+  }
+
   async presignPut(
     key: string,
     options: { contentType: string; maxBytes: number; expiresInS: number },

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
+import { STORAGE_FULL_DETAIL } from '../../storage/storage-full.ts';
 import { abortReason } from './abort-signals.ts';
 import { findExecutable, tail } from './executables.ts';
 import { SpeechEngineError } from './speech-engine.ts';
@@ -19,6 +20,13 @@ export const UNDECODABLE_AUDIO =
 export const FFMPEG_LIMITS: ProcessLimits = { memoryBytes: 1024 ** 3, niceness: 10 };
 /** Decoding 100 MB of any accepted format takes seconds; minutes means something is wrong. */
 export const DEFAULT_TIME_LIMIT_MS = 10 * 60 * 1000;
+
+/**
+ * ffmpeg's own report of a write that failed for want of space ("Error writing trailer of
+ * out.wav: No space left on device"), at the start of a line: the input's metadata, which a file
+ * controls, is printed indented and never taken for it.
+ */
+const WRITE_FAILED_FOR_SPACE = /^\S.*: (?:No space left on device|Disk quota exceeded)\s*$/m;
 
 /** Which ffmpeg runs, and whether it is the old static build bundled with the npm package. */
 export interface FfmpegInfo {
@@ -172,6 +180,14 @@ export function runFfmpeg(
             false,
             { cause },
           ),
+        );
+      }
+      // A full disk is not the file's fault; ffmpeg may even exit 0 with its output cut short.
+      if (WRITE_FAILED_FOR_SPACE.test(stderr)) {
+        return reject(
+          new SpeechEngineError(STORAGE_FULL_DETAIL, false, {
+            cause: Object.assign(cause, { code: 'ENOSPC' }),
+          }),
         );
       }
       if (code !== 0 && /Cannot allocate memory|failed to map segment|out of memory/i.test(stderr)) {
