@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/PageState.tsx';
 import { formatNumber } from '../../i18n/format.ts';
+import { loadErrorMessage } from '../../lib/load-error.ts';
 import { contentTypeLabel, contextLabel } from '../infographics/labels.ts';
 import { collectionKey, getCollection } from './gallery-api.ts';
 import { formatMadeAt, fromVariation } from './gallery-image.ts';
@@ -74,7 +75,7 @@ export function CollectionModal({
           ) : detail.error ? (
             <ErrorState
               title={t('collections.detailFailed')}
-              message={detail.error.message}
+              message={loadErrorMessage(detail.error)}
               onRetry={() => void detail.refetch()}
             />
           ) : detail.data.variations.length === 0 ? (

@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/PageState.tsx';
 import { formatNumber } from '../../i18n/format.ts';
+import { loadErrorMessage } from '../../lib/load-error.ts';
 import { contentTypeLabel, contextLabel } from '../infographics/labels.ts';
 import { CollectionModal } from './CollectionModal.tsx';
 import { collectionsKey, listCollections } from './gallery-api.ts';
@@ -78,7 +79,7 @@ export function CollectionsPanel({
     return (
       <ErrorState
         title={t('collections.loadFailed')}
-        message={list.error.message}
+        message={loadErrorMessage(list.error)}
         onRetry={() => void list.refetch()}
       />
     );

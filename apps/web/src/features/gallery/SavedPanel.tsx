@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState } from '../../components/PageState.tsx';
 import { formatNumber } from '../../i18n/format.ts';
+import { loadErrorMessage } from '../../lib/load-error.ts';
 import { listSaved, type SavedQuery, savedListKey } from './gallery-api.ts';
 import { fromSaved, keepLinks, refreshAfterMs } from './gallery-image.ts';
 import { GridSkeleton, ImageGrid, type SourceLookup } from './ImageGrid.tsx';
@@ -69,7 +70,11 @@ export function SavedPanel({
   if (list.isPending) return <GridSkeleton label={t('loading')} />;
   if (list.error)
     return (
-      <ErrorState title={t('loadFailed')} message={list.error.message} onRetry={() => void list.refetch()} />
+      <ErrorState
+        title={t('loadFailed')}
+        message={loadErrorMessage(list.error)}
+        onRetry={() => void list.refetch()}
+      />
     );
   const { items, total, pages } = list.data;
   if (items.length === 0 && filtered)

@@ -43,6 +43,7 @@ import {
   formatPercent,
 } from '../../i18n/format.ts';
 import { api } from '../../lib/api.ts';
+import { loadErrorMessage } from '../../lib/load-error.ts';
 import { firstName } from '../../lib/names.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { listItems } from '../items/items-api.ts';
@@ -106,7 +107,7 @@ export function HomePage() {
             <Skeleton h={56} />
           </Stack>
         ) : recent.error ? (
-          <ErrorState message={recent.error.message} onRetry={() => void recent.refetch()} />
+          <ErrorState message={loadErrorMessage(recent.error)} onRetry={() => void recent.refetch()} />
         ) : recent.data.items.length === 0 ? (
           <EmptyState size="sm" icon={<IconMicrophone size={24} />} variant="light">
             <EmptyState.Title order={3}>{t('recent.empty')}</EmptyState.Title>
@@ -137,7 +138,7 @@ function StatCards({
   error: Error | null;
 }) {
   const { t } = useTranslation('home');
-  if (error) return <ErrorState title={t('stats.unavailable')} message={error.message} />;
+  if (error) return <ErrorState title={t('stats.unavailable')} message={loadErrorMessage(error)} />;
   const hours = stats ? stats.total_duration_s / 3600 : 0;
   const quota = stats?.storage_quota_bytes ?? null;
   const cards: Array<{
