@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import { STORAGE_FULL_DETAIL } from '../../storage/storage-full.ts';
 import { abortReason } from './abort-signals.ts';
+import { endWithServer } from './child-lifetime.ts';
 import { findExecutable, tail } from './executables.ts';
 import { SpeechEngineError } from './speech-engine.ts';
 import { type LimitSupport, limitedCommand, type ProcessLimits } from './untrusted-process.ts';
@@ -124,7 +125,7 @@ export function runFfmpeg(
       ...outputArgs,
     ];
     const command = limitedCommand(ffmpegPath(), args, options.limits ?? FFMPEG_LIMITS);
-    const child = spawn(command.command, command.args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = endWithServer(spawn(command.command, command.args, { stdio: ['ignore', 'pipe', 'pipe'] }));
     let header = '';
     let stderr = '';
     let declaredS: number | null = null;

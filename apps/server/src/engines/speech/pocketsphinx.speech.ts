@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { abortReason } from './abort-signals.ts';
+import { dieWithServerPrefix, endWithServer } from './child-lifetime.ts';
 import { findExecutable, tail } from './executables.ts';
 import { PocketsphinxOutput } from './pocketsphinx-output.ts';
 import { watchReadPosition } from './read-position.ts';
@@ -193,7 +194,9 @@ export class PocketsphinxSpeechEngine implements SpeechEngine {
       if (signal.aborted) return reject(abortReason(signal));
       const args = ['-infile', wavPath, '-logfn', '/dev/null', '-time', 'yes', ...this.modelArgs()];
       const command = [...lowPriority(), binary, ...args];
-      const child = spawn(command[0] as string, command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = endWithServer(
+        spawn(command[0] as string, command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] }),
+      );
       // PocketSphinx prints only at the end of an utterance, and flowing speech may be one long
       // utterance: how far it has read into the file tells how much it has heard meanwhile.
       const reading =
@@ -251,12 +254,16 @@ export class PocketsphinxSpeechEngine implements SpeechEngine {
 }
 
 /**
- * The command prefix that runs a program at lower CPU priority (so that the API is served first)
- * and with line-buffered output (`stdbuf -oL` keeps PocketSphinx's lines from being held back
- * until it exits).
+ * The command prefix that runs a program at lower CPU priority (so that the API is served first),
+ * with line-buffered output (`stdbuf -oL` keeps PocketSphinx's lines from being held back until it
+ * exits), and killed should the server die (see `dieWithServerPrefix`).
  */
 function lowPriority(): string[] {
   const nice = findExecutable('nice');
   const stdbuf = findExecutable('stdbuf');
-  return [...(nice ? [nice, '-n', String(NICENESS)] : []), ...(stdbuf ? [stdbuf, '-oL'] : [])];
+  return [
+    ...dieWithServerPrefix(),
+    ...(nice ? [nice, '-n', String(NICENESS)] : []),
+    ...(stdbuf ? [stdbuf, '-oL'] : []),
+  ];
 }

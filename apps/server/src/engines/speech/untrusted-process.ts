@@ -1,3 +1,4 @@
+import { dieWithServerPrefix } from './child-lifetime.ts';
 import { findExecutable } from './executables.ts';
 
 /** Limits for a program that reads files from users (a decoder chewing on an upload). */
@@ -31,9 +32,11 @@ export function limitSupport(): LimitSupport {
 
 /**
  * The command line that runs `program` with `args` under `limits`:
- * `nice -n N prlimit --as=BYTES -- program args…`, or `sh -c 'ulimit -v KB && exec "$@"'` in
- * place of prlimit where util-linux is missing. Each wrapper replaces itself with the next (exec),
- * so the process id is the program's own and killing it kills the program.
+ * `setpriv --pdeathsig KILL -- nice -n N prlimit --as=BYTES -- program args…`, or
+ * `sh -c 'ulimit -v KB && exec "$@"'` in place of prlimit where util-linux is missing (and no
+ * setpriv then: see `dieWithServerPrefix`). Each wrapper replaces itself with the next (exec), so
+ * the process id is the program's own, killing it kills the program, and the program is killed
+ * when the server dies.
  */
 export function limitedCommand(
   program: string,
@@ -46,5 +49,6 @@ export function limitedCommand(
   else if (t.sh)
     argv = [t.sh, '-c', `ulimit -v ${Math.floor(limits.memoryBytes / 1024)} && exec "$@"`, 'sh', ...argv];
   if (t.nice && limits.niceness > 0) argv = [t.nice, '-n', String(limits.niceness), ...argv];
+  argv = [...dieWithServerPrefix(), ...argv];
   return { command: argv[0] as string, args: argv.slice(1) };
 }
