@@ -1,5 +1,6 @@
 import type { Segment } from '@voxpress/contracts';
 import { shapeTranscript } from '../../engines/writer/composer/index.ts';
+import { editedLayout } from './edited-layout.ts';
 
 export type ExportFormat = 'txt' | 'srt' | 'vtt';
 
@@ -60,8 +61,11 @@ export function exportTranscript(format: ExportFormat, source: TranscriptSource)
 
 export function captionCues(source: TranscriptSource): Cue[] {
   const segments = source.segments.map((s) => ({ start: s.start, end: s.end, text: s.text }));
-  const shaped = shapeTranscript(segments, source.language, source.edited ? { text: source.text } : {});
-  const sentences: TimedSentence[] = shaped.paragraphs.flatMap((p) => p.sentences);
+  // An edit is captioned as the user typed it, as the reading view shows it.
+  const paragraphs = source.edited
+    ? editedLayout(segments, source.language, source.text)
+    : shapeTranscript(segments, source.language).paragraphs;
+  const sentences: TimedSentence[] = paragraphs.flatMap((p) => p.sentences);
   const timed = fillTimes(sentences, segments);
   return timed.flatMap((s) => sentenceCues(s.text, s.start, s.end));
 }

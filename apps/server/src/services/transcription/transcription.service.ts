@@ -6,6 +6,7 @@ import type {
   TranscriptionRow,
   TranscriptionsRepository,
 } from '../../repositories/transcriptions.repository.ts';
+import { editedLayout } from './edited-layout.ts';
 import { type ExportFormat, exportTranscript } from './subtitles.ts';
 import { sanitizeTranscriptHtml } from './transcript-html.ts';
 
@@ -131,8 +132,9 @@ function readingLayout(
     }));
   }
   if ((text.match(/\S+/g)?.length ?? 0) <= MAX_SHAPED_WORDS) {
-    // An edit is shaped from its own words; the segments still give it timing where they match.
-    return shapeTranscript(segments, language, edited === null ? {} : { text: edited }).paragraphs;
+    // An edit is laid out as the user typed it; the segments still give it timing where they match.
+    if (edited !== null) return editedLayout(segments, language, edited);
+    return shapeTranscript(segments, language).paragraphs;
   }
   return untimedParagraphs(text.split(/\n+/));
 }

@@ -102,7 +102,7 @@ export function sourceWords(segments: Segment[], language: string, text?: string
 }
 
 /** Gives each edited word the segment of the heard word it matches, else of its neighbours. */
-function alignToSegments(edited: SourceWord[], heard: SourceWord[]): void {
+export function alignToSegments(edited: SourceWord[], heard: SourceWord[]): void {
   const changes = diffArrays(
     heard.map((w) => w.norm),
     edited.map((w) => w.norm),
