@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js (and its render worker into dist/render-worker.js). Workspace packages (TypeScript sources) are bundled in;
+// Bundles the server into dist/main.js (and its render and document workers beside it). Workspace packages (TypeScript sources) are bundled in;
 // npm dependencies stay external and load from node_modules.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -6,9 +6,13 @@ import { build } from 'esbuild';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@voxpress/'));
 
-// The render worker is its own entry: worker threads load it from beside main.js.
+// Each worker is its own entry: worker threads load it from beside main.js.
 await build({
-  entryPoints: { main: 'src/main.ts', 'render-worker': 'src/engines/renderer/render-worker.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'render-worker': 'src/engines/renderer/render-worker.ts',
+    'document-worker': 'src/services/content/document-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -79,6 +79,7 @@ export const errorCodes = [
   'content_not_found',
   'document_empty',
   'document_unreadable',
+  'document_too_complex',
   // Renditions, exports, publishing and webhooks.
   'rendition_not_found',
   'rendition_too_long',

@@ -30,6 +30,12 @@ describe('document paragraphs', () => {
     ]);
   });
 
+  it('reads each line of a text file without blank lines as a paragraph', async () => {
+    expect(
+      await documentParagraphs('txt', Buffer.from('First point.\nSecond point.\r\nThird point.\n')),
+    ).toEqual(['First point.', 'Second point.', 'Third point.']);
+  });
+
   it('joins a hard-wrapped text paragraph into one', async () => {
     expect(await documentParagraphs('txt', Buffer.from('One line\nwrapped here.\n\nNext.'))).toEqual([
       'One line wrapped here.',

@@ -2,7 +2,8 @@ import type { ContentUploadResponse } from '@voxpress/contracts';
 import { countBodyWords } from '../../engines/writer/content-body.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { TranscriptionsRepository } from '../../repositories/transcriptions.repository.ts';
-import { documentKind, documentParagraphs } from './document-text.ts';
+import { parseDocument } from './document-parser.ts';
+import { documentKind } from './document-text.ts';
 
 /** Longest document text kept (about 150,000 words). */
 const MAX_TEXT_CHARS = 1_000_000;
@@ -21,7 +22,7 @@ export class DocumentService {
   ): Promise<ContentUploadResponse['data']> {
     const kind = documentKind(file.name);
     if (file.bytes.length === 0) throw empty();
-    const paragraphs = await documentParagraphs(kind, file.bytes);
+    const paragraphs = await parseDocument(kind, file.bytes);
     if (paragraphs.length === 0) throw empty();
     const text = paragraphs.join('\n\n');
     if (text.length > MAX_TEXT_CHARS)
