@@ -1,6 +1,6 @@
 import { Badge, Card, Code, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { EngineState } from '@voxpress/contracts';
+import type { EngineImplementation, EngineState } from '@voxpress/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/PageState.tsx';
@@ -19,6 +19,18 @@ function stateLabel(t: TFunction<'help'>, state: EngineState): string {
       return t('engines.state.misconfigured');
     case 'disabled':
       return t('engines.state.disabled');
+  }
+}
+
+/** Whether the model file is on the server: "not downloaded" until it is, and why a download failed. */
+function modelLabel(t: TFunction<'help'>, model: NonNullable<EngineImplementation['model']>): string {
+  switch (model.state) {
+    case 'downloaded':
+      return t('engines.model.downloaded', { name: model.name });
+    case 'not_downloaded':
+      return t('engines.model.notDownloaded', { name: model.name });
+    case 'download_failed':
+      return t('engines.model.failed', { name: model.name, reason: model.reason ?? '' });
   }
 }
 
@@ -78,6 +90,15 @@ export function EnginesStatus() {
                 <Text size="sm" c="dimmed">
                   {impl.detail ?? impl.reason}
                 </Text>
+                {impl.model && (
+                  <Text
+                    size="xs"
+                    c={impl.model.state === 'downloaded' ? 'dimmed' : 'orange'}
+                    data-testid={`engine-model-${impl.id}`}
+                  >
+                    {modelLabel(t, impl.model)}
+                  </Text>
+                )}
                 {impl.enable && impl.state !== 'active' && (
                   <Text size="xs" c="dimmed">
                     {t('engines.toEnable')}{' '}

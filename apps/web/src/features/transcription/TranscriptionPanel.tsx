@@ -31,6 +31,7 @@ import { SaveIndicator } from './SaveIndicator.tsx';
 import { canSave } from './save-state.ts';
 import { TimedTranscript } from './TimedTranscript.tsx';
 import { TranscriptText } from './TranscriptText.tsx';
+import { transcriptEngine } from './transcript-engine.ts';
 import { downloadTranscript, type ExportFormat } from './transcription-api.ts';
 import type { AudioWorkflow } from './use-audio-workflow.ts';
 import { useTranscriptEditing } from './use-transcript-editing.ts';
@@ -66,8 +67,8 @@ export function TranscriptionPanel({
             <>
               <Badge variant="light">{languageName(transcription.data.language)}</Badge>
               <Tooltip label={engineNote(t, transcription.data)} withArrow multiline maw={280}>
-                <Badge variant="outline" color="gray" tabIndex={0}>
-                  {t('panel.engine')}
+                <Badge variant="outline" color="gray" tabIndex={0} data-testid="transcript-engine">
+                  {t('panel.engine')} · {transcriptEngine(transcription.data).name}
                 </Badge>
               </Tooltip>
             </>
@@ -87,6 +88,7 @@ export function TranscriptionPanel({
           />
         </ActionIcon>
       </Group>
+      {transcription.data && <EngineFallback transcription={transcription.data} />}
       <Collapse expanded={open}>
         <Box id={bodyId} pt="md">
           {!audioId ? (
@@ -331,6 +333,27 @@ function Placeholder({ text }: { text: string }) {
     <Text c="dimmed" ta="center" py="lg">
       {text}
     </Text>
+  );
+}
+
+/** When a fallback engine heard the recording: which one, what that means and why. */
+function EngineFallback({ transcription }: { transcription: Transcription }) {
+  const { t } = useTranslation('transcription');
+  const engine = transcriptEngine(transcription);
+  if (engine.passedOver.length === 0) return null;
+  return (
+    <Alert color="yellow" variant="light" mt="sm" data-testid="transcript-fallback">
+      <Text size="sm">
+        {engine.id === 'pocketsphinx'
+          ? t('fallback.pocketsphinx')
+          : t('fallback.other', { engine: engine.name })}
+      </Text>
+      {engine.passedOver.map((p) => (
+        <Text key={p.id} size="xs" c="dimmed">
+          {t('fallback.why', { engine: p.name, reason: p.reason })}
+        </Text>
+      ))}
+    </Alert>
   );
 }
 

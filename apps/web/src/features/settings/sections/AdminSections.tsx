@@ -305,7 +305,12 @@ function ModelRow({ model, onDone }: { model: WhisperModel; onDone(): void }) {
           <Text fw={600} size="sm">
             {model.name}
           </Text>
-          {model.configured && <Badge size="xs">{t('admin.whisper.inUse')}</Badge>}
+          {model.configured && model.downloaded && <Badge size="xs">{t('admin.whisper.inUse')}</Badge>}
+          {model.configured && !model.downloaded && (
+            <Badge size="xs" color="orange" variant="light">
+              {t('admin.whisper.chosenMissing')}
+            </Badge>
+          )}
         </Group>
         <Text size="xs" c="dimmed">
           {model.custom
