@@ -12,6 +12,7 @@ await build({
     main: 'src/main.ts',
     'render-worker': 'src/engines/renderer/render-worker.ts',
     'document-worker': 'src/services/content/document-worker.ts',
+    'local-llm-worker': 'src/engines/writer/local/local-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

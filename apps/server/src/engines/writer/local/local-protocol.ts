@@ -1,0 +1,44 @@
+import type { GrammarSchema } from './json-schema-grammar.ts';
+
+/** How the worker loads its model. */
+export interface LocalModelSpec {
+  /** The `.gguf` file. */
+  path: string;
+  /** Context window in tokens (capped at what the model was trained for). */
+  contextTokens: number;
+  /** CPU threads for generation. */
+  threads: number;
+  /** `auto`: a GPU when the prebuilt binaries find one; false: CPU only. */
+  gpu: 'auto' | false;
+}
+
+/** One generation: a system and a user message, optionally held to a JSON schema. */
+export interface GenerateRequest {
+  system: string;
+  prompt: string;
+  /** The answer must be JSON of this shape (a grammar decides each token). */
+  schema: GrammarSchema | null;
+  maxTokens: number;
+  temperature: number;
+  seed?: number;
+}
+
+export type ToWorker =
+  | { type: 'generate'; id: number; model: LocalModelSpec; request: GenerateRequest }
+  | { type: 'cancel'; id: number };
+
+export interface GenerationStats {
+  promptTokens: number;
+  outputTokens: number;
+  /** Milliseconds spent reading the prompt and writing the answer. */
+  promptMs: number;
+  generateMs: number;
+  /** True when the answer stopped at `maxTokens`. */
+  truncated: boolean;
+}
+
+export type FromWorker =
+  | { type: 'loaded'; id: number; ms: number; gpu: string | false }
+  | { type: 'chunk'; id: number; text: string }
+  | { type: 'done'; id: number; text: string; stats: GenerationStats }
+  | { type: 'error'; id: number; message: string; aborted: boolean; kind: 'model' | 'generation' };

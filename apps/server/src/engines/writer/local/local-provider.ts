@@ -1,0 +1,180 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { EngineStatus } from '../../engine.ts';
+import type { LlmProvider, ResolvedModel } from '../llm/llm-providers.ts';
+import { LocalLanguageModel } from './local-language-model.ts';
+import { findLocalModel, isModelPath, LOCAL_MODELS, localModelPath } from './local-models.ts';
+import { LocalLlmRuntime, LocalModelError } from './local-runtime.ts';
+
+/** The built-in local model's settings (LLM_LOCAL_*). */
+export interface LocalLlmConfig {
+  /** A catalogue name (`qwen3-1.7b`) or the path of a `.gguf` file. */
+  model: string;
+  /** True when the model was picked for this machine rather than set. */
+  modelChosen: boolean;
+  modelsDir: string;
+  modelsUrl: string;
+  autoDownload: boolean;
+  threads: number;
+  contextTokens: number;
+  /** The model is unloaded after this long without work. */
+  idleMs: number;
+  gpu: 'auto' | false;
+  temperature: number;
+  /** Most tokens in one answer when the caller names no limit. */
+  maxTokens: number;
+  seed?: number;
+  /** Cap on the worker thread's JavaScript heap, in MB. */
+  heapLimitMb: number;
+}
+
+/** A download of the configured model as the status shows it (fed by the download job). */
+export interface DownloadState {
+  state: 'downloading' | 'failed';
+  percent: number;
+  error?: string;
+}
+
+const gigabytes = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+
+/**
+ * The built-in local model behind the language-model port: a GGUF file run by node-llama-cpp in
+ * a worker thread on this machine, with no server or key. Ready once its file is on disk; until
+ * then its status says what is missing ("not downloaded: 1.7 GB", "downloading 41 %").
+ */
+export class LocalLlmProvider implements LlmProvider {
+  readonly id = 'local';
+  readonly name = 'Built-in local model';
+  private loadFailure: { file: string; mtimeMs: number; message: string } | undefined;
+
+  constructor(
+    readonly config: LocalLlmConfig,
+    readonly runtime: LocalLlmRuntime = new LocalLlmRuntime({
+      idleMs: config.idleMs,
+      heapLimitMb: config.heapLimitMb,
+    }),
+    private readonly downloads: (model: string) => DownloadState | undefined = () => undefined,
+  ) {}
+
+  /** The model file and the name it is known by. */
+  target(): { file: string; label: string; bytes: number | null } | { error: string } {
+    const { model, modelsDir } = this.config;
+    if (isModelPath(model)) return { file: path.resolve(model), label: path.basename(model), bytes: null };
+    const info = findLocalModel(model);
+    if (!info)
+      return {
+        error: `LLM_LOCAL_MODEL=${model} is neither a known model (${LOCAL_MODELS.map((m) => m.name).join(', ')}) nor a .gguf file`,
+      };
+    return { file: localModelPath(modelsDir, info), label: info.name, bytes: info.bytes };
+  }
+
+  async status(): Promise<EngineStatus> {
+    const target = this.target();
+    if ('error' in target)
+      return {
+        state: 'misconfigured',
+        reason: 'The chosen built-in model is unknown',
+        detail: target.error,
+        hint: 'Run npm run models -- list and set LLM_LOCAL_MODEL to one of the names, or to the path of a .gguf file',
+      };
+    const present = await stat(target.file).catch(() => null);
+    const complete = present?.isFile() === true && (target.bytes === null || present.size === target.bytes);
+    if (!complete) {
+      const download = this.downloads(this.config.model);
+      if (download?.state === 'downloading')
+        return {
+          state: 'missing',
+          reason: `Built-in model ${target.label}: downloading ${download.percent} %`,
+          detail: `Downloading ${target.file}: ${download.percent} %`,
+        };
+      if (download?.state === 'failed')
+        return {
+          state: 'misconfigured',
+          reason: `Built-in model ${target.label}: the download failed`,
+          detail: `failed: ${download.error ?? 'unknown reason'}`,
+          hint: `Run npm run models -- pull ${this.config.model} to try again`,
+        };
+      if (target.bytes === null)
+        return {
+          state: 'misconfigured',
+          reason: 'The built-in model’s file is missing',
+          detail: `No file at ${target.file} (LLM_LOCAL_MODEL)`,
+          hint: 'Set LLM_LOCAL_MODEL to the path of an existing .gguf file, or to a catalogue name',
+        };
+      return {
+        state: 'missing',
+        reason: `Built-in model ${target.label}: not downloaded (${gigabytes(target.bytes)})`,
+        detail: `not downloaded: ${gigabytes(target.bytes)}; expected at ${target.file}`,
+        hint: `Download it in Settings → Server, or run npm run models -- pull ${this.config.model}`,
+      };
+    }
+    const failure = this.loadFailure;
+    if (failure && failure.file === target.file && failure.mtimeMs === present.mtimeMs)
+      return {
+        state: 'misconfigured',
+        reason: `Built-in model ${target.label} could not be loaded`,
+        detail: `failed: ${failure.message} (${target.file})`,
+        hint: 'Download the model again, or free memory for it',
+      };
+    return {
+      state: 'ready',
+      reason: `Built-in model ${target.label} on this server`,
+      detail: `${target.file}; ${this.config.threads} CPU thread${this.config.threads === 1 ? '' : 's'}${this.config.gpu === false ? ', GPU off' : ', GPU when found'}${this.runtime.loaded ? ', loaded' : ', loaded on first use'}`,
+    };
+  }
+
+  async resolve(): Promise<ResolvedModel> {
+    const target = this.target();
+    if ('error' in target) throw new Error(target.error);
+    const present = await stat(target.file).catch(() => null);
+    if (!present?.isFile()) throw new Error(`the model file ${target.file} is not there`);
+    const model = new LocalLanguageModel(
+      target.label,
+      this.runtime,
+      {
+        path: target.file,
+        contextTokens: this.config.contextTokens,
+        threads: this.config.threads,
+        gpu: this.config.gpu,
+      },
+      {
+        temperature: this.config.temperature,
+        maxTokens: this.config.maxTokens,
+        ...(this.config.seed !== undefined ? { seed: this.config.seed } : {}),
+      },
+    );
+    const modelFailed = (err: unknown) => {
+      if (err instanceof LocalModelError && err.kind === 'model')
+        this.loadFailure = { file: target.file, mtimeMs: present.mtimeMs, message: err.message };
+    };
+    return {
+      model: withFailureHook(model, modelFailed),
+      modelId: target.label,
+      service: `the built-in local model (${target.label})`,
+    };
+  }
+
+  close(): Promise<void> {
+    return this.runtime.close();
+  }
+}
+
+/** Remembers a model that failed to load, so its status says so and the router moves on. */
+function withFailureHook(model: LocalLanguageModel, onError: (err: unknown) => void): LocalLanguageModel {
+  const generate = model.doGenerate.bind(model);
+  const streamed = model.doStream.bind(model);
+  model.doGenerate = (options) =>
+    Promise.resolve(generate(options)).catch((err: unknown) => {
+      onError(err);
+      throw err;
+    });
+  model.doStream = async (options) => {
+    const result = await streamed(options);
+    const [mine, theirs] = result.stream.tee();
+    void (async () => {
+      for await (const part of mine) if (part.type === 'error') onError(part.error);
+    })();
+    return { ...result, stream: theirs };
+  };
+  return model;
+}

@@ -1,0 +1,208 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type {
+  FromWorker,
+  GenerateRequest,
+  GenerationStats,
+  LocalModelSpec,
+  ToWorker,
+} from './local-protocol.ts';
+
+/** A generation the model itself could not do (it failed to load, or broke while writing). */
+export class LocalModelError extends Error {
+  override name = 'LocalModelError';
+  constructor(
+    message: string,
+    /** `model`: the file could not be loaded (missing, damaged, too large for memory). */
+    readonly kind: 'model' | 'generation' | 'crashed',
+  ) {
+    super(message);
+  }
+}
+
+/** What the runtime needs besides the model. */
+export interface LocalRuntimeOptions {
+  /** Milliseconds without work after which the model is unloaded (its thread ends). */
+  idleMs: number;
+  /** Cap on the worker's JavaScript heap, in MB (the model's own memory is checked at load). */
+  heapLimitMb?: number;
+  /** Starts the worker thread (tests may start it differently). */
+  createWorker?: (heapLimitMb: number) => Worker;
+  /** Schedules the idle unload; returns a function that cancels it. Default: a timer. */
+  schedule?: (run: () => void, ms: number) => () => void;
+}
+
+/** One generation's callbacks. */
+export interface GenerateHandlers {
+  signal?: AbortSignal;
+  onText?(text: string): void;
+}
+
+interface Pending {
+  resolve(result: { text: string; stats: GenerationStats }): void;
+  reject(err: unknown): void;
+  onText?: (text: string) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * The built-in local model as the rest of the server sees it: generations go to one worker
+ * thread, which keeps the model loaded and runs one generation at a time; an abort cancels the
+ * generation there; after `idleMs` without work the thread is ended and the model's memory freed.
+ * A crashed thread fails the generations it held and is started again on the next request.
+ */
+export class LocalLlmRuntime {
+  private worker: Worker | undefined;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private cancelIdle: (() => void) | undefined;
+  private readonly schedule: NonNullable<LocalRuntimeOptions['schedule']>;
+  /** Times the model was loaded, and how long the last load took. */
+  loads = 0;
+  lastLoadMs: number | null = null;
+  gpu: string | false = false;
+
+  constructor(private readonly options: LocalRuntimeOptions) {
+    this.schedule =
+      options.schedule ??
+      ((run, ms) => {
+        const timer = setTimeout(run, ms);
+        timer.unref();
+        return () => clearTimeout(timer);
+      });
+  }
+
+  /** True while a worker thread (and so, after its first generation, the model) is in memory. */
+  get loaded(): boolean {
+    return this.worker !== undefined;
+  }
+
+  /** Generations waiting or running. */
+  get busy(): number {
+    return this.pending.size;
+  }
+
+  generate(
+    model: LocalModelSpec,
+    request: GenerateRequest,
+    handlers: GenerateHandlers = {},
+  ): Promise<{ text: string; stats: GenerationStats }> {
+    const { signal } = handlers;
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    this.cancelIdle?.();
+    this.cancelIdle = undefined;
+    const worker = this.start();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const onAbort = () => this.send(worker, { type: 'cancel', id });
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const done = () => {
+        signal?.removeEventListener('abort', onAbort);
+        this.pending.delete(id);
+        if (this.pending.size === 0) this.armIdle();
+      };
+      this.pending.set(id, {
+        resolve: (r) => {
+          done();
+          resolve(r);
+        },
+        reject: (e) => {
+          done();
+          reject(e);
+        },
+        ...(handlers.onText ? { onText: handlers.onText } : {}),
+        ...(signal ? { signal } : {}),
+      });
+      this.send(worker, { type: 'generate', id, model, request });
+    });
+  }
+
+  /** Ends the worker thread now, freeing the model. Generations under way are failed. */
+  async unload(): Promise<void> {
+    this.cancelIdle?.();
+    this.cancelIdle = undefined;
+    const worker = this.worker;
+    this.worker = undefined;
+    if (!worker) return;
+    this.failAll(new LocalModelError('The local model was unloaded', 'crashed'));
+    await worker.terminate();
+  }
+
+  close(): Promise<void> {
+    return this.unload();
+  }
+
+  private armIdle(): void {
+    this.cancelIdle?.();
+    this.cancelIdle = this.schedule(() => {
+      this.cancelIdle = undefined;
+      if (this.pending.size === 0) void this.unload();
+    }, this.options.idleMs);
+  }
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const heap = this.options.heapLimitMb ?? 256;
+    const worker = (this.options.createWorker ?? startLocalWorker)(heap);
+    worker.on('message', (message: FromWorker) => this.onMessage(message));
+    worker.on('error', (err) => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      this.failAll(new LocalModelError(`The local model's thread failed: ${err.message}`, 'crashed'));
+    });
+    worker.on('exit', (code) => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      this.failAll(new LocalModelError(`The local model's thread ended (code ${code})`, 'crashed'));
+    });
+    this.worker = worker;
+    return worker;
+  }
+
+  private onMessage(message: FromWorker): void {
+    const task = this.pending.get(message.id);
+    switch (message.type) {
+      case 'loaded':
+        this.loads++;
+        this.lastLoadMs = message.ms;
+        this.gpu = message.gpu;
+        return;
+      case 'chunk':
+        task?.onText?.(message.text);
+        return;
+      case 'done':
+        task?.resolve({ text: message.text, stats: message.stats });
+        return;
+      case 'error':
+        if (!task) return;
+        if (message.aborted && task.signal?.aborted) task.reject(task.signal.reason);
+        else task.reject(new LocalModelError(message.message, message.kind));
+    }
+  }
+
+  private send(worker: Worker, message: ToWorker): void {
+    worker.postMessage(message);
+  }
+
+  private failAll(err: LocalModelError): void {
+    for (const task of [...this.pending.values()]) task.reject(err);
+  }
+}
+
+/**
+ * Starts the worker: the bundled `local-llm-worker.js` beside `main.js` in a build, or the
+ * TypeScript source through tsx when running from source (development and tests).
+ */
+export function startLocalWorker(heapLimitMb: number): Worker {
+  const here = fileURLToPath(import.meta.url);
+  const resourceLimits = { maxOldGenerationSizeMb: heapLimitMb };
+  if (here.endsWith('.js'))
+    return new Worker(path.join(path.dirname(here), 'local-llm-worker.js'), { resourceLimits });
+  const serverRoot = path.resolve(path.dirname(here), '../../../..');
+  return new Worker(path.join(path.dirname(here), 'local-worker.ts'), {
+    execArgv: ['--import', import.meta.resolve('tsx')],
+    env: { ...process.env, TSX_TSCONFIG_PATH: path.join(serverRoot, 'tsconfig.json') },
+    resourceLimits,
+  });
+}
