@@ -18,6 +18,7 @@ export const tokens = createTokenStore(browserStorage());
 
 const onSessionExpired = createLoginRedirect({
   pathname: () => window.location.pathname,
+  here: () => `${window.location.pathname}${window.location.search}${window.location.hash}`,
   assign: (path) => window.location.assign(path),
   setTimeout: (fn, ms) => window.setTimeout(fn, ms),
 });

@@ -15,6 +15,7 @@ import { clearApiCaches } from '../../app/offline/api-cache.ts';
 import { usePanel } from '../../app/panel-context.tsx';
 import { tokens } from '../../lib/api.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { safeReturnPath, signInTarget } from '../../lib/login-redirect.ts';
 import { type Credentials, fetchMe, login, loginWithGoogle, logout, ME_KEY, register } from './auth-api.ts';
 
 export type AuthStatus = 'checking' | 'signed-in' | 'signed-out';
@@ -61,19 +62,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     staleTime: 5 * 60_000,
   });
 
-  // Startup: a valid stored token leads home; an invalid one is dropped (the visitor stays public).
+  // Startup: a valid stored token leads home (or, on /login, back to the page it names); an
+  // invalid one is dropped (the visitor stays public).
   useEffect(() => {
     if (!startupCheck.current) return;
     if (me.isSuccess) {
       startupCheck.current = false;
-      if (location.pathname === '/' || location.pathname === '/login')
-        void navigate('/home', { replace: true });
+      if (location.pathname === '/') void navigate('/home', { replace: true });
+      else if (location.pathname === '/login') {
+        const next = safeReturnPath(new URLSearchParams(location.search).get('next'));
+        void navigate(next ?? '/home', { replace: true });
+      }
     } else if (me.isError && me.error instanceof ApiError) {
       startupCheck.current = false;
       tokens.clear();
       setHasToken(false);
     }
-  }, [me.isSuccess, me.isError, me.error, location.pathname, navigate]);
+  }, [me.isSuccess, me.isError, me.error, location.pathname, location.search, navigate]);
 
   // Opened offline before this browser kept the profile: the session is not over, only out of
   // reach. It is checked again as soon as the connection returns.
@@ -108,7 +113,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setModal((m) => ({ ...m, opened: false }));
       panel.minimize();
       const isNew = created ?? Date.now() - new Date(user.created_at).getTime() < NEW_ACCOUNT_MS;
-      const target = returnTo.current ?? (isNew ? '/features' : '/home');
+      const target = signInTarget(returnTo.current, isNew);
       returnTo.current = null;
       void navigate(target);
     },
