@@ -73,6 +73,7 @@ export const errorCodes = [
   'transcription_not_found',
   'conflict',
   'precondition_required',
+  'transcript_too_long',
   // Items (the library's recordings, uploads and documents).
   'item_not_found',
   // Content.

@@ -73,12 +73,34 @@ export const zTranscription = z.object({
   metadata: z.object({ transcriptions: z.array(zTranscriptionAttempt) }),
   /** The current version: send it back with an edit (or as `If-Match`), so no save is lost. */
   version: z.number().int(),
-  /** Earlier saved versions, newest first. */
-  versions: z.array(z.object({ text: z.string(), html: z.string().nullable(), saved_at: z.string() })),
+  /** How many earlier saved versions are kept: read them from `GET …/transcription/versions`. */
+  versions_count: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type Transcription = z.infer<typeof zTranscription>;
+
+/** An earlier saved version of a transcript: its text as it stood, and when it was replaced. */
+export const zTranscriptVersion = z.object({
+  text: z.string(),
+  html: z.string().nullable(),
+  saved_at: z.string(),
+});
+export type TranscriptVersion = z.infer<typeof zTranscriptVersion>;
+
+/** `GET /api/v1/audio/{id}/transcription/versions`: `page` (from 1) and `page_size` (at most 20). */
+export const zTranscriptVersionsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(20).default(5),
+});
+/** Earlier versions of a transcript, newest first, a page at a time. */
+export const zTranscriptVersions = z.object({
+  items: z.array(zTranscriptVersion),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type TranscriptVersions = z.infer<typeof zTranscriptVersions>;
 
 /**
  * `PUT /api/v1/audio/{id}/transcription`: save an edit (the original stays). `text` is the plain

@@ -12,6 +12,8 @@ import {
   zTranscribeRequest,
   zTranscription,
   zTranscriptionEdit,
+  zTranscriptVersions,
+  zTranscriptVersionsQuery,
   zUploadInitRequest,
   zUploadInitResponse,
 } from '@voxpress/contracts';
@@ -293,12 +295,12 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['audio'],
           summary: 'Save an edited transcript (the original and earlier versions are kept)',
           description:
-            'The edit names the version it was made from, in `version` or an `If-Match` header (the ETag of GET). A transcript saved elsewhere since answers 409 and keeps its text; no version answers 428.',
+            'The edit names the version it was made from, in `version` or an `If-Match` header (the ETag of GET). A transcript saved elsewhere since answers 409 and keeps its text; no version answers 428. An edit longer than its recording allows (50 characters a second of audio, at least 20,000) answers 413 `transcript_too_long`.',
           ...secured,
           params: zId,
           headers: z.looseObject({ 'if-match': z.string().max(100).optional() }),
           body: zTranscriptionEdit,
-          response: { 200: zTranscription, 428: zErrorResponse, ...errors },
+          response: { 200: zTranscription, 413: zErrorResponse, 428: zErrorResponse, ...errors },
         },
       },
       async (request, reply) => {
@@ -316,6 +318,30 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const saved = await ctx.transcriptions.saveEdit(request.userId, request.params.id, edit, version);
         return reply.header('etag', etag(saved.version)).send(saved);
       },
+    );
+
+    app.get(
+      '/audio/:id/transcription/versions',
+      {
+        preHandler: auth,
+        schema: {
+          tags: ['audio'],
+          summary: 'Earlier saved versions of the transcript, newest first, a page at a time',
+          description:
+            'The transcript itself gives only `versions_count`; each version is its text (and rich text) as it stood, and when it was replaced.',
+          ...secured,
+          params: zId,
+          querystring: zTranscriptVersionsQuery,
+          response: { 200: zTranscriptVersions, ...errors },
+        },
+      },
+      async (request) =>
+        ctx.transcriptions.versions(
+          request.userId,
+          request.params.id,
+          request.query.page,
+          request.query.page_size,
+        ),
     );
 
     app.get(

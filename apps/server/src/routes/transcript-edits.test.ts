@@ -67,7 +67,9 @@ describe.each(drivers)('transcript edits on %s', (driver) => {
     expect(stale.json().detail).toMatch(/changed elsewhere/);
     const stored = (await get()).json();
     expect(stored).toMatchObject({ text: 'Saved in the other tab.', version: 2, original_text: HEARD });
-    expect(stored.versions.map((v: { text: string }) => v.text)).toEqual([HEARD]);
+    expect(stored.versions_count).toBe(1);
+    const versions = await t.app.inject({ method: 'GET', url: `${url()}/versions`, headers: auth() });
+    expect(versions.json().items.map((v: { text: string }) => v.text)).toEqual([HEARD]);
   });
 
   it('lets exactly one of two saves made from the same version through', async () => {
@@ -121,7 +123,9 @@ describe.each(drivers)('transcript edits on %s', (driver) => {
     }
   });
 
-  it('accepts an edit as large as the contract allows', async () => {
+  it('accepts an edit as large as a long recording allows', async () => {
+    // Five and a half hours of audio: the contract's 1,000,000 characters fit.
+    await t.ctx.database.db.update(audio).set({ durationS: 20_000 }).where(eq(audio.id, audioId));
     const text = 'word '.repeat(200_000);
     const html = `<p>${'word '.repeat(300_000)}</p>`;
     const res = await put({ text, html, version: 1 });
@@ -129,5 +133,57 @@ describe.each(drivers)('transcript edits on %s', (driver) => {
     expect(res.json().text.length).toBe(1_000_000);
     // Too long to shape on the request thread: laid out by its own lines, still readable.
     expect(res.json().paragraphs).toHaveLength(1);
+  });
+
+  it('refuses an edit far longer than its recording with 413 transcript_too_long, keeping the text', async () => {
+    // Ten minutes of audio: 50 characters a second is 30,000.
+    await t.ctx.database.db.update(audio).set({ durationS: 600 }).where(eq(audio.id, audioId));
+    const res = await put({ text: 'x'.repeat(30_001), version: 1 });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({
+      code: 'transcript_too_long',
+      params: { max_chars: 30_000, length: 30_001 },
+    });
+    expect(res.json().detail).toMatch(/at most 30,000 characters for 600 seconds of audio/);
+    expect((await get()).json()).toMatchObject({ text: HEARD, version: 1 });
+    expect((await put({ text: 'y'.repeat(30_000), version: 1 })).statusCode).toBe(200);
+  });
+
+  it('gives a short recording room for at least 20,000 characters', async () => {
+    await t.ctx.database.db.update(audio).set({ durationS: 5 }).where(eq(audio.id, audioId));
+    expect((await put({ text: 'z'.repeat(20_000), version: 1 })).statusCode).toBe(200);
+    const over = await put({ text: 'z'.repeat(20_001), version: 2 });
+    expect(over.statusCode).toBe(413);
+    expect(over.json().code).toBe('transcript_too_long');
+  });
+
+  it('leaves earlier versions out of the transcript and pages them, newest first, to their owner only', async () => {
+    for (let v = 1; v <= 7; v++) {
+      expect((await put({ text: `Edit number ${v}.`, version: v })).statusCode).toBe(200);
+    }
+    const transcript = (await get()).json();
+    expect(transcript.versions).toBeUndefined();
+    expect(transcript.versions_count).toBe(7);
+    const page = (n: number, token = auth()) =>
+      t.app.inject({ method: 'GET', url: `${url()}/versions?page=${n}&page_size=3`, headers: token });
+    const first = (await page(1)).json();
+    expect(first).toMatchObject({ total: 7, page: 1, page_size: 3 });
+    expect(first.items.map((v: { text: string }) => v.text)).toEqual([
+      'Edit number 6.',
+      'Edit number 5.',
+      'Edit number 4.',
+    ]);
+    expect((await page(3)).json().items.map((v: { text: string }) => v.text)).toEqual([HEARD]);
+    expect((await page(4)).json().items).toEqual([]);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: `${url()}/versions?page_size=500`,
+      headers: auth(),
+    });
+    expect(bad.statusCode).toBe(422);
+    const eve = await signUp(t.app, `eve-${audioId}@example.com`);
+    const theirs = await page(1, { authorization: `Bearer ${eve}` });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().code).toBe('audio_not_found');
   });
 });

@@ -7,7 +7,7 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import { toAudio } from '../audio/audio-mapper.ts';
 import { toContent } from '../content/content-mapper.ts';
 import { exportTranscript } from '../transcription/subtitles.ts';
-import { toTranscription } from '../transcription/transcription.service.ts';
+import { toTranscription, transcriptVersions } from '../transcription/transcription.service.ts';
 
 const ROOT = 'voxpress-data';
 
@@ -56,7 +56,11 @@ export class DataExportService {
     zip.addBuffer(Buffer.from(README), `${ROOT}/README.txt`);
     json(user, 'account.json');
     json(audioRows.map(toAudio), 'audio.json');
-    json(transcriptRows.map(toTranscription), 'transcripts.json');
+    // Earlier versions are the user's too: in full here, where the API pages them.
+    json(
+      transcriptRows.map((r) => ({ ...toTranscription(r), versions: transcriptVersions(r) })),
+      'transcripts.json',
+    );
     json(contentRows.map(toContent), 'content.json');
 
     const names = new UniqueNames();

@@ -1,7 +1,7 @@
-import type { Segment, Transcription } from '@voxpress/contracts';
+import type { Segment, Transcription, TranscriptVersion, TranscriptVersions } from '@voxpress/contracts';
 import { shapeTranscript } from '../../engines/writer/composer/index.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import type { AudioRepository } from '../../repositories/audio.repository.ts';
+import type { AudioRepository, AudioRow } from '../../repositories/audio.repository.ts';
 import type {
   TranscriptionRow,
   TranscriptionsRepository,
@@ -9,14 +9,11 @@ import type {
 import { editedLayout } from './edited-layout.ts';
 import { type ExportFormat, exportTranscript } from './subtitles.ts';
 import { sanitizeTranscriptHtml } from './transcript-html.ts';
+import { checkTranscriptSize, maxTranscriptChars } from './transcript-limits.ts';
 
 const MAX_VERSIONS = 20;
 
-interface Version {
-  text: string;
-  html: string | null;
-  saved_at: string;
-}
+type Version = TranscriptVersion;
 
 /** Reading, editing and exporting transcripts. The engine's original text is never overwritten. */
 export class TranscriptionService {
@@ -26,7 +23,19 @@ export class TranscriptionService {
   ) {}
 
   async forAudio(userId: string, audioId: string): Promise<Transcription> {
-    return toTranscription(await this.row(userId, audioId));
+    return toTranscription((await this.owned(userId, audioId)).row);
+  }
+
+  /** Earlier versions, newest first, `pageSize` at a time (the transcript itself leaves them out). */
+  async versions(
+    userId: string,
+    audioId: string,
+    page: number,
+    pageSize: number,
+  ): Promise<TranscriptVersions> {
+    const all = transcriptVersions((await this.owned(userId, audioId)).row);
+    const from = (page - 1) * pageSize;
+    return { items: all.slice(from, from + pageSize), total: all.length, page, page_size: pageSize };
   }
 
   /**
@@ -39,8 +48,11 @@ export class TranscriptionService {
     edit: { text: string; html?: string | undefined },
     version: number,
   ): Promise<Transcription> {
-    const row = await this.row(userId, audioId);
+    const { audio, row } = await this.owned(userId, audioId);
     if (row.version !== version) throw conflict(row.version);
+    const segments = row.segments as Segment[];
+    const max = maxTranscriptChars(audio.durationS, segments, row.originalText.length);
+    checkTranscriptSize(edit, max, audio.durationS);
     const current = row.editedText ?? row.originalText;
     const html = edit.html === undefined ? null : sanitizeTranscriptHtml(edit.html);
     if (edit.text === current && html === row.editedHtml) return toTranscription(row);
@@ -55,7 +67,7 @@ export class TranscriptionService {
       versions,
     });
     // Another save landed between the read and the write.
-    if (!updated) throw conflict((await this.row(userId, audioId)).version);
+    if (!updated) throw conflict((await this.owned(userId, audioId)).row.version);
     return toTranscription(updated);
   }
 
@@ -64,9 +76,8 @@ export class TranscriptionService {
     audioId: string,
     format: ExportFormat,
   ): Promise<{ body: string; fileName: string }> {
-    const audio = await this.audio.findOwned(userId, audioId);
-    const row = await this.row(userId, audioId);
-    const base = (audio?.title ?? 'transcript').replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'transcript';
+    const { audio, row } = await this.owned(userId, audioId);
+    const base = (audio.title ?? 'transcript').replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'transcript';
     return {
       body: exportTranscript(format, {
         text: row.editedText ?? row.originalText,
@@ -78,13 +89,14 @@ export class TranscriptionService {
     };
   }
 
-  private async row(userId: string, audioId: string): Promise<TranscriptionRow> {
+  /** The user's audio item and its transcript; someone else's is not found. */
+  private async owned(userId: string, audioId: string): Promise<{ audio: AudioRow; row: TranscriptionRow }> {
     const audio = await this.audio.findOwned(userId, audioId);
     if (!audio) throw notFound('Audio not found', 'audio_not_found');
     if (!audio.transcriptionId) throw notFound('No transcription available.', 'transcription_not_found');
     const row = await this.transcriptions.findOwned(userId, audio.transcriptionId);
     if (!row) throw notFound('No transcription available.', 'transcription_not_found');
-    return row;
+    return { audio, row };
   }
 }
 
@@ -159,8 +171,17 @@ export function toTranscription(row: TranscriptionRow): Transcription {
     paragraphs: readingLayout(segments, row.language, row.editedText, text, row.source === 'document'),
     metadata: { transcriptions: row.attempts as Transcription['metadata']['transcriptions'] },
     version: row.version,
-    versions: (row.versions as Version[]).map((v) => ({ ...v, html: v.html ?? null })),
+    versions_count: (row.versions as Version[]).length,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/** A transcript's earlier versions, newest first (kept in full in the data export). */
+export function transcriptVersions(row: TranscriptionRow): TranscriptVersion[] {
+  return (row.versions as Version[]).map((v) => ({
+    text: v.text,
+    html: v.html ?? null,
+    saved_at: v.saved_at,
+  }));
 }
