@@ -14,7 +14,7 @@ export interface FontFamilySource {
   /** Which of the package's subsets to use: names (`latin`) or all of them. */
   subsets: readonly string[] | 'all';
   /** Scripts this family is chosen for when a text needs them. */
-  role: 'latin' | 'cjk' | 'indic';
+  role: 'latin' | 'cjk' | 'indic' | 'script';
 }
 
 export const UI_SANS = 'Inter';
@@ -96,14 +96,50 @@ export const FONT_FAMILIES: readonly FontFamilySource[] = [
     subsets: ['telugu'],
     role: 'indic',
   },
+  // Arabic script: Arabic, Persian and Urdu (its block holds پ چ ژ گ ی ے ٹ ڈ ڑ ں ھ and the
+  // Arabic-Indic and Persian digits).
+  {
+    family: 'Noto Sans Arabic',
+    package: '@fontsource/noto-sans-arabic',
+    id: 'noto-sans-arabic',
+    weights: [400, 700],
+    subsets: ['arabic'],
+    role: 'script',
+  },
+  {
+    family: 'Noto Sans Hebrew',
+    package: '@fontsource/noto-sans-hebrew',
+    id: 'noto-sans-hebrew',
+    weights: [400, 700],
+    subsets: ['hebrew'],
+    role: 'script',
+  },
+  {
+    family: 'Noto Sans Thai',
+    package: '@fontsource/noto-sans-thai',
+    id: 'noto-sans-thai',
+    weights: [400, 700],
+    subsets: ['thai'],
+    role: 'script',
+  },
 ];
 
-const INDIC = ['Noto Sans Devanagari', 'Noto Sans Tamil', 'Noto Sans Telugu'];
+// Greek and Cyrillic are drawn by Inter (its `greek` and `cyrillic` subsets), which every theme
+// carries; the serif families add their own Cyrillic.
+const SCRIPTS = [
+  'Noto Sans Arabic',
+  'Noto Sans Hebrew',
+  'Noto Sans Thai',
+  'Noto Sans Devanagari',
+  'Noto Sans Tamil',
+  'Noto Sans Telugu',
+];
 
 /**
- * The fallback families to try for a character, in order. Script fonts come first: the CJK
- * packages' subsets claim a few characters of other scripts without drawing them. Hangul goes to
- * the Korean face and kana to the Japanese one whatever the language; Han characters follow it.
+ * The fallback families to try for a character, in order. Script fonts (Arabic, Hebrew, Thai,
+ * Indic) come first: the CJK packages' subsets claim a few characters of other scripts without
+ * drawing them. Hangul goes to the Korean face and kana to the Japanese one whatever the
+ * language; Han characters follow it.
  */
 export function fallbackOrder(language: string): (codepoint: number) => readonly string[] {
   const han = cjkPreference(language);
@@ -111,10 +147,10 @@ export function fallbackOrder(language: string): (codepoint: number) => readonly
   const japanese = cjkPreference('ja');
   return (cp) => {
     if ((cp >= 0x1100 && cp <= 0x11ff) || (cp >= 0x3130 && cp <= 0x318f) || (cp >= 0xac00 && cp <= 0xd7af)) {
-      return [...korean, ...INDIC];
+      return [...korean, ...SCRIPTS];
     }
-    if (cp >= 0x3040 && cp <= 0x30ff) return [...japanese, ...INDIC];
-    return [...INDIC, ...han];
+    if (cp >= 0x3040 && cp <= 0x30ff) return [...japanese, ...SCRIPTS];
+    return [...SCRIPTS, ...han];
   };
 }
 

@@ -56,7 +56,7 @@ export class FontLibrary {
   /**
    * The faces that draw `codepoints`: every subset of `families` (the template's own, in every
    * weight they come in) that covers one of them, then, for codepoints those do not cover, the
-   * first fallback family that does (`fallbackOrder`: CJK by language, then Indic scripts).
+   * first fallback family that does (`fallbackOrder`: script fonts, then CJK by language).
    */
   plan(
     codepoints: ReadonlySet<number>,

@@ -68,6 +68,38 @@ describe('glyph coverage', () => {
     expect(plan.fallbacks).toEqual([]);
   });
 
+  it('loads a script font only for a text that needs it: Arabic, Hebrew and Thai on first use', () => {
+    const plan = (language: string) =>
+      draw.fontPlan({
+        style: 'modern',
+        contentType: 'recipe',
+        width: 1080,
+        height: 1080,
+        data: sampleIn(language),
+        audience: 'general',
+        culturalContext: 'international',
+      });
+    for (const [language, family] of [
+      ['ar', 'Noto Sans Arabic'],
+      ['fa', 'Noto Sans Arabic'],
+      ['ur', 'Noto Sans Arabic'],
+      ['he', 'Noto Sans Hebrew'],
+      ['th', 'Noto Sans Thai'],
+    ] as const) {
+      const p = plan(language);
+      expect(p.fallbacks, language).toEqual([family]);
+      expect(new Set(p.faces.map((f) => f.family)), language).toEqual(new Set(['Inter', family]));
+    }
+    // Cyrillic and Greek are Inter's own subsets: no other font is loaded for them.
+    for (const language of ['ru', 'el']) {
+      const p = plan(language);
+      expect(p.fallbacks, language).toEqual([]);
+      expect(new Set(p.faces.map((f) => f.subset)), language).toContain(
+        language === 'ru' ? 'cyrillic' : 'greek',
+      );
+    }
+  });
+
   it('loads only the Chinese subsets a Chinese text needs', () => {
     const plan = draw.fontPlan({
       style: 'minimal',

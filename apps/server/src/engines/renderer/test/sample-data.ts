@@ -131,7 +131,7 @@ export const sampleRequest = (over: Partial<RenderRequest> = {}): RenderRequest 
   ...over,
 });
 
-/** One title and two points in each of the ten content languages. */
+/** One title and two points in each of the ten content languages, and in other scripts. */
 export const LANGUAGE_SAMPLES: Record<string, { title: string; points: string[] }> = {
   en: {
     title: 'Fresh pasta in fifteen minutes',
@@ -167,6 +167,30 @@ export const LANGUAGE_SAMPLES: Record<string, { title: string; points: string[] 
     points: ['தண்ணீரில் நன்றாக உப்பு சேர்க்கவும்', 'ஒரு கோப்பை பாஸ்தா நீரை வைத்திருங்கள்'],
   },
   te: { title: 'పదిహేను నిమిషాల్లో తాజా పాస్తా', points: ['నీటిలో బాగా ఉప్పు వేయండి', 'ఒక కప్పు పాస్తా నీటిని ఉంచుకోండి'] },
+  // Scripts a piece can also be written in: right to left (Arabic, Persian, Urdu, Hebrew), Thai,
+  // Cyrillic and Greek.
+  ar: {
+    title: 'معكرونة طازجة في خمس عشرة دقيقة',
+    points: ['ملّحوا الماء جيدًا', 'احتفظوا بكوب من ماء سلق المعكرونة'],
+  },
+  fa: {
+    title: 'پاستای تازه در پانزده دقیقه',
+    points: ['آب را خوب نمک بزنید', 'یک لیوان از آب پاستا را نگه دارید'],
+  },
+  ur: {
+    title: 'پندرہ منٹ میں تازہ پاستا',
+    points: ['پانی میں اچھی طرح نمک ڈالیں', 'پاستا کے پانی کا ایک کپ بچا کر رکھیں'],
+  },
+  he: { title: 'פסטה טרייה בחמש עשרה דקות', points: ['המליחו היטב את המים', 'שמרו כוס ממי הבישול של הפסטה'] },
+  th: { title: 'พาสต้าสดในสิบห้านาที', points: ['ใส่เกลือในน้ำให้มากพอ', 'เก็บน้ำต้มพาสต้าไว้หนึ่งถ้วย'] },
+  ru: {
+    title: 'Свежая паста за пятнадцать минут',
+    points: ['Хорошо посолите воду', 'Оставьте чашку воды от пасты'],
+  },
+  el: {
+    title: 'Φρέσκα ζυμαρικά σε δεκαπέντε λεπτά',
+    points: ['Αλατίστε καλά το νερό', 'Κρατήστε ένα φλιτζάνι από το νερό των ζυμαρικών'],
+  },
 };
 
 /** The recipe sample in another language: its title and points, the rest left out. */
