@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource react */
-import { Renderer } from '@takumi-rs/core';
+import { type MeasuredNode, Renderer } from '@takumi-rs/core';
 import { fromJsx } from '@takumi-rs/helpers/jsx';
 import { fallbackOrder } from '../fonts/font-catalog.ts';
 import { FontLibrary, type FontPlan } from '../fonts/font-library.ts';
@@ -56,6 +56,19 @@ export class TakumiDraw {
   async composition(request: RenderRequest): Promise<Composition> {
     const { measurer } = await this.prepare(request);
     return compose(request, measurer);
+  }
+
+  /** Where every text of a request lands: the drawn layout, measured (tests check its direction). */
+  async layout(request: RenderRequest): Promise<MeasuredNode> {
+    const { plan, families, measurer } = await this.prepare(request);
+    const composition = await compose(request, measurer);
+    const { node } = await fromJsx(<Infographic c={composition} fallbacks={plan.fallbacks.join(', ')} />);
+    return this.renderer.measure(node, {
+      width: request.width,
+      height: request.height,
+      fontFamilies: families,
+      lang: request.data.language,
+    });
   }
 
   async draw(

@@ -1,11 +1,13 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import type { Composition, FactsBlock } from './compose.ts';
+import { sides } from './direction.ts';
 import { iconUrl } from './icons.ts';
 import { Text } from './text.tsx';
 
 /** The figures, drawn large, each with its icon and label. */
 export function Facts({ c, b, fallbacks }: { c: Composition; b: FactsBlock; fallbacks: string }) {
   const { theme } = c;
+  const { Start } = sides(c);
   const u = c.metrics.u;
   const card = Boolean(theme.card);
   const pad = card ? Math.round(26 * u) : Math.round(8 * u);
@@ -36,9 +38,9 @@ export function Facts({ c, b, fallbacks }: { c: Composition; b: FactsBlock; fall
               card && theme.cardBorder
                 ? `${Math.max(1, Math.round(2 * u))}px solid ${theme.cardBorder}`
                 : undefined,
-            borderLeft:
+            [`border${Start}`]:
               !card && i > 0 ? `${Math.max(1, Math.round(2 * u))}px solid ${theme.rule}` : undefined,
-            paddingLeft: !card && i > 0 ? Math.round(22 * u) : pad,
+            [`padding${Start}`]: !card && i > 0 ? Math.round(22 * u) : pad,
             boxShadow: card ? (theme.cardShadow ?? undefined) : undefined,
             alignItems: theme.align === 'center' && !card ? 'center' : 'flex-start',
           }}

@@ -2,6 +2,7 @@
 import type { ReactElement } from 'react';
 import type { Block, Column, Composition, HeaderBlock } from './compose.ts';
 import { decorations } from './decorations.tsx';
+import { sides } from './direction.ts';
 import { Facts } from './facts-section.tsx';
 import { iconUrl } from './icons.ts';
 import { List } from './list-section.tsx';
@@ -14,12 +15,16 @@ import { Text } from './text.tsx';
  */
 export function Infographic({ c, fallbacks }: { c: Composition; fallbacks: string }): ReactElement {
   const { theme, metrics } = c;
+  const { rtl, start } = sides(c);
   return (
     <div
       lang={c.request.data.language}
+      dir={rtl ? 'rtl' : 'ltr'}
       style={{
         display: 'flex',
         position: 'relative',
+        // Right-to-left scripts: rows, start alignment and text run from the right.
+        direction: rtl ? 'rtl' : 'ltr',
         width: metrics.width,
         height: metrics.height,
         background: theme.background,
@@ -34,7 +39,7 @@ export function Infographic({ c, fallbacks }: { c: Composition; fallbacks: strin
         height={c.motif.height}
         style={{
           position: 'absolute',
-          left: c.motif.left,
+          [start]: c.motif.left,
           top: c.motif.top,
           width: c.motif.width,
           height: c.motif.height,
@@ -49,7 +54,7 @@ export function Infographic({ c, fallbacks }: { c: Composition; fallbacks: strin
           style={{
             display: 'flex',
             position: 'absolute',
-            left: metrics.padX,
+            [start]: metrics.padX,
             bottom: metrics.padY,
             width: metrics.width - 2 * metrics.padX,
             justifyContent: theme.align === 'center' ? 'center' : 'flex-start',
@@ -78,7 +83,7 @@ function ColumnView({ c, col, fallbacks }: { c: Composition; col: Column; fallba
         display: 'flex',
         flexDirection: 'column',
         position: 'absolute',
-        left: col.left,
+        [sides(c).start]: col.left,
         top: col.top,
         width: col.width,
         height: col.height,

@@ -1,6 +1,9 @@
 import type { InfographicContentType } from '@voxpress/contracts';
 
-/** The few words a template adds around the content, in each content language. */
+/**
+ * The few words a template adds around the content, in each content language and in the
+ * right-to-left, Thai, Russian and Greek texts a piece can also be drawn in.
+ */
 interface Labels {
   type: Record<InfographicContentType, string>;
   ingredients: string;
@@ -151,6 +154,104 @@ const LABELS: Record<string, Labels> = {
     points: 'ముఖ్య అంశాలు',
     actions: 'చర్య అంశాలు',
     quoteAt: '{t} వద్ద',
+  },
+  ar: {
+    type: {
+      recipe: 'وصفة',
+      tutorial: 'دليل تعليمي',
+      meeting_notes: 'محضر اجتماع',
+      product_description: 'منتج',
+      enhanced: 'أفكار رئيسية',
+    },
+    ingredients: 'المكونات',
+    steps: 'الخطوات',
+    points: 'النقاط الرئيسية',
+    actions: 'المهام المطلوبة',
+    quoteAt: 'عند {t}',
+  },
+  he: {
+    type: {
+      recipe: 'מתכון',
+      tutorial: 'מדריך',
+      meeting_notes: 'סיכום פגישה',
+      product_description: 'מוצר',
+      enhanced: 'תובנות מרכזיות',
+    },
+    ingredients: 'מצרכים',
+    steps: 'שלבים',
+    points: 'נקודות עיקריות',
+    actions: 'משימות לביצוע',
+    quoteAt: 'ב־{t}',
+  },
+  fa: {
+    type: {
+      recipe: 'دستور پخت',
+      tutorial: 'آموزش',
+      meeting_notes: 'صورت‌جلسه',
+      product_description: 'محصول',
+      enhanced: 'نکات کلیدی',
+    },
+    ingredients: 'مواد لازم',
+    steps: 'مراحل',
+    points: 'نکات اصلی',
+    actions: 'کارهای پیگیری',
+    quoteAt: 'در {t}',
+  },
+  ur: {
+    type: {
+      recipe: 'ترکیب',
+      tutorial: 'رہنمائی',
+      meeting_notes: 'اجلاس کی روداد',
+      product_description: 'پروڈکٹ',
+      enhanced: 'کلیدی بصیرتیں',
+    },
+    ingredients: 'اجزاء',
+    steps: 'مراحل',
+    points: 'اہم نکات',
+    actions: 'کرنے کے کام',
+    quoteAt: '{t} پر',
+  },
+  th: {
+    type: {
+      recipe: 'สูตรอาหาร',
+      tutorial: 'บทเรียน',
+      meeting_notes: 'บันทึกการประชุม',
+      product_description: 'ผลิตภัณฑ์',
+      enhanced: 'ประเด็นสำคัญ',
+    },
+    ingredients: 'วัตถุดิบ',
+    steps: 'ขั้นตอน',
+    points: 'ประเด็นหลัก',
+    actions: 'สิ่งที่ต้องทำ',
+    quoteAt: 'เมื่อ {t}',
+  },
+  ru: {
+    type: {
+      recipe: 'Рецепт',
+      tutorial: 'Руководство',
+      meeting_notes: 'Протокол встречи',
+      product_description: 'Продукт',
+      enhanced: 'Главное',
+    },
+    ingredients: 'Ингредиенты',
+    steps: 'Шаги',
+    points: 'Ключевые моменты',
+    actions: 'Задачи',
+    quoteAt: 'на {t}',
+  },
+  el: {
+    type: {
+      recipe: 'Συνταγή',
+      tutorial: 'Οδηγός',
+      meeting_notes: 'Πρακτικά σύσκεψης',
+      product_description: 'Προϊόν',
+      enhanced: 'Βασικά συμπεράσματα',
+    },
+    ingredients: 'Υλικά',
+    steps: 'Βήματα',
+    points: 'Βασικά σημεία',
+    actions: 'Ενέργειες',
+    quoteAt: 'στο {t}',
   },
 };
 

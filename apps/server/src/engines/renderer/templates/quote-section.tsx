@@ -1,5 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import type { Composition, QuoteBlock, TagsBlock } from './compose.ts';
+import { sides } from './direction.ts';
 import { iconUrl } from './icons.ts';
 import { Text } from './text.tsx';
 
@@ -16,6 +17,7 @@ export function Quote({
   fallbacks: string;
 }) {
   const { theme } = c;
+  const { Start } = sides(c);
   const u = c.metrics.u;
   const boxed = Boolean(theme.quoteBg);
   const pad = boxed ? Math.round(34 * u) : 0;
@@ -32,10 +34,10 @@ export function Quote({
         height: b.height,
         flexShrink: 0,
         padding: pad,
-        paddingLeft: pad + bar,
+        [`padding${Start}`]: pad + bar,
         background: theme.quoteBg ?? 'transparent',
         borderRadius: boxed ? Math.round(theme.radius * u) : 0,
-        borderLeft: bar ? `${Math.max(2, Math.round(4 * u))}px solid ${theme.accent}` : undefined,
+        [`border${Start}`]: bar ? `${Math.max(2, Math.round(4 * u))}px solid ${theme.accent}` : undefined,
         alignItems: center ? 'center' : 'flex-start',
       }}
     >

@@ -48,7 +48,8 @@ export function Text({
         height: f.height,
         flexShrink: 0,
         color,
-        textAlign: align,
+        // `start`: the left in left-to-right text, the right in right-to-left text.
+        textAlign: align === 'center' ? 'center' : 'start',
         justifyContent: align === 'center' ? 'center' : 'flex-start',
         whiteSpace: f.oneLine ? 'nowrap' : undefined,
       }}
