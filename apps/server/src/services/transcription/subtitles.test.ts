@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CAPTION, captionCues, exportTranscript, timestamp } from './subtitles.ts';
+import { CAPTION, captionCues, exportTranscript, MAX_SHAPED_WORDS, timestamp } from './subtitles.ts';
 
 const segments = [
   { start: 0, end: 2.5, text: ' Hello there. ' },
@@ -67,5 +67,36 @@ describe('transcript export', () => {
     });
     const squash = (t: string) => t.replace(/\s+/g, '').toLowerCase();
     expect(squash(cues.flatMap((c) => c.lines).join(' '))).toBe(squash(text));
+  });
+
+  // A long transcript (hours of audio) is captioned in time proportional to its length.
+  const longTalk = Array.from({ length: 1_500 }, (_, i) => ({
+    start: i * 5,
+    end: i * 5 + 4.6,
+    text: `segment ${i} goes on about gardens and bread for a while`,
+  }));
+  const longText = longTalk.map((s) => s.text).join(' ');
+
+  it('captions a long transcript by the segments as heard, each cue within its segment', () => {
+    expect(longText.split(' ').length).toBeGreaterThan(MAX_SHAPED_WORDS);
+    const cues = captionCues({ text: longText, segments: longTalk, language: 'en', edited: false });
+    // Not rejoined into sentences across pauses: every segment starts a cue at its own start.
+    const starts = new Set(cues.map((c) => c.start));
+    for (const s of longTalk) expect(starts.has(s.start)).toBe(true);
+    expect(cues.flatMap((c) => c.lines).join(' ')).toBe(longText);
+  });
+
+  it('spreads a long edit’s lines over the recording, as typed and in order', () => {
+    const lines = Array.from({ length: 2_000 }, (_, i) => `Line ${i}, Edited by Dana.`);
+    const text = `${lines.join('\n')}\n${longText}`;
+    const cues = captionCues({ text, segments: longTalk, language: 'en', edited: true });
+    expect(cues[0]?.lines).toEqual(['Line 0, Edited by Dana.']);
+    expect(cues[0]?.start).toBe(0);
+    expect(cues.at(-1)?.end).toBeCloseTo(longTalk.at(-1)?.end ?? 0, 6);
+    cues.slice(1).forEach((c, i) => {
+      expect(c.start).toBeGreaterThanOrEqual((cues[i] as { end: number }).end - 1e-9);
+    });
+    const squash = (t: string) => t.replace(/\s+/g, '');
+    expect(squash(cues.flatMap((c) => c.lines).join(''))).toBe(squash(text));
   });
 });

@@ -59,14 +59,36 @@ export function exportTranscript(format: ExportFormat, source: TranscriptSource)
   return `WEBVTT\n\n${cues.map((c) => `${timestamp(c.start, '.')} --> ${timestamp(c.end, '.')}\n${c.lines.join('\n')}\n`).join('\n')}`;
 }
 
-export function captionCues(source: TranscriptSource): Cue[] {
-  const segments = source.segments.map((s) => ({ start: s.start, end: s.end, text: s.text }));
+/**
+ * Past this many words, shaping sentences (and aligning an edit to what was heard) costs more than
+ * linear time: captions are then made from the segments as heard, or the edit's lines spread over
+ * the recording, so the work stays proportional to the text.
+ */
+export const MAX_SHAPED_WORDS = 10_000;
+
+function timedSentences(source: TranscriptSource, segments: readonly Segment[]): TimedSentence[] {
+  const words = source.text.match(/\S+/g)?.length ?? 0;
+  if (words > MAX_SHAPED_WORDS) {
+    if (!source.edited)
+      return segments
+        .filter((s) => s.text.trim())
+        .map((s) => ({ text: s.text.trim(), start: s.start, end: s.end }));
+    return source.text
+      .split(/\n+/)
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .map((text) => ({ text, start: null, end: null }));
+  }
   // An edit is captioned as the user typed it, as the reading view shows it.
   const paragraphs = source.edited
     ? editedLayout(segments, source.language, source.text)
-    : shapeTranscript(segments, source.language).paragraphs;
-  const sentences: TimedSentence[] = paragraphs.flatMap((p) => p.sentences);
-  const timed = fillTimes(sentences, segments);
+    : shapeTranscript([...segments], source.language).paragraphs;
+  return paragraphs.flatMap((p) => p.sentences);
+}
+
+export function captionCues(source: TranscriptSource): Cue[] {
+  const segments = source.segments.map((s) => ({ start: s.start, end: s.end, text: s.text }));
+  const timed = fillTimes(timedSentences(source, segments), segments);
   return timed.flatMap((s) => sentenceCues(s.text, s.start, s.end));
 }
 
@@ -77,6 +99,11 @@ function fillTimes(
 ): { text: string; start: number; end: number }[] {
   const first = segments.find((s) => s.text.trim())?.start ?? 0;
   const last = segments.findLast((s) => s.text.trim())?.end ?? first;
+  // The start of the next timed sentence after each one, found in one pass from the end.
+  const nextStart: (number | null)[] = new Array(sentences.length).fill(null);
+  for (let k = sentences.length - 2; k >= 0; k--) {
+    nextStart[k] = sentences[k + 1]?.start ?? nextStart[k + 1] ?? null;
+  }
   const out: { text: string; start: number; end: number }[] = [];
   let i = 0;
   while (i < sentences.length) {
@@ -84,7 +111,7 @@ function fillTimes(
     if (s.start !== null && s.end !== null) {
       const start = Math.max(s.start, out.at(-1)?.end ?? s.start);
       // An edited word matched to the next sentence's segment must not swallow that sentence.
-      const next = sentences.slice(i + 1).find((n) => n.start !== null)?.start ?? null;
+      const next = nextStart[i] ?? null;
       const end = next !== null && next > start ? Math.min(s.end, next) : s.end;
       out.push({ text: s.text, start, end: Math.max(start, end) });
       i++;
