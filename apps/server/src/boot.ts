@@ -23,9 +23,9 @@ import { ItemsRepository } from './repositories/items.repository.ts';
 import { LoginThrottlesRepository } from './repositories/login-throttles.repository.ts';
 import { PasswordResetsRepository } from './repositories/password-resets.repository.ts';
 import { PublishingRepository } from './repositories/publishing.repository.ts';
-import { RefreshTokensRepository } from './repositories/refresh-tokens.repository.ts';
 import { RenditionsRepository } from './repositories/renditions.repository.ts';
 import { ServerSettingsRepository } from './repositories/server-settings.repository.ts';
+import { SessionsRepository } from './repositories/sessions.repository.ts';
 import { TranscriptionsRepository } from './repositories/transcriptions.repository.ts';
 import { UserSettingsRepository } from './repositories/user-settings.repository.ts';
 import { UsersRepository } from './repositories/users.repository.ts';
@@ -38,6 +38,7 @@ import { AudioService } from './services/audio/audio.service.ts';
 import { AuthService } from './services/auth/auth.service.ts';
 import { GoogleVerifier } from './services/auth/google-verifier.ts';
 import { LoginThrottle } from './services/auth/login-throttle.ts';
+import { AnnouncedRefreshTokens, SessionGate } from './services/auth/session-gate.ts';
 import { AccessTokens } from './services/auth/tokens.ts';
 import { ContentService } from './services/content/content.service.ts';
 import { DocumentService } from './services/content/document.service.ts';
@@ -84,9 +85,15 @@ export async function createContext(
   });
   const llmSettings = () => serverSettings.llm();
   const throttle = new LoginThrottle(new LoginThrottlesRepository(database.db));
-  const refreshTokens = new RefreshTokensRepository(database.db);
-  const accessTokens = new AccessTokens(config.secret, (id, issuedAtMs) =>
-    users.sessionsEndedAfter(id, issuedAtMs),
+  const sessionsRepository = new SessionsRepository(database.db);
+  const sessions = new SessionGate({
+    lookup: (id, sessionId) => sessionsRepository.state(id, sessionId),
+    events,
+    logger,
+  });
+  const refreshTokens = new AnnouncedRefreshTokens(database.db, sessions);
+  const accessTokens = new AccessTokens(config.secret, (id, issuedAtMs, sessionId) =>
+    sessions.ended(id, issuedAtMs, sessionId),
   );
   const auth = new AuthService({
     users,
@@ -96,6 +103,7 @@ export async function createContext(
       ? new GoogleVerifier(config.googleClientId, config.auth.googleCertsUrl)
       : undefined,
     throttle,
+    sessions,
     settings: userSettings,
     signupsOpen: () => serverSettings.signupsOpen(),
   });

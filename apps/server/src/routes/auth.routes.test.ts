@@ -159,6 +159,35 @@ describe.each(drivers)('auth on %s', (driver) => {
     });
   });
 
+  it('signs out: the access tokens of that session stop working at once, other sessions go on', async () => {
+    const pair = (await login('ada@example.com', 'correct horse')).json();
+    const other = (await login('ada@example.com', 'correct horse')).json();
+    // The answer is now cached in this process; signing out must not wait for it to run out.
+    expect((await me(pair.access_token)).statusCode).toBe(200);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      payload: { refresh_token: pair.refresh_token },
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await me(pair.access_token)).json()).toEqual({
+      detail: 'Session has ended',
+      code: 'invalid_token',
+      params: {},
+    });
+    expect((await me(other.access_token)).statusCode).toBe(200);
+  });
+
+  it('ends the access tokens of a session whose refresh token was used twice', async () => {
+    const first = (await login('ada@example.com', 'correct horse')).json();
+    const rotated = (await refresh(first.refresh_token)).json();
+    expect((await me(first.access_token)).statusCode).toBe(200);
+    expect((await me(rotated.access_token)).statusCode).toBe(200);
+    expect((await refresh(first.refresh_token)).statusCode).toBe(401);
+    for (const token of [first.access_token, rotated.access_token])
+      expect((await me(token)).json()).toMatchObject({ code: 'invalid_token', detail: 'Session has ended' });
+  });
+
   it('rejects missing, expired and tampered access tokens', async () => {
     const none = await t.app.inject({ method: 'GET', url: '/api/v1/users/me' });
     expect(none.statusCode).toBe(401);

@@ -8,6 +8,7 @@ import type { GoogleIdentity, GoogleVerifier } from './google-verifier.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { assertStrongPassword } from './password-rules.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import type { SessionGate } from './session-gate.ts';
 import {
   ACCESS_TOKEN_TTL_S,
   type AccessTokens,
@@ -27,6 +28,8 @@ export interface AuthServiceDeps {
   /** Unset when Google sign-in is not configured. */
   google: GoogleVerifier | undefined;
   throttle: LoginThrottle;
+  /** Tells every process when a session ends, so its access tokens stop working at once. */
+  sessions: SessionGate;
   settings: UserSettingsRepository;
   /** Whether sign-ups are open (the setting in force); when closed only the very first account may still be created. */
   signupsOpen: () => Promise<boolean>;
@@ -109,7 +112,7 @@ export class AuthService {
     if (row.expiresAt.getTime() <= Date.now())
       throw unauthorized('Refresh token has expired', 'refresh_token_expired');
     if (!(await this.refreshTokens.markUsed(row.id))) {
-      await this.refreshTokens.revokeFamily(row.familyId);
+      await this.endSession(row.userId, row.familyId);
       throw unauthorized(
         'This refresh token was already used, so the session was signed out. Please sign in again.',
         'refresh_token_reused',
@@ -120,7 +123,13 @@ export class AuthService {
 
   async logout(refreshToken: string): Promise<void> {
     const row = await this.refreshTokens.findByHash(hashRefreshToken(refreshToken));
-    if (row) await this.refreshTokens.revokeFamily(row.familyId);
+    if (row) await this.endSession(row.userId, row.familyId);
+  }
+
+  /** Revokes the session's refresh tokens; its access tokens stop working on every process. */
+  private async endSession(userId: string, familyId: string): Promise<void> {
+    await this.refreshTokens.revokeFamily(familyId);
+    await this.deps.sessions.announce(userId);
   }
 
   /**
@@ -186,7 +195,7 @@ export class AuthService {
     return toUser(row, await this.deps.settings.get(userId));
   }
 
-  /** A new session (token family) for the account. */
+  /** A new session (token family, whose id the access tokens carry) for the account. */
   startSession(userId: string): Promise<TokenPair> {
     return this.issue(userId, randomUUID());
   }
@@ -200,7 +209,7 @@ export class AuthService {
       expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_S * 1000),
     });
     return {
-      access_token: await this.accessTokens.sign(userId),
+      access_token: await this.accessTokens.sign(userId, ACCESS_TOKEN_TTL_S, familyId),
       refresh_token: refresh.token,
       token_type: 'bearer',
       expires_in: ACCESS_TOKEN_TTL_S,

@@ -12,10 +12,15 @@ export const LINK_TTL_S = 15 * 60;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Whether the account's sessions were ended after a token was issued (or the account is gone).
+ * Whether a token no longer counts: the account is gone, its sessions were ended after the token
+ * was issued, or the token's own session (`sessionId`, when it carries one) was signed out.
  * Checked on every request, so revoking sessions takes effect at once, not when tokens expire.
  */
-export type SessionCheck = (userId: string, issuedAtMs: number) => Promise<boolean>;
+export type SessionCheck = (
+  userId: string,
+  issuedAtMs: number,
+  sessionId: string | undefined,
+) => Promise<boolean>;
 
 /** Signs and checks short-lived JWT access tokens (HS256, key derived from the server secret). */
 export class AccessTokens {
@@ -28,10 +33,11 @@ export class AccessTokens {
     this.key = createHmac('sha256', secret).update('voxpress access tokens v1').digest();
   }
 
-  sign(userId: string, ttlS = ACCESS_TOKEN_TTL_S): Promise<string> {
+  /** An access token; with `sessionId` (the refresh-token family) it ends when that session does. */
+  sign(userId: string, ttlS = ACCESS_TOKEN_TTL_S, sessionId?: string): Promise<string> {
     // `iat` has whole seconds; the milliseconds tell a token made just after a revocation from one
     // made just before it.
-    return new SignJWT({ iat_ms: Date.now() })
+    return new SignJWT({ iat_ms: Date.now(), ...(sessionId ? { sid: sessionId } : {}) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
       .setIssuer(ISSUER)
@@ -82,7 +88,11 @@ export class AccessTokens {
       if (!payload.sub || !UUID.test(payload.sub) || !fits(payload))
         throw new InvalidTokenError('Invalid token');
       const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : (payload.iat ?? 0) * 1000;
-      if (await this.revoked(payload.sub, issuedAtMs)) throw new InvalidTokenError('Session has ended');
+      // A session id names a refresh-token family, which the database looks up as a UUID.
+      const sid = payload.sid;
+      if (sid !== undefined && (typeof sid !== 'string' || !UUID.test(sid)))
+        throw new InvalidTokenError('Invalid token');
+      if (await this.revoked(payload.sub, issuedAtMs, sid)) throw new InvalidTokenError('Session has ended');
       return payload.sub;
     } catch (err) {
       if (err instanceof InvalidTokenError) throw err;
