@@ -119,7 +119,12 @@ export function CollectionsPanel({
             >
               <Stack gap="xs">
                 <Previews collection={c} />
-                <Text fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                <Text
+                  fw={600}
+                  lineClamp={2}
+                  dir="auto"
+                  style={{ overflowWrap: 'anywhere', textAlign: 'match-parent' }}
+                >
                   {c.collection_name}
                 </Text>
                 <Group gap={6}>

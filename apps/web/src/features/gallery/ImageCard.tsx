@@ -60,7 +60,7 @@ export function ImageCard({
           >
             <Group gap={4} wrap="nowrap" align="flex-start">
               <IconFileText size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-              <Text span size="sm" lineClamp={1}>
+              <Text span size="sm" lineClamp={1} dir="auto" style={{ textAlign: 'match-parent' }}>
                 {source.title}
               </Text>
             </Group>

@@ -45,7 +45,12 @@ export function ItemHeader({ item }: { item: Item }) {
       ) : (
         <>
           <Group gap="xs" wrap="nowrap" align="flex-start">
-            <Title order={1} style={{ overflowWrap: 'anywhere', minWidth: 0 }} data-testid="item-title">
+            <Title
+              order={1}
+              dir="auto"
+              style={{ overflowWrap: 'anywhere', minWidth: 0, textAlign: 'match-parent' }}
+              data-testid="item-title"
+            >
               {item.title}
             </Title>
             <Tooltip label={t('details.edit')}>
@@ -62,7 +67,12 @@ export function ItemHeader({ item }: { item: Item }) {
             </Tooltip>
           </Group>
           {item.description ? (
-            <Text c="dimmed" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} maw={760}>
+            <Text
+              c="dimmed"
+              dir="auto"
+              style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', textAlign: 'match-parent' }}
+              maw={760}
+            >
               {item.description}
             </Text>
           ) : (

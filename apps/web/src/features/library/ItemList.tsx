@@ -45,14 +45,28 @@ export function ItemList({
               >
                 {/* Up to two lines on a phone, long words broken; the whole title on hover and for
                     screen readers (the link's label). */}
-                <Text fw={600} lineClamp={2} title={item.title} style={{ overflowWrap: 'anywhere' }}>
+                <Text
+                  fw={600}
+                  lineClamp={2}
+                  title={item.title}
+                  dir="auto"
+                  style={{ overflowWrap: 'anywhere', textAlign: 'match-parent' }}
+                >
                   {item.title}
                 </Text>
                 <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                   {formatDateTime(new Date(item.created_at))} · {figures}
                 </Text>
                 {item.match && (
-                  <Highlight highlight={highlight} size="sm" mt={4} lineClamp={2} data-testid="search-match">
+                  <Highlight
+                    highlight={highlight}
+                    size="sm"
+                    mt={4}
+                    lineClamp={2}
+                    dir="auto"
+                    style={{ textAlign: 'match-parent' }}
+                    data-testid="search-match"
+                  >
                     {item.match}
                   </Highlight>
                 )}

@@ -38,7 +38,7 @@ export function TimedTranscript({ segments }: { segments: Segment[] }) {
             <Text component="span" size="sm" c="dimmed" ff="monospace" style={{ flexShrink: 0 }}>
               {formatElapsed(s.start * 1000)}
             </Text>
-            <Text component="span" size="sm" lh={1.6}>
+            <Text component="span" size="sm" lh={1.6} dir="auto">
               {s.text}
             </Text>
           </UnstyledButton>

@@ -13,6 +13,7 @@ export function TranscriptText({ transcription }: { transcription: Transcription
       <Typography>
         <Box
           data-testid="transcript-text"
+          dir="auto"
           style={{ lineHeight: 1.7 }}
           // The stored rich text passes through DOMPurify.
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised just above
@@ -29,7 +30,9 @@ export function TranscriptText({ transcription }: { transcription: Transcription
         {paragraphs.map((p, i) => (
           // Paragraphs have no id of their own; their order never changes while shown.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
-          <p key={i}>{p}</p>
+          <p key={i} dir="auto">
+            {p}
+          </p>
         ))}
       </Box>
     </Typography>
