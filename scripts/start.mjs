@@ -1,8 +1,7 @@
 // `npm start`: installs what is missing, builds what is stale, then runs Voxpress (API, web app and
-// workers in one process) on the embedded defaults.
-import { spawn } from 'node:child_process';
+// workers in one process) on the embedded defaults, and starts it again should it crash.
 import path from 'node:path';
-import { ensureDependencies, newest, npm, root, run } from './lib.mjs';
+import { ensureDependencies, newest, npm, root, run, supervise } from './lib.mjs';
 import { ensureSupportedNode } from './node-runtime.mjs';
 
 await ensureSupportedNode();
@@ -24,14 +23,10 @@ if (newest(['apps/server/dist/main.js']) < newest([...shared, 'apps/server/src',
 }
 console.log(`Prepared in ${((Date.now() - started) / 1000).toFixed(1)} s; starting...`);
 
-const server = spawn(
+// A crash brings it back (see `supervise`); Ctrl+C or SIGTERM stops it for good.
+const code = await supervise(
   process.execPath,
   ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    env: { NODE_ENV: 'production', ...process.env },
-  },
+  { cwd: root, env: { NODE_ENV: 'production', ...process.env } },
 );
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+process.exit(code);
