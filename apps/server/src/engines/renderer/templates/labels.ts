@@ -2,7 +2,8 @@ import type { InfographicContentType } from '@voxpress/contracts';
 
 /**
  * The few words a template adds around the content, in each content language and in the
- * right-to-left, Thai, Russian and Greek texts a piece can also be drawn in.
+ * other languages of the interface (right to left, Thai, Cyrillic, Greek and Latin) a piece can
+ * also be written in.
  */
 interface Labels {
   type: Record<InfographicContentType, string>;
@@ -253,13 +254,184 @@ const LABELS: Record<string, Labels> = {
     actions: 'Ενέργειες',
     quoteAt: 'στο {t}',
   },
+  it: {
+    type: {
+      recipe: 'Ricetta',
+      tutorial: 'Guida',
+      meeting_notes: 'Verbale della riunione',
+      product_description: 'Prodotto',
+      enhanced: 'Idee chiave',
+    },
+    ingredients: 'Ingredienti',
+    steps: 'Passaggi',
+    points: 'Punti chiave',
+    actions: 'Azioni da fare',
+    quoteAt: 'a {t}',
+  },
+  pt: {
+    type: {
+      recipe: 'Receita',
+      tutorial: 'Guia',
+      meeting_notes: 'Ata da reunião',
+      product_description: 'Produto',
+      enhanced: 'Ideias-chave',
+    },
+    ingredients: 'Ingredientes',
+    steps: 'Passos',
+    points: 'Pontos-chave',
+    actions: 'Tarefas',
+    quoteAt: 'aos {t}',
+  },
+  nl: {
+    type: {
+      recipe: 'Recept',
+      tutorial: 'Handleiding',
+      meeting_notes: 'Notulen',
+      product_description: 'Product',
+      enhanced: 'Kerninzichten',
+    },
+    ingredients: 'Ingrediënten',
+    steps: 'Stappen',
+    points: 'Kernpunten',
+    actions: 'Actiepunten',
+    quoteAt: 'op {t}',
+  },
+  pl: {
+    type: {
+      recipe: 'Przepis',
+      tutorial: 'Poradnik',
+      meeting_notes: 'Notatki ze spotkania',
+      product_description: 'Produkt',
+      enhanced: 'Najważniejsze wnioski',
+    },
+    ingredients: 'Składniki',
+    steps: 'Kroki',
+    points: 'Najważniejsze punkty',
+    actions: 'Zadania',
+    quoteAt: 'w {t}',
+  },
+  tr: {
+    type: {
+      recipe: 'Tarif',
+      tutorial: 'Rehber',
+      meeting_notes: 'Toplantı notları',
+      product_description: 'Ürün',
+      enhanced: 'Temel çıkarımlar',
+    },
+    ingredients: 'Malzemeler',
+    steps: 'Adımlar',
+    points: 'Önemli noktalar',
+    actions: 'Yapılacaklar',
+    quoteAt: '{t} anında',
+  },
+  sv: {
+    type: {
+      recipe: 'Recept',
+      tutorial: 'Guide',
+      meeting_notes: 'Mötesanteckningar',
+      product_description: 'Produkt',
+      enhanced: 'Viktiga insikter',
+    },
+    ingredients: 'Ingredienser',
+    steps: 'Steg',
+    points: 'Viktiga punkter',
+    actions: 'Att göra',
+    quoteAt: 'vid {t}',
+  },
+  da: {
+    type: {
+      recipe: 'Opskrift',
+      tutorial: 'Vejledning',
+      meeting_notes: 'Mødenotater',
+      product_description: 'Produkt',
+      enhanced: 'Vigtige indsigter',
+    },
+    ingredients: 'Ingredienser',
+    steps: 'Trin',
+    points: 'Hovedpunkter',
+    actions: 'Opgaver',
+    quoteAt: 'ved {t}',
+  },
+  no: {
+    type: {
+      recipe: 'Oppskrift',
+      tutorial: 'Veiledning',
+      meeting_notes: 'Møtenotater',
+      product_description: 'Produkt',
+      enhanced: 'Viktige innsikter',
+    },
+    ingredients: 'Ingredienser',
+    steps: 'Trinn',
+    points: 'Hovedpunkter',
+    actions: 'Oppgaver',
+    quoteAt: 'ved {t}',
+  },
+  fi: {
+    type: {
+      recipe: 'Resepti',
+      tutorial: 'Opas',
+      meeting_notes: 'Kokousmuistio',
+      product_description: 'Tuote',
+      enhanced: 'Keskeiset havainnot',
+    },
+    ingredients: 'Ainekset',
+    steps: 'Vaiheet',
+    points: 'Pääkohdat',
+    actions: 'Tehtävät',
+    quoteAt: 'kohdassa {t}',
+  },
+  id: {
+    type: {
+      recipe: 'Resep',
+      tutorial: 'Panduan',
+      meeting_notes: 'Notulen rapat',
+      product_description: 'Produk',
+      enhanced: 'Wawasan utama',
+    },
+    ingredients: 'Bahan',
+    steps: 'Langkah',
+    points: 'Poin penting',
+    actions: 'Tindak lanjut',
+    quoteAt: 'pada {t}',
+  },
+  ms: {
+    type: {
+      recipe: 'Resipi',
+      tutorial: 'Panduan',
+      meeting_notes: 'Minit mesyuarat',
+      product_description: 'Produk',
+      enhanced: 'Pandangan utama',
+    },
+    ingredients: 'Bahan-bahan',
+    steps: 'Langkah',
+    points: 'Perkara utama',
+    actions: 'Tindakan',
+    quoteAt: 'pada {t}',
+  },
+  vi: {
+    type: {
+      recipe: 'Công thức',
+      tutorial: 'Hướng dẫn',
+      meeting_notes: 'Biên bản họp',
+      product_description: 'Sản phẩm',
+      enhanced: 'Ý chính',
+    },
+    ingredients: 'Nguyên liệu',
+    steps: 'Các bước',
+    points: 'Điểm chính',
+    actions: 'Việc cần làm',
+    quoteAt: 'lúc {t}',
+  },
 };
 
 /** The labels for a language (`pt-BR` → `pt`), English when there are none. */
 export function labelsFor(language: string): Labels {
-  const base = language.toLowerCase().split(/[-_]/)[0] ?? 'en';
+  const base = norwegian(language.toLowerCase().split(/[-_]/)[0] ?? 'en');
   return LABELS[base] ?? (LABELS.en as Labels);
 }
+
+/** Norwegian Bokmål and Nynorsk (`nb`, `nn`) read the Norwegian labels. */
+export const norwegian = (base: string) => (base === 'nb' || base === 'nn' ? 'no' : base);
 
 /** A recording time as the player shows it: `02:13`, or `1:02:13` past an hour. */
 export function formatTime(seconds: number): string {

@@ -191,6 +191,52 @@ export const LANGUAGE_SAMPLES: Record<string, { title: string; points: string[] 
     title: 'Φρέσκα ζυμαρικά σε δεκαπέντε λεπτά',
     points: ['Αλατίστε καλά το νερό', 'Κρατήστε ένα φλιτζάνι από το νερό των ζυμαρικών'],
   },
+  // The other languages of the interface, written in the Latin script.
+  it: {
+    title: 'Pasta fresca in quindici minuti',
+    points: ['Salate bene l’acqua', 'Tenete da parte una tazza di acqua di cottura'],
+  },
+  pt: {
+    title: 'Massa fresca em quinze minutos',
+    points: ['Salgue bem a água', 'Guarde uma xícara da água do cozimento'],
+  },
+  nl: {
+    title: 'Verse pasta in vijftien minuten',
+    points: ['Zout het water goed', 'Bewaar een kopje kookwater'],
+  },
+  pl: {
+    title: 'Świeży makaron w piętnaście minut',
+    points: ['Dobrze posól wodę', 'Zachowaj szklankę wody z gotowania'],
+  },
+  tr: {
+    title: 'On beş dakikada taze makarna',
+    points: ['Suyu iyice tuzlayın', 'Bir fincan makarna suyunu ayırın'],
+  },
+  sv: {
+    title: 'Färsk pasta på femton minuter',
+    points: ['Salta vattnet ordentligt', 'Spara en kopp pastavatten'],
+  },
+  da: { title: 'Frisk pasta på femten minutter', points: ['Salt vandet godt', 'Gem en kop pastavand'] },
+  no: {
+    title: 'Fersk pasta på femten minutter',
+    points: ['Salt vannet godt', 'Ta vare på en kopp pastavann'],
+  },
+  fi: {
+    title: 'Tuoretta pastaa viidessätoista minuutissa',
+    points: ['Suolaa vesi kunnolla', 'Säästä kupillinen keitinvettä'],
+  },
+  id: {
+    title: 'Pasta segar dalam lima belas menit',
+    points: ['Beri garam secukupnya pada air', 'Sisihkan secangkir air rebusan pasta'],
+  },
+  ms: {
+    title: 'Pasta segar dalam lima belas minit',
+    points: ['Masukkan garam secukupnya ke dalam air', 'Simpan secawan air rebusan pasta'],
+  },
+  vi: {
+    title: 'Mì Ý tươi trong mười lăm phút',
+    points: ['Cho đủ muối vào nước', 'Giữ lại một cốc nước luộc mì'],
+  },
 };
 
 /** The recipe sample in another language: its title and points, the rest left out. */
