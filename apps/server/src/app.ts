@@ -13,6 +13,7 @@ import {
 import { Redis } from 'ioredis';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config/config.ts';
+import { clientErrorHandler } from './http/client-errors.ts';
 import { frameworkErrors, registerErrorHandling, registerNotFound } from './http/errors.ts';
 import { closeStreamsOnShutdown } from './http/sse.ts';
 import { registerTextGuard } from './http/text-guard.ts';
@@ -52,6 +53,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     requestTimeout: 180_000,
     ajv: { customOptions: { coerceTypes: 'array' } },
     frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

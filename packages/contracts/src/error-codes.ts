@@ -11,6 +11,7 @@ export const errorCodes = [
   'malformed_json',
   'unsupported_media_type',
   'body_too_large',
+  'headers_too_large',
   'bad_request',
   'not_found',
   'rate_limited',
