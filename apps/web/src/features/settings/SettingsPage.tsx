@@ -7,6 +7,7 @@ import { PageFrame } from '../../components/PageFrame.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
 import { PublishingSettings } from '../publishing/PublishingSettings.tsx';
 import { QueuesPanel } from './admin/QueuesPanel.tsx';
+import { StoragePanel } from './admin/StoragePanel.tsx';
 import {
   DataSection,
   DeleteAccountSection,
@@ -90,6 +91,7 @@ export function SettingsPage() {
           <Tabs.Panel value="admin">
             <Stack gap="lg">
               <AccessSection />
+              <StoragePanel />
               <LlmSection />
               <WhisperModelsSection />
               <EnginesSection />

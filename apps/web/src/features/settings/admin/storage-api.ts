@@ -1,0 +1,9 @@
+import type { StorageSpace } from '@voxpress/contracts';
+import { api } from '../../../lib/api.ts';
+
+export const STORAGE_SPACE_KEY = ['admin', 'storage'] as const;
+
+/** `GET /admin/storage` (administrator only): free space on the disk of the data folder. */
+export function fetchStorageSpace(): Promise<StorageSpace> {
+  return api.request<StorageSpace>('/admin/storage');
+}
