@@ -43,6 +43,8 @@ export class FakeGhost extends FakeHttpServer {
   readonly posts = new Map<string, GhostPost>();
   readonly tokens: { kid: unknown; aud: unknown; iat: number; exp: number }[] = [];
   readonly images: GhostImage[] = [];
+  /** The status an update answers with: Ghost sends 200, a proxy in front of it may send another 2xx. */
+  updateStatus = 200;
   private next = 1;
   private clock = Date.parse('2026-11-01T10:00:00Z');
 
@@ -107,7 +109,9 @@ export class FakeGhost extends FakeHttpServer {
               { message: 'Saving failed! Someone else is editing this post.', type: 'UpdateCollisionError' },
             ],
           });
-        return sendJson(res, 200, { posts: [this.view(this.store(post.id, { ...post, ...sent }))] });
+        return sendJson(res, this.updateStatus, {
+          posts: [this.view(this.store(post.id, { ...post, ...sent }))],
+        });
       }
     }
     sendJson(res, 404, { errors: [{ message: 'Resource not found' }] });

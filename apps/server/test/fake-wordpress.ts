@@ -40,6 +40,8 @@ export class FakeWordPress extends FakeHttpServer {
   readonly posts = new Map<number, Post>();
   readonly tags = new Map<number, string>([[7, 'Bread']]);
   readonly media: Media[] = [];
+  /** The status an update answers with: WordPress sends 200, a plugin or a proxy may send another 2xx. */
+  updateStatus = 200;
   private next = 100;
 
   constructor() {
@@ -133,7 +135,7 @@ export class FakeWordPress extends FakeHttpServer {
         });
       if (req.method === 'GET') return sendJson(res, 200, this.view(post));
       if (req.method === 'POST')
-        return sendJson(res, 200, this.view(this.store(post.id, { ...post, ...body })));
+        return sendJson(res, this.updateStatus, this.view(this.store(post.id, { ...post, ...body })));
     }
     sendJson(res, 404, {
       code: 'rest_no_route',

@@ -442,6 +442,27 @@ describe.each(drivers)('renditions, exports, publishing and webhooks on %s', (dr
     }
   });
 
+  it('counts any 2xx from WordPress or Ghost as done: an update answered 201 is an update', async () => {
+    wordpress.updateStatus = 201;
+    ghost.updateStatus = 201;
+    try {
+      for (const [connection, site] of [
+        [wpConnection, 'WordPress'],
+        [ghostConnection, 'Ghost'],
+      ]) {
+        const res = await ada.send('POST', `/api/v1/content/${contentId}/publish`, {
+          connection_id: connection,
+          status: 'draft',
+        });
+        expect(res.statusCode, `${site}: ${res.body}`).toBe(200);
+        expect(res.json(), site).toMatchObject({ updated: true, status: 'draft' });
+      }
+    } finally {
+      wordpress.updateStatus = 200;
+      ghost.updateStatus = 200;
+    }
+  });
+
   it('features the saved infographic, or the one named, uploaded as media to WordPress and Ghost', async () => {
     // Two cover-sized variations of the piece; the user saves the second.
     const set = (

@@ -8,7 +8,7 @@ import {
   type RemotePost,
   type SiteCheck,
 } from './publisher.ts';
-import { type SiteAnswer, siteJsonRequest, siteRequest, unexpectedAnswer } from './site-http.ts';
+import { type SiteAnswer, siteJsonRequest, siteRequest, succeeded, unexpectedAnswer } from './site-http.ts';
 
 export interface GhostCredentials {
   url: string;
@@ -46,10 +46,10 @@ export class GhostPublisher implements Publisher {
 
   async check(signal?: AbortSignal): Promise<SiteCheck> {
     const site = await this.call('GET', '/site/', undefined, signal);
-    this.expect(site, [200], 'check');
+    this.expect(site, 'check');
     // The site endpoint answers anyone: reading posts proves the key.
     const posts = await this.call('GET', '/posts/?limit=1&fields=id', undefined, signal);
-    this.expect(posts, [200], 'check');
+    this.expect(posts, 'check');
     const title = (site.body as { site?: { title?: string } }).site?.title ?? null;
     return { siteName: title, account: this.keyId };
   }
@@ -61,7 +61,7 @@ export class GhostPublisher implements Publisher {
       { posts: [await this.payload(post, signal)] },
       signal,
     );
-    this.expect(res, [200, 201], 'publish');
+    this.expect(res, 'publish');
     return this.post(res);
   }
 
@@ -69,7 +69,7 @@ export class GhostPublisher implements Publisher {
     const path = `/posts/${encodeURIComponent(remoteId)}/`;
     const current = await this.call('GET', `${path}?fields=id,updated_at`, undefined, signal);
     if (current.status === 404) return null;
-    this.expect(current, [200], 'publish');
+    this.expect(current, 'publish');
     const updatedAt = (current.body as { posts?: { updated_at?: string }[] }).posts?.[0]?.updated_at;
     const res = await this.call(
       'PUT',
@@ -78,7 +78,7 @@ export class GhostPublisher implements Publisher {
       signal,
     );
     if (res.status === 404) return null;
-    this.expect(res, [200], 'publish');
+    this.expect(res, 'publish');
     return this.post(res);
   }
 
@@ -119,7 +119,7 @@ export class GhostPublisher implements Publisher {
       ...(signal ? { signal } : {}),
       timeoutMs: 120_000,
     });
-    this.expect(res, [200, 201], 'publish');
+    this.expect(res, 'publish');
     const url = (res.body as { images?: { url?: string }[] }).images?.[0]?.url;
     if (!url)
       throw new PublishError('rejected', `${this.site} did not say where it put the image.`, res.status);
@@ -138,8 +138,8 @@ export class GhostPublisher implements Publisher {
     return siteJsonRequest(this.http, this.site, `${this.admin}${path}`, { method, auth, body, signal });
   }
 
-  private expect(res: SiteAnswer, ok: number[], doing: 'check' | 'publish'): void {
-    if (ok.includes(res.status) && res.body && typeof res.body === 'object') return;
+  private expect(res: SiteAnswer, doing: 'check' | 'publish'): void {
+    if (succeeded(res)) return;
     if (res.status === 401 || res.status === 403)
       throw new PublishError(
         'auth',

@@ -80,6 +80,14 @@ export function siteJsonRequest(
 }
 
 /**
+ * Whether the site did what was asked: any 2xx (a site, a plugin or a proxy in front of it may
+ * answer 201 or 202 where the API documents 200) with the JSON object the publisher reads.
+ */
+export function succeeded(res: SiteAnswer): boolean {
+  return res.status >= 200 && res.status < 300 && typeof res.body === 'object' && res.body !== null;
+}
+
+/**
  * The error for an answer that is neither what was expected nor a refusal of the credentials:
  * while checking a connection, an address that does not answer as the site (`notASite` says so);
  * otherwise the site's refusal, with its own message.

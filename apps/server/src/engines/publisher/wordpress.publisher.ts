@@ -6,7 +6,7 @@ import {
   type RemotePost,
   type SiteCheck,
 } from './publisher.ts';
-import { type SiteAnswer, siteJsonRequest, siteRequest, unexpectedAnswer } from './site-http.ts';
+import { type SiteAnswer, siteJsonRequest, siteRequest, succeeded, unexpectedAnswer } from './site-http.ts';
 
 export interface WordPressCredentials {
   url: string;
@@ -34,14 +34,14 @@ export class WordPressPublisher implements Publisher {
 
   async check(signal?: AbortSignal): Promise<SiteCheck> {
     const me = await this.call('GET', '/users/me?context=edit', undefined, signal);
-    this.expect(me, [200], 'check');
+    this.expect(me, 'check');
     const user = me.body as { name?: string; slug?: string };
     return { siteName: null, account: user.name || user.slug || this.credentials.username };
   }
 
   async create(post: PostDraft, signal?: AbortSignal): Promise<RemotePost> {
     const res = await this.call('POST', '/posts', await this.payload(post, signal), signal);
-    this.expect(res, [200, 201], 'publish');
+    this.expect(res, 'publish');
     return this.post(res);
   }
 
@@ -53,7 +53,7 @@ export class WordPressPublisher implements Publisher {
       signal,
     );
     if (existing.status === 404 || existing.status === 410) return null;
-    this.expect(existing, [200], 'publish');
+    this.expect(existing, 'publish');
     // A post in the bin counts as deleted: a new one is made rather than reviving it unseen.
     if ((existing.body as { status?: string }).status === 'trash') return null;
     const res = await this.call(
@@ -63,7 +63,7 @@ export class WordPressPublisher implements Publisher {
       signal,
     );
     if (res.status === 404 || res.status === 410) return null;
-    this.expect(res, [200], 'publish');
+    this.expect(res, 'publish');
     return this.post(res);
   }
 
@@ -88,7 +88,7 @@ export class WordPressPublisher implements Publisher {
       undefined,
       signal,
     );
-    this.expect(found, [200], 'publish');
+    this.expect(found, 'publish');
     const same = (found.body as { id: number; name: string }[]).find(
       (t) => decodeEntities(t.name).toLowerCase() === name.toLowerCase(),
     );
@@ -97,7 +97,7 @@ export class WordPressPublisher implements Publisher {
     // Made meanwhile (or differing only in case): WordPress names the existing term.
     const existing = (made.body as { code?: string; data?: { term_id?: number } } | null)?.data?.term_id;
     if (made.status === 400 && existing) return existing;
-    this.expect(made, [200, 201], 'publish');
+    this.expect(made, 'publish');
     return (made.body as { id: number }).id;
   }
 
@@ -116,7 +116,7 @@ export class WordPressPublisher implements Publisher {
       ...(signal ? { signal } : {}),
       timeoutMs: 120_000,
     });
-    this.expect(res, [200, 201], 'publish');
+    this.expect(res, 'publish');
     const id = (res.body as { id: number }).id;
     if (image.alt) await this.call('POST', `/media/${id}`, { alt_text: image.alt }, signal);
     return id;
@@ -141,9 +141,9 @@ export class WordPressPublisher implements Publisher {
     return siteJsonRequest(this.http, this.site, `${this.api}${path}`, { method, auth, body, signal });
   }
 
-  /** Throws the fitting `PublishError` unless the answer has one of the expected statuses. */
-  private expect(res: SiteAnswer, ok: number[], doing: 'check' | 'publish'): void {
-    if (ok.includes(res.status) && res.body && typeof res.body === 'object') return;
+  /** Throws the fitting `PublishError` unless the site answered success (any 2xx) with a JSON object. */
+  private expect(res: SiteAnswer, doing: 'check' | 'publish'): void {
+    if (succeeded(res)) return;
     const code = (res.body as { code?: string } | null)?.code ?? '';
     if (
       res.status === 401 ||
