@@ -1,3 +1,5 @@
+import { isStorageFull, STORAGE_FULL_DETAIL } from '../storage/storage-full.ts';
+
 /** The kinds of engine the server routes work to; each has its own interface extending `Engine`. */
 export const ENGINE_KINDS = ['speech', 'writer', 'translator', 'renderer'] as const;
 export type EngineKind = (typeof ENGINE_KINDS)[number];
@@ -94,5 +96,7 @@ export class NoEngineError extends EngineError {
 /** What a user may be shown for any failure: an engine's plain message, else a general one. */
 export function userMessageOf(err: unknown, fallback: string): string {
   if (err instanceof EngineError) return err.userMessage;
+  // A full disk is the administrator's to fix, whichever write found it: never the user's input.
+  if (isStorageFull(err)) return STORAGE_FULL_DETAIL;
   return fallback;
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import { userMessageOf } from '../engines/engine.ts';
 import { registerErrorHandling } from '../http/errors.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { asStorageFull, isStorageFull, STORAGE_FULL_DETAIL, StorageFullError } from './storage-full.ts';
@@ -47,6 +48,21 @@ describe('a full disk is recognised', () => {
     const loop: { cause?: unknown } = {};
     loop.cause = loop;
     expect(isStorageFull(loop)).toBe(false);
+  });
+});
+
+describe.skipIf(!devFull)('a background job whose write finds the disk full', () => {
+  it('tells the user the disk is full rather than a general failure (a transcript, an infographic)', async () => {
+    const err = await writeToFullDevice().catch((e: unknown) => e);
+    expect(userMessageOf(err, 'Transcription failed because of an error on the server.')).toBe(
+      STORAGE_FULL_DETAIL,
+    );
+    expect(userMessageOf(new Error('image store', { cause: err }), 'The image could not be made.')).toBe(
+      STORAGE_FULL_DETAIL,
+    );
+    expect(userMessageOf(new Error('something else'), 'The image could not be made.')).toBe(
+      'The image could not be made.',
+    );
   });
 });
 
