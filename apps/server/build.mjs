@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js (and its render and document workers beside it). Workspace packages (TypeScript sources) are bundled in;
+// Bundles the server into dist/main.js (and its workers beside it). Workspace packages (TypeScript sources) are bundled in;
 // npm dependencies stay external and load from node_modules.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -12,6 +12,7 @@ await build({
     main: 'src/main.ts',
     'render-worker': 'src/engines/renderer/render-worker.ts',
     'document-worker': 'src/services/content/document-worker.ts',
+    'subtitle-worker': 'src/services/transcription/subtitle-worker.ts',
     'local-llm-worker': 'src/engines/writer/local/local-worker.ts',
   },
   outdir: 'dist',

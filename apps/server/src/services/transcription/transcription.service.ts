@@ -7,7 +7,8 @@ import type {
   TranscriptionsRepository,
 } from '../../repositories/transcriptions.repository.ts';
 import { editedLayout } from './edited-layout.ts';
-import { type ExportFormat, exportTranscript } from './subtitles.ts';
+import { renderExport } from './subtitle-runner.ts';
+import type { ExportFormat } from './subtitles.ts';
 import { sanitizeTranscriptHtml } from './transcript-html.ts';
 import { checkTranscriptSize, maxTranscriptChars } from './transcript-limits.ts';
 
@@ -79,7 +80,7 @@ export class TranscriptionService {
     const { audio, row } = await this.owned(userId, audioId);
     const base = (audio.title ?? 'transcript').replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'transcript';
     return {
-      body: exportTranscript(format, {
+      body: await renderExport(format, {
         text: row.editedText ?? row.originalText,
         segments: row.segments as Segment[],
         language: row.language,

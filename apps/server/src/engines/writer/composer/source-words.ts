@@ -101,12 +101,25 @@ export function sourceWords(segments: Segment[], language: string, text?: string
   return { words, punctuated };
 }
 
+/**
+ * Past this many words changed, matching an edit word by word costs time that grows with the
+ * square of its length: such an edit is matched to the segments by position instead.
+ */
+const MAX_ALIGNED_CHANGES = 1_000;
+
 /** Gives each edited word the segment of the heard word it matches, else of its neighbours. */
 export function alignToSegments(edited: SourceWord[], heard: SourceWord[]): void {
   const changes = diffArrays(
     heard.map((w) => w.norm),
     edited.map((w) => w.norm),
+    { maxEditLength: MAX_ALIGNED_CHANGES },
   );
+  if (!changes) {
+    edited.forEach((word, i) => {
+      word.segment = heard[Math.floor((i * heard.length) / edited.length)]?.segment ?? -1;
+    });
+    return;
+  }
   let h = 0;
   let e = 0;
   for (const change of changes) {
