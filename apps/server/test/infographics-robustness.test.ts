@@ -195,4 +195,25 @@ describe.each(drivers)('infographics from any piece on %s', (driver) => {
     const kept = subtitle.slice(0, -1).split(' ');
     expect(kept.filter((w) => !own.has(w))).toEqual([]);
   });
+
+  it('says in the debug plan which characters no installed font could draw', async () => {
+    const res = await ada.send('POST', `${API}/react/generate`, {
+      content_data: { title: 'Reading 𓀀 hieroglyphs', text: 'Scribes wrote on papyrus.', language: 'en' },
+      variation_count: 1,
+      size: SIZE,
+      enable_debugging: true,
+    });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const [variation] = (res.json() as GenerationResult).variations;
+    expect(variation?.debug?.missing_glyphs).toEqual(['U+13000']);
+    const arabic = await ada.send('POST', `${API}/react/generate`, {
+      content_data: { title: 'معكرونة طازجة في خمس عشرة دقيقة', text: 'ملّحوا الماء جيدًا.', language: 'ar' },
+      variation_count: 1,
+      size: SIZE,
+      enable_debugging: true,
+    });
+    const [drawn] = (arabic.json() as GenerationResult).variations;
+    expect(drawn?.language).toBe('ar');
+    expect(drawn?.debug).not.toHaveProperty('missing_glyphs');
+  });
 });

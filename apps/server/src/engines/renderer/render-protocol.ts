@@ -8,5 +8,5 @@ export type ToWorker =
 /** Messages from a render worker to the pool. */
 export type FromWorker =
   | { type: 'ready'; fontMs: number }
-  | { type: 'done'; id: number; png: Uint8Array; renderMs: number }
+  | { type: 'done'; id: number; png: Uint8Array; renderMs: number; missing: number[] }
   | { type: 'failed'; id: number; message: string; aborted: boolean };

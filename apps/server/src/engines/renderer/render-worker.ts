@@ -26,9 +26,9 @@ port.on('message', (message: ToWorker) => {
   void warm
     .then(() => draw.draw(message.request, controller.signal))
     .then(
-      ({ png, renderMs }) => {
+      ({ png, renderMs, missing }) => {
         const copy = png.slice();
-        post({ type: 'done', id: message.id, png: copy, renderMs }, [copy.buffer]);
+        post({ type: 'done', id: message.id, png: copy, renderMs, missing }, [copy.buffer]);
       },
       (err: unknown) =>
         post({

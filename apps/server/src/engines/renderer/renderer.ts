@@ -54,6 +54,11 @@ export interface RenderResult {
   height: number;
   /** Time spent drawing this image, in milliseconds. */
   renderMs: number;
+  /**
+   * Characters of the texts that no installed font can draw, as codepoints: each was drawn as an
+   * empty box. Empty when every character has a glyph.
+   */
+  missing: number[];
 }
 
 /**

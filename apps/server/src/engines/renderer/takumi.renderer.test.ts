@@ -74,6 +74,22 @@ describe('Takumi renderer', () => {
     expect(result).toMatchObject({ width: 512, height: 512 });
   });
 
+  it('says which characters no installed font can draw, and that Arabic and Hebrew are not among them', async () => {
+    // Egyptian hieroglyphs and Linear B: no font here carries them.
+    const boxes = await engine.render(
+      request({ data: { ...SAMPLE_DATA.recipe, title: 'Bread 𓀀 and 𐀀 signs' }, width: 320, height: 320 }),
+    );
+    expect(boxes.missing).toEqual([0x13000, 0x10000]);
+    const drawn = await engine.render(
+      request({
+        data: { language: 'ar', title: 'معكرونة طازجة', points: [{ text: 'פסטה טרייה', start: null }] },
+        width: 320,
+        height: 320,
+      }),
+    );
+    expect(drawn.missing).toEqual([]);
+  });
+
   it('refuses sizes outside 64–4096 px with a plain message', async () => {
     const err = await engine.render(request({ width: 10000 })).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(EngineError);

@@ -231,6 +231,11 @@ export class GenerationService {
         },
         signal,
       );
+      if (result.missing.length)
+        this.deps.logger.warn(
+          { set: set.setId, variation: plan.index, missing: result.missing.map(codepointName) },
+          'an infographic has characters no installed font can draw',
+        );
       const row = await this.deps.images.put(result.png, {
         userId: set.userId,
         contentId: set.contentId,
@@ -253,7 +258,12 @@ export class GenerationService {
         height: result.height,
         mimeType: 'image/png',
         data: plan.data,
-        plan: { emphasis: plan.emphasis, reason: plan.reason, render_ms: result.renderMs },
+        plan: {
+          emphasis: plan.emphasis,
+          reason: plan.reason,
+          render_ms: result.renderMs,
+          ...(result.missing.length ? { missing_glyphs: result.missing.map(codepointName) } : {}),
+        },
         generationTimeMs: Math.max(0, Math.round(result.renderMs)),
       });
       // Already stored by an earlier run of the same job: that one counts.
@@ -474,3 +484,6 @@ export function failedVariation(
   if (debug) variation.debug = { emphasis: plan.emphasis, reason: plan.reason };
   return variation;
 }
+
+/** A codepoint as Unicode writes it: `U+13000`. */
+const codepointName = (cp: number) => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
