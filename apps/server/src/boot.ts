@@ -159,6 +159,7 @@ export async function createContext(
     pipeline: contentPipeline,
     usesLanguageModel: async () =>
       (await writer.router.choose({ label: 'content', supports: () => true })).engine.id !== 'composer',
+    untranslatable: (source, targets) => translators.unavailable(source, targets),
   });
   const writeContent = new WriteService({
     content: contentRepository,

@@ -78,11 +78,22 @@ describe.each(drivers)('content from a PocketSphinx transcript on %s', (driver) 
     rmSync(fixtures, { recursive: true, force: true });
   });
 
-  it('writes a grounded blog post in English, translates it into Spanish with Apertium and fails German honestly', async () => {
-    const res = await ada.send('POST', '/api/v1/content/enhance', {
+  it('writes a grounded blog post in English, translates it into Spanish with Apertium and refuses German up front', async () => {
+    // No translator here serves German: it is refused before anything starts, not failed later.
+    const german = await ada.send('POST', '/api/v1/content/enhance', {
       transcription_id: transcriptionId,
       content_type: 'blog_post',
       language: ['en', 'es', 'de'],
+    });
+    expect(german.statusCode).toBe(422);
+    expect(german.json()).toMatchObject({
+      code: 'translation_unavailable',
+      params: { source: 'en', languages: 'de' },
+    });
+    const res = await ada.send('POST', '/api/v1/content/enhance', {
+      transcription_id: transcriptionId,
+      content_type: 'blog_post',
+      language: ['en', 'es'],
       keywords: ['remote work'],
       target_blog_platforms: ['wordpress', 'My Team Wiki'],
     });
@@ -99,7 +110,8 @@ describe.each(drivers)('content from a PocketSphinx transcript on %s', (driver) 
     });
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     expect(done.status).toBe('completed');
-    expect(done.metadata.translation_status).toEqual({ en: 'completed', es: 'completed', de: 'failed' });
+    expect(done.metadata.translation_status).toEqual({ en: 'completed', es: 'completed' });
+    expect(done.failed_languages).toEqual([]);
     expect(done.metadata.target_blog_platforms).toEqual(['wordpress', 'My Team Wiki']);
     // No language model is configured: the built-in composer wrote it, and says why.
     expect(done.metadata.service_used).toBe('composer');
@@ -121,16 +133,13 @@ describe.each(drivers)('content from a PocketSphinx transcript on %s', (driver) 
     expect(es?.text.toLowerCase()).toMatch(/\b(trabajo|equipo|agua|casa|primero)\b/);
     // Translations keep each block's link to the recording.
     expect(es?.blocks.map((b) => b.segment_ids)).toEqual(en?.blocks.map((b) => b.segment_ids));
-
-    const de = done.metadata.translations.de;
-    expect(de).toMatchObject({ status: 'failed', text: '', error: 'German translation is not available.' });
   });
 
   it('streams status over SSE and ends with a complete event', async () => {
     const res = await ada.get(`/api/v1/content/${contentId}/status?token=${ada.token}`);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('event: complete');
-    expect(res.body).toContain('"translation_status":{"en":"completed","es":"completed","de":"failed"}');
+    expect(res.body).toContain('"translation_status":{"en":"completed","es":"completed"}');
   });
 
   it('opens the status stream with a short-lived link good for that piece only', async () => {

@@ -124,6 +124,11 @@ export const zContent = z.object({
   author: z.string().nullable(),
   status: z.enum(['pending', 'processing', 'completed', 'failed']),
   progress: z.object({ percent: z.number(), message: z.string().nullable() }),
+  /**
+   * Languages asked for that ended failed (`metadata.translations[lang].error` says why): a piece
+   * is `completed` when its work ended, but it has no version in these languages.
+   */
+  failed_languages: z.array(z.string()),
   /** Raised on every save; send it back with an edit. */
   revision: z.number().int(),
   body: zContentBody.nullable(),

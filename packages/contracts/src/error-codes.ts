@@ -87,6 +87,8 @@ export const errorCodes = [
   'rendition_too_long',
   'rendition_too_many_posts',
   'language_not_available',
+  'translation_unavailable',
+  'translation_failed',
   'connection_not_found',
   'connection_unreachable',
   'connection_auth_failed',

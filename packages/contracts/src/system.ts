@@ -67,6 +67,23 @@ export type EnginePort = z.infer<typeof zEnginePort>;
 export const zEngines = z.object({ ports: z.array(zEnginePort) });
 export type Engines = z.infer<typeof zEngines>;
 
+/**
+ * `GET /api/v1/system/translation-languages?source=en`: of the languages content can be asked
+ * in, those no translator on this server serves from `source` (the Enhance panel disables them).
+ */
+export const zTranslationLanguagesQuery = z.object({
+  source: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/, 'Not a language code')
+    .default('en'),
+});
+export const zTranslationLanguages = z.object({
+  source: z.string(),
+  unavailable: z.array(z.string()),
+});
+export type TranslationLanguages = z.infer<typeof zTranslationLanguages>;
+
 /** `GET /api/v1/system/config`: the client-safe subset of the server configuration. */
 export const zClientConfig = z.object({
   version: z.string(),

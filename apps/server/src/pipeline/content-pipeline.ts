@@ -1,11 +1,13 @@
 import type { ContentBody, ContentTranslation } from '@voxpress/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/database.ts';
+import { languageName } from '../engines/translator/languages.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { JobContext, Queue } from '../queue/queue.ts';
 import { ContentRepository, type ContentRow } from '../repositories/content.repository.ts';
 import {
   contentStatusEvent,
+  failedLanguages,
   languagesOf,
   pendingTranslation,
   translationsOf,
@@ -204,10 +206,16 @@ export class ContentPipeline {
 
   /** The piece is complete, and the outside is told in the same transaction. */
   private async complete(tx: Db, id: string): Promise<{ row: ContentRow | undefined; events: number }> {
-    const row = await new ContentRepository(tx).update(id, {
+    const repository = new ContentRepository(tx);
+    const piece = await repository.findById(id);
+    // Done, but not claimed done for a language whose translation failed: the message names it.
+    const failed = piece ? failedLanguages(piece) : [];
+    const row = await repository.update(id, {
       status: 'completed',
       progress: 100,
-      progressMessage: 'Content ready',
+      progressMessage: failed.length
+        ? `Content ready, except ${failed.map(languageName).join(', ')}: the translation failed`
+        : 'Content ready',
       error: null,
     });
     const events = row && this.deps.completions ? await this.deps.completions.contentCompleted(tx, row) : 0;

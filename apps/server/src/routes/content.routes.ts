@@ -19,7 +19,13 @@ import { LINK_TTL_S } from '../services/auth/tokens.ts';
 import { contentStatusEvent } from '../services/content/content-mapper.ts';
 
 const zId = z.object({ id: z.uuid('Content not found') });
-const errors = { 400: zErrorResponse, 401: zErrorResponse, 404: zErrorResponse, 409: zErrorResponse };
+const errors = {
+  400: zErrorResponse,
+  401: zErrorResponse,
+  404: zErrorResponse,
+  409: zErrorResponse,
+  422: zErrorResponse,
+};
 const secured = { security: [{ bearer: [] }] };
 const DEFAULT_LIMIT = 10;
 

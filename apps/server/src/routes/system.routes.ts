@@ -1,19 +1,22 @@
 import {
+  ENHANCE_LANGUAGES,
   type Engines,
   zClientConfig,
   zEngines,
   zErrorResponse,
   zHealth,
   zSpeechLanguages,
+  zTranslationLanguages,
+  zTranslationLanguagesQuery,
 } from '@voxpress/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
 import { clientConfig } from '../config/config.ts';
-import { optionalUserId } from '../http/authenticate.ts';
+import { authenticate } from '../http/authenticate.ts';
 import { VERSION } from '../lib/version.ts';
 import { describeEngines } from '../services/engines/engines.service.ts';
 
-/** What everyone may see of the engines: names, states and plain reasons, no server internals. */
+/** What every signed-in user may see of the engines: names, states and plain reasons, no server internals. */
 function withoutDiagnostics(engines: Engines): Engines {
   return {
     ports: engines.ports.map((port) => ({
@@ -67,15 +70,16 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['system'],
           summary: 'Which engine serves each port, and what is missing',
           description:
-            'Everyone sees each engine with its state and a plain reason. Diagnostics (`detail`: paths, hosts) and how to enable an engine (`enable`: settings and commands) are only given to the administrator.',
-          security: [{}, { bearer: [] }],
-          response: { 200: zEngines, 500: zErrorResponse },
+            'Signed-in users see each engine with its state and a plain reason. Diagnostics (`detail`: paths, hosts) and how to enable an engine (`enable`: settings and commands) are only given to the administrator.',
+          security: [{ bearer: [] }],
+          response: { 200: zEngines, 401: zErrorResponse, 500: zErrorResponse },
         },
+        // What this server runs is not for whoever finds its address.
+        preHandler: authenticate(ctx.accessTokens),
       },
       async (request) => {
         const engines = await describeEngines(ctx);
-        const userId = await optionalUserId(ctx.accessTokens, request);
-        return userId && (await ctx.auth.isAdmin(userId)) ? engines : withoutDiagnostics(engines);
+        return (await ctx.auth.isAdmin(request.userId)) ? engines : withoutDiagnostics(engines);
       },
     );
 
@@ -99,6 +103,24 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async () => ({ engines: await ctx.speech.hearing() }),
+    );
+
+    app.get(
+      '/system/translation-languages',
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'The content languages no translator on this server serves from a source language',
+          description:
+            'Of the languages content can be asked in, those that `POST /content/enhance` would refuse with `translation_unavailable` when `source` is written first.',
+          querystring: zTranslationLanguagesQuery,
+          response: { 200: zTranslationLanguages },
+        },
+      },
+      async (request) => {
+        const source = request.query.source.toLowerCase();
+        return { source, unavailable: await ctx.translators.unavailable(source, ENHANCE_LANGUAGES) };
+      },
     );
   };
 }

@@ -85,6 +85,32 @@ export class TranslatorRouter {
     };
   }
 
+  /**
+   * The languages of `targets` no ready translator on this server serves from `source`, in the
+   * order given. Asked before a piece is started, so such a language is refused, not failed later.
+   */
+  async unavailable(source: string, targets: readonly string[]): Promise<string[]> {
+    const ready: Translator[] = [];
+    for (const id of this.router.order) {
+      for (const t of this.router.engines.filter((e) => e.id === id)) {
+        if ((await t.status()).state === 'ready') ready.push(t);
+      }
+    }
+    const missing: string[] = [];
+    for (const target of targets) {
+      if (primaryLanguage(source) === primaryLanguage(target)) continue;
+      let served = false;
+      for (const t of ready) {
+        if (await t.supports(source, target)) {
+          served = true;
+          break;
+        }
+      }
+      if (!served) missing.push(target);
+    }
+    return missing;
+  }
+
   /** The translator a pair would use first, and why. */
   async choose(source: string, target: string) {
     return this.router.choose(await this.routeRequest(source, target));

@@ -44,6 +44,12 @@ export function pendingTranslation(first: boolean): ContentTranslation {
   };
 }
 
+/** The languages of a piece that ended failed (a translation no engine could make, a stage that failed). */
+export function failedLanguages(row: ContentRow): string[] {
+  const translations = translationsOf(row);
+  return languagesOf(row).filter((l) => translations[l]?.status === 'failed');
+}
+
 function statuses(row: ContentRow): Record<string, TranslationStatus> {
   const translations = translationsOf(row);
   return Object.fromEntries(languagesOf(row).map((l) => [l, translations[l]?.status ?? 'pending']));
@@ -72,6 +78,7 @@ export function toContent(row: ContentRow): Content {
     author: null,
     status: row.status,
     progress: { percent: Math.round(row.progress), message: row.progressMessage },
+    failed_languages: failedLanguages(row),
     revision: row.revision,
     body: bodyOf(row),
     metadata: {

@@ -25,6 +25,8 @@ export interface ContentServiceDeps {
   pipeline: ContentPipeline;
   /** Whether a language model would write (it takes longer than the composer). */
   usesLanguageModel(): Promise<boolean>;
+  /** The `targets` no translator on this server serves from `source` (none: all can be made). */
+  untranslatable(source: string, targets: readonly string[]): Promise<string[]>;
 }
 
 const contentNotFound = () => notFound('Content not found', 'content_not_found');
@@ -37,6 +39,9 @@ export class ContentService {
   async enhance(userId: string, request: z.output<typeof zEnhanceRequest>): Promise<EnhanceResponse> {
     const source = await this.deps.transcriptions.findOwned(userId, request.transcription_id);
     if (!source) throw notFound('No transcription available', 'transcription_not_found');
+    const [written, ...translated] = request.language;
+    const missing = await this.deps.untranslatable(written ?? 'en', translated);
+    if (missing.length) throw translationUnavailable(written ?? 'en', missing);
     const row = await this.deps.pipeline.start({
       userId,
       transcriptionId: source.id,
@@ -142,6 +147,17 @@ export class ContentService {
     if (!row) throw contentNotFound();
     return row;
   }
+}
+
+/** 422 before anything starts: a language no translator here serves is never accepted and failed later. */
+function translationUnavailable(source: string, languages: string[]): HttpError {
+  const names = languages.map(languageName).join(', ');
+  return new HttpError(
+    422,
+    'translation_unavailable',
+    `No translator on this server translates ${languageName(source)} into ${names}. Choose other languages, or ask your administrator to enable a translator for ${languages.length > 1 ? 'them' : 'it'}.`,
+    { source, languages: languages.join(',') },
+  );
 }
 
 const stale = (row: ContentRow) =>

@@ -11,6 +11,13 @@ export function readyLanguage(
 ): { language: string; translation: ContentTranslation } {
   const lang = (language ?? row.language).toLowerCase();
   const translation = translationsOf(row)[lang];
+  if (translation?.status === 'failed')
+    throw new HttpError(
+      404,
+      'translation_failed',
+      `The ${languageName(lang)} version of this content failed${translation.error ? `: ${translation.error}` : '.'}`,
+      { language: lang },
+    );
   if (translation?.status !== 'completed' || !translation.text.trim())
     throw new HttpError(
       404,

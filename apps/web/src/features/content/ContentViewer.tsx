@@ -117,6 +117,18 @@ export function ContentViewer({
           </Group>
         </Group>
         <WriterNote piece={piece} />
+        {piece.failed_languages.length > 0 && (
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            data-testid="failed-languages"
+          >
+            {t('viewer.failedLanguages', {
+              languages: piece.failed_languages.map((l) => languageName(l)).join(', '),
+            })}
+          </Alert>
+        )}
         {languages.length > 1 ? (
           <Tabs
             value={language}

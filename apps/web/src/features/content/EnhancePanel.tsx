@@ -12,6 +12,7 @@ import {
   Text,
   TextInput,
   Title,
+  Tooltip,
 } from '@mantine/core';
 import { IconBulb, IconPlus, IconSparkles, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -26,7 +27,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { languageName } from '../audio/language-fields.ts';
-import { enhanceContent } from './content-api.ts';
+import { enhanceContent, getUntranslatable } from './content-api.ts';
 import { BUILT_IN_TYPES, platformLabel, typeLabel } from './content-labels.ts';
 import {
   addCustomPlatform,
@@ -36,9 +37,11 @@ import {
   enhanceRequest,
   initialForm,
   isNamedPlatform,
+  languageUnavailable,
   toggleLanguage,
   togglePlatform,
   withDefaults,
+  writtenLanguage,
 } from './enhance-form.ts';
 
 export interface EnhanceSource {
@@ -95,6 +98,12 @@ function EnhanceFormView({
   const start = useMutation({
     mutationFn: () => enhanceContent(enhanceRequest(form, source.transcriptionId)),
     onSuccess: onStarted,
+  });
+  // Languages no translator here serves from the written one are shown but cannot be picked.
+  const untranslatable = useQuery({
+    queryKey: ['system', 'translation-languages', writtenLanguage(form)],
+    queryFn: () => getUntranslatable(writtenLanguage(form)),
+    staleTime: 60_000,
   });
   const recipe = form.contentType === 'recipe';
   const guessed = guessContentType(source.text, source.title);
@@ -159,17 +168,38 @@ function EnhanceFormView({
           <Text size="xs" c="dimmed">
             {t('enhance.languagesHint')}
           </Text>
+          {untranslatable.data?.some((code) => languageUnavailable(form, code, untranslatable.data)) && (
+            <Text size="xs" c="dimmed">
+              {t('enhance.someUnavailable')}
+            </Text>
+          )}
           <Group gap={6}>
-            {ENHANCE_LANGUAGES.map((code) => (
-              <Chip
-                key={code}
-                size="sm"
-                checked={form.languages.includes(code)}
-                onChange={() => setForm(toggleLanguage(form, code))}
-              >
-                {languageName(code)}
-              </Chip>
-            ))}
+            {ENHANCE_LANGUAGES.map((code) =>
+              languageUnavailable(form, code, untranslatable.data) ? (
+                <Tooltip
+                  key={code}
+                  label={t('enhance.noTranslator', { language: languageName(code) })}
+                  withArrow
+                  multiline
+                  maw={260}
+                >
+                  <span>
+                    <Chip size="sm" checked={false} disabled data-testid={`language-unavailable-${code}`}>
+                      {languageName(code)}
+                    </Chip>
+                  </span>
+                </Tooltip>
+              ) : (
+                <Chip
+                  key={code}
+                  size="sm"
+                  checked={form.languages.includes(code)}
+                  onChange={() => setForm(toggleLanguage(form, code))}
+                >
+                  {languageName(code)}
+                </Chip>
+              ),
+            )}
           </Group>
         </Stack>
         <Stack gap={6} role="group" aria-labelledby={`${id}-platforms`}>

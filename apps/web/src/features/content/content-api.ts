@@ -4,6 +4,7 @@ import type {
   ContentLinks,
   EnhanceRequest,
   EnhanceResponse,
+  TranslationLanguages,
 } from '@voxpress/contracts';
 import { api } from '../../lib/api.ts';
 
@@ -15,6 +16,12 @@ export const listSourceContent = (transcriptionId: string) =>
   api.request<{ items: Content[] }>(`/content/transcription/${transcriptionId}`).then((r) => r.items);
 
 export const getContent = (id: string) => api.request<Content>(`/content/${id}`);
+
+/** The content languages no translator on this server serves from `source` (refused by enhance). */
+export const getUntranslatable = (source: string) =>
+  api
+    .request<TranslationLanguages>(`/system/translation-languages?source=${encodeURIComponent(source)}`)
+    .then((r) => r.unavailable);
 
 export const enhanceContent = (request: EnhanceRequest) =>
   api.request<EnhanceResponse>('/content/enhance', { json: request });

@@ -6,6 +6,7 @@ import {
   enhanceButton,
   enhanceRequest,
   initialForm,
+  languageUnavailable,
   parseKeywords,
   toggleLanguage,
   togglePlatform,
@@ -100,5 +101,24 @@ describe('the Enhance Content form', () => {
     expect(enhanceButton('recipe', false)).toBe('recipe');
     expect(enhanceButton('blog_post', false)).toBe('content');
     expect(enhanceButton('recipe', true)).toBe('busy');
+  });
+});
+
+describe('languages no translator serves', () => {
+  const english = form({ languages: ['en'] });
+
+  it('cannot be picked, while the written language and one already picked stay usable', () => {
+    const unavailable = ['de', 'hi', 'zh'];
+    expect(languageUnavailable(english, 'de', unavailable)).toBe(true);
+    expect(languageUnavailable(english, 'zh', unavailable)).toBe(true);
+    expect(languageUnavailable(english, 'es', unavailable)).toBe(false);
+    // Written first: nothing translates it, so it is always offered.
+    expect(languageUnavailable({ ...english, languages: ['de'] }, 'de', unavailable)).toBe(false);
+    // Picked earlier (a saved default): it can still be unpicked.
+    expect(languageUnavailable({ ...english, languages: ['en', 'hi'] }, 'hi', unavailable)).toBe(false);
+  });
+
+  it('are all offered until the server has answered', () => {
+    expect(languageUnavailable(english, 'de', undefined)).toBe(false);
   });
 });

@@ -63,6 +63,20 @@ export function toggleLanguage(form: EnhanceForm, language: string): EnhanceForm
   return { ...form, languages: [...form.languages, language] };
 }
 
+/**
+ * Why a language chip cannot be picked, or null when it can: no translator on the server serves
+ * it from the written language. The written language and a chip already picked (to unpick it)
+ * stay usable; `unavailable` undefined while the server has not answered.
+ */
+export function languageUnavailable(
+  form: EnhanceForm,
+  code: string,
+  unavailable: readonly string[] | undefined,
+): boolean {
+  if (!unavailable || code === writtenLanguage(form) || form.languages.includes(code)) return false;
+  return unavailable.includes(code);
+}
+
 /** The first language: written from the source; every other one is translated from it. */
 export function writtenLanguage(form: EnhanceForm): string {
   return form.languages[0] ?? 'en';
