@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../test/harness.ts';
+import { signUp } from '../test/http.ts';
 import { generateOpenApi, OPENAPI_FILE } from '../test/openapi.ts';
 
 describe.each(drivers)('system routes on %s', (driver) => {
@@ -31,7 +32,12 @@ describe.each(drivers)('system routes on %s', (driver) => {
   });
 
   it('lists the engines serving each port', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/system/engines' });
+    const token = await signUp(t.app, 'engines@example.com');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/system/engines',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(200);
     const ports = res.json().ports as { port: string; kind: string; active: string }[];
     expect(ports.find((p) => p.port === 'Database')?.active).toBe(driver);

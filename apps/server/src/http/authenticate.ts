@@ -39,17 +39,3 @@ export function authenticate(tokens: AccessTokens, options: { allowQueryToken?: 
     }
   };
 }
-
-/** The signed-in user's id when the request carries a valid bearer token, else undefined. */
-export async function optionalUserId(
-  tokens: AccessTokens,
-  request: FastifyRequest,
-): Promise<string | undefined> {
-  const header = request.headers.authorization;
-  if (!header?.toLowerCase().startsWith('bearer ')) return undefined;
-  try {
-    return await tokens.verify(header.slice(7).trim());
-  } catch {
-    return undefined;
-  }
-}

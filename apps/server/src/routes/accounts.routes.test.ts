@@ -44,15 +44,22 @@ describe.each(drivers)('the administrator on %s', (driver) => {
     expect(full.every((i) => typeof i.detail === 'string')).toBe(true);
     expect(full.some((i) => i.enable)).toBe(true);
 
-    for (const token of [user, undefined, 'not-a-token']) {
+    const res = await engines(user);
+    expect(res.statusCode).toBe(200);
+    const plain = implementations(res.json());
+    expect(plain.map((i) => i.name)).toEqual(full.map((i) => i.name));
+    for (const impl of plain) {
+      expect(Object.keys(impl).sort()).toEqual(['id', 'kind', 'name', 'reason', 'state']);
+    }
+    expect(res.body).not.toContain(t.dataDir);
+  });
+
+  it('answers only signed-in users: without a valid token, 401 and no engine named', async () => {
+    for (const token of [undefined, 'not-a-token']) {
       const res = await engines(token);
-      expect(res.statusCode).toBe(200);
-      const plain = implementations(res.json());
-      expect(plain.map((i) => i.name)).toEqual(full.map((i) => i.name));
-      for (const impl of plain) {
-        expect(Object.keys(impl).sort()).toEqual(['id', 'kind', 'name', 'reason', 'state']);
-      }
-      expect(res.body).not.toContain(t.dataDir);
+      expect(res.statusCode, String(token)).toBe(401);
+      expect(res.json()).toMatchObject({ code: token ? 'invalid_token' : 'unauthorized' });
+      expect(res.body).not.toMatch(/whisper|pocketsphinx|composer/i);
     }
   });
 

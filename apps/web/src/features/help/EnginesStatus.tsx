@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/PageState.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
-import { ENGINES_KEY, fetchEngines } from './engines-api.ts';
+import { enginesQuery } from './engines-api.ts';
 
 function stateLabel(t: TFunction<'help'>, state: EngineState): string {
   switch (state) {
@@ -42,13 +42,13 @@ const STATE_COLOR: Record<EngineState, string> = {
   disabled: 'gray',
 };
 
-/** What this server reports about its engines, live. */
+/** What this server reports about its engines, live, to whoever is signed in. */
 export function EnginesStatus() {
   const { t } = useTranslation('help');
-  const { user } = useAuth();
-  // Keyed by account: the administrator's answer holds details nobody else sees.
-  const engines = useQuery({ queryKey: [...ENGINES_KEY, user?.id ?? null], queryFn: fetchEngines });
+  const auth = useAuth();
+  const engines = useQuery(enginesQuery(auth));
 
+  if (auth.status === 'signed-out') return <Text c="dimmed">{t('engines.signedOut')}</Text>;
   if (engines.isPending) {
     return (
       <SimpleGrid cols={{ base: 1, sm: 2 }} aria-busy="true" aria-label={t('engines.loading')}>
