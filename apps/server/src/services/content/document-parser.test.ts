@@ -4,7 +4,8 @@ import { makeDocx } from '../../../test/docx-fixture.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseDocument } from './document-parser.ts';
 
-describe('parsing documents in a worker', () => {
+// Each parse starts a worker thread (from source: tsx compiles the parser again), slow on a busy machine.
+describe('parsing documents in a worker', { timeout: 180_000 }, () => {
   it('returns a Word document’s paragraphs', async () => {
     const docx = await makeDocx('Sourdough', ['Feed the starter.', 'Bake hot.']);
     expect(await parseDocument('docx', docx)).toEqual(['Sourdough', 'Feed the starter.', 'Bake hot.']);

@@ -37,6 +37,12 @@ async function turn(): Promise<() => void> {
 }
 
 /**
+ * Where tsx is when running from source, resolved once at load: resolving goes through the module
+ * hooks' thread, which a starting worker keeps busy compiling, and would hold up this thread as long.
+ */
+const TSX = import.meta.url.endsWith('.ts') ? import.meta.resolve('tsx') : '';
+
+/**
  * Starts a document worker: the bundled `document-worker.js` beside `main.js` in a build, or the
  * TypeScript source through tsx when running from source (development and tests).
  */
@@ -54,7 +60,7 @@ function startWorker(data: object, limits: ParseLimits, transfer: ArrayBuffer[])
     workerData: data,
     transferList: transfer,
     resourceLimits,
-    execArgv: ['--import', import.meta.resolve('tsx')],
+    execArgv: ['--import', TSX],
     env: { ...process.env, TSX_TSCONFIG_PATH: path.join(serverRoot, 'tsconfig.json') },
   });
 }

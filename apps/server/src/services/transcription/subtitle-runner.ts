@@ -23,6 +23,12 @@ async function turn(): Promise<() => void> {
   };
 }
 
+/**
+ * Where tsx is when running from source, resolved once at load: resolving goes through the module
+ * hooks' thread, which a starting worker keeps busy compiling, and would hold up this thread as long.
+ */
+const TSX = import.meta.url.endsWith('.ts') ? import.meta.resolve('tsx') : '';
+
 /** The bundled `subtitle-worker.js` beside `main.js` in a build, else the source through tsx. */
 function startWorker(data: object): Worker {
   const here = fileURLToPath(import.meta.url);
@@ -31,7 +37,7 @@ function startWorker(data: object): Worker {
   const serverRoot = path.resolve(path.dirname(here), '../../..');
   return new Worker(path.join(path.dirname(here), 'subtitle-worker.ts'), {
     workerData: data,
-    execArgv: ['--import', import.meta.resolve('tsx')],
+    execArgv: ['--import', TSX],
     env: { ...process.env, TSX_TSCONFIG_PATH: path.join(serverRoot, 'tsconfig.json') },
   });
 }
