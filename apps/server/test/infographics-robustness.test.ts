@@ -70,7 +70,15 @@ const hanRun = fc
   .integer({ min: 200, max: 900 })
   .map((n) => '我们把面粉和黄油搅拌均匀然后放进烤箱'.repeat(n / 18 + 1));
 
-const section = fc.oneof(runOn, longWord, oneWord, emptySection, sentence, hanRun);
+/** Arabic, right to left, as unpunctuated as the rest. */
+const arabicRun = fc
+  .array(fc.constantFrom('نخلط', 'الدقيق', 'مع', 'الزبدة', 'حتى', 'يصبح', 'ناعما', 'ثم'), {
+    minLength: 60,
+    maxLength: 500,
+  })
+  .map((w) => w.join(' '));
+
+const section = fc.oneof(runOn, longWord, oneWord, emptySection, sentence, hanRun, arabicRun);
 const piece = fc.oneof(
   oneWord,
   fc.array(section, { minLength: 1, maxLength: 5 }).map((parts) => parts.join('\n\n')),
