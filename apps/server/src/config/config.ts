@@ -214,7 +214,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     },
-    ...writingConfig(e),
+    ...writingConfig(e, path.join(dataDir, 'models')),
     smtp: e.SMTP_URL
       ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? `Voxpress <no-reply@${new URL(publicUrl(e)).hostname}>` }
       : undefined,

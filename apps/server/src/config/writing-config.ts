@@ -1,3 +1,7 @@
+import os from 'node:os';
+import path from 'node:path';
+import { currentHardware, defaultLocalModel } from '../engines/writer/local/local-models.ts';
+import type { LocalLlmConfig } from '../engines/writer/local/local-provider.ts';
 import type { TranslationEngineId, WritingEnv } from './writing-env.schema.ts';
 
 /** Where one language model is reached. */
@@ -15,6 +19,8 @@ export interface LlmConfig {
   anthropic: LlmEndpoint | undefined;
   /** Unset when discovery is off. `model` unset: the first model Ollama lists. */
   ollama: { url: string; model: string | undefined } | undefined;
+  /** The built-in local model (node-llama-cpp); unset when LLM_LOCAL_MODEL=off. */
+  local?: LocalLlmConfig | undefined;
   contextTokens: number;
   timeoutMs: number;
   maxRetries: number;
@@ -41,7 +47,11 @@ export interface TranslationConfig {
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
 /** The writing and translation settings from the parsed environment. */
-export function writingConfig(e: WritingEnv): {
+export function writingConfig(
+  e: WritingEnv,
+  /** Where the built-in model's files are kept (`<data>/models`). */
+  modelsDir = 'models',
+): {
   llm: LlmConfig;
   llmDefaults: LlmDefaults;
   translation: TranslationConfig;
@@ -68,6 +78,7 @@ export function writingConfig(e: WritingEnv): {
         ? { baseUrl: trimSlash(e.ANTHROPIC_BASE_URL), apiKey: e.ANTHROPIC_API_KEY, model: e.ANTHROPIC_MODEL }
         : undefined,
       ollama: e.OLLAMA_DISCOVERY ? { url: trimSlash(e.OLLAMA_URL), model: e.OLLAMA_MODEL } : undefined,
+      local: localLlmConfig(e, modelsDir),
       contextTokens: e.LLM_CONTEXT_TOKENS,
       timeoutMs: e.LLM_TIMEOUT_MS,
       maxRetries: e.LLM_MAX_RETRIES,
@@ -101,4 +112,24 @@ export function incompleteWriting(env: Record<string, string | undefined>): stri
   if (env.LIBRETRANSLATE_API_KEY && !env.LIBRETRANSLATE_URL)
     problems.push('LIBRETRANSLATE_API_KEY: has no effect without LIBRETRANSLATE_URL');
   return problems;
+}
+
+/** The built-in local model's settings; the model is picked for this machine when none is set. */
+export function localLlmConfig(e: WritingEnv, modelsDir: string): LocalLlmConfig | undefined {
+  if (e.LLM_LOCAL_MODEL === 'off') return undefined;
+  const threads = e.LLM_LOCAL_THREADS ?? Math.max(1, os.availableParallelism() - 1);
+  return {
+    model: e.LLM_LOCAL_MODEL ?? defaultLocalModel(currentHardware()).name,
+    modelChosen: e.LLM_LOCAL_MODEL === undefined,
+    modelsDir: path.resolve(modelsDir),
+    modelsUrl: trimSlash(e.LLM_LOCAL_MODELS_URL),
+    autoDownload: e.LLM_LOCAL_AUTO_DOWNLOAD,
+    threads,
+    contextTokens: e.LLM_CONTEXT_TOKENS,
+    idleMs: Math.round(e.LLM_LOCAL_IDLE_MINUTES * 60_000),
+    gpu: 'auto',
+    temperature: 0.3,
+    maxTokens: 4096,
+    heapLimitMb: 256,
+  };
 }

@@ -39,6 +39,38 @@ export const zWritingEnv = z.object({
     .optional()
     .describe('Ollama model that writes content. Unset: the first installed model Ollama lists.'),
   OLLAMA_DISCOVERY: bool.default(true).describe('Look for Ollama at OLLAMA_URL. false: never use Ollama.'),
+  LLM_LOCAL_MODEL: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'The built-in local language model: a catalogue name (`npm run models -- list` shows them), the path of a .gguf file, or off. Unset: the largest catalogue model that fits this machine’s free memory and cores. It writes when no remote model or Ollama is available, once downloaded.',
+    ),
+  LLM_LOCAL_MODELS_URL: z
+    .url()
+    .default('https://huggingface.co')
+    .describe(
+      'Where the built-in model’s catalogue files are downloaded from (a mirror of huggingface.co keeps its paths).',
+    ),
+  LLM_LOCAL_AUTO_DOWNLOAD: bool
+    .default(false)
+    .describe(
+      'Download the built-in model in the background the first time it is looked for and missing (checked against its SHA-256). Models are 1.2–2.5 GB.',
+    ),
+  LLM_LOCAL_THREADS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe(
+      'CPU threads the built-in model writes with. Unset: one less than the number of cores (at least 1).',
+    ),
+  LLM_LOCAL_IDLE_MINUTES: z.coerce
+    .number()
+    .min(0.1)
+    .default(10)
+    .describe('The built-in model is unloaded from memory after this many minutes without work.'),
   LLM_CONTEXT_TOKENS: z.coerce
     .number()
     .int()

@@ -75,8 +75,11 @@ export class LlmWriterEngine implements WriterEngine {
   }
 }
 
-/** Language models first (the configured ones), the built-in composer last: it always can. */
-export const WRITER_ORDER = ['openai', 'anthropic', 'ollama', 'composer'] as const;
+/**
+ * Language models first (the configured ones, then Ollama, then the built-in local model once
+ * downloaded), the built-in composer last: it always can.
+ */
+export const WRITER_ORDER = ['openai', 'anthropic', 'ollama', 'local', 'composer'] as const;
 
 /**
  * The `writer` port: the configured language model when one is ready, else the built-in

@@ -3,6 +3,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import type { LlmConfig, LlmEndpoint } from '../../../config/writing-config.ts';
 import type { EngineStatus } from '../../engine.ts';
+import { sharedLocalProvider } from '../local/local-provider.ts';
 import { listOllamaModels, type OllamaModel } from './ollama-discovery.ts';
 
 /** How long one look at Ollama's models is trusted. */
@@ -211,11 +212,15 @@ class LiveProvider implements LlmProvider {
  * With `source`, each follows the settings in force instead of `config`.
  */
 export function llmProviders(config: LlmConfig, source?: LlmConfigSource): LlmProvider[] {
+  // The built-in model comes last: it writes only when no remote model or Ollama can. One
+  // instance per model is shared by every user (writer, translator, designer), so it loads once.
+  const local = config.local ? [sharedLocalProvider(config.local)] : [];
   if (!source)
     return [
       new OpenAiCompatibleProvider(config.openai),
       new AnthropicProvider(config.anthropic),
       new OllamaProvider(config.ollama),
+      ...local,
     ];
   return [
     new LiveProvider(
@@ -239,6 +244,7 @@ export function llmProviders(config: LlmConfig, source?: LlmConfigSource): LlmPr
       (c) => c.ollama,
       (c) => new OllamaProvider(c.ollama),
     ),
+    ...local,
   ];
 }
 

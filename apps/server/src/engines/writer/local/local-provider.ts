@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { EngineStatus } from '../../engine.ts';
 import type { LlmProvider, ResolvedModel } from '../llm/llm-providers.ts';
+import { downloadLocalModel } from './local-download.ts';
 import { LocalLanguageModel } from './local-language-model.ts';
 import { findLocalModel, isModelPath, LOCAL_MODELS, localModelPath } from './local-models.ts';
 import { LocalLlmRuntime, LocalModelError } from './local-runtime.ts';
@@ -80,6 +81,7 @@ export class LocalLlmProvider implements LlmProvider {
     const present = await stat(target.file).catch(() => null);
     const complete = present?.isFile() === true && (target.bytes === null || present.size === target.bytes);
     if (!complete) {
+      if (this.config.autoDownload && target.bytes !== null) this.startDownload();
       const download = this.downloads(this.config.model);
       if (download?.state === 'downloading')
         return {
@@ -157,6 +159,31 @@ export class LocalLlmProvider implements LlmProvider {
   close(): Promise<void> {
     return this.runtime.close();
   }
+
+  /**
+   * Downloads the configured catalogue model in the background (LLM_LOCAL_AUTO_DOWNLOAD), once:
+   * its progress and a failure show in the status.
+   */
+  startDownload(): void {
+    const name = this.config.model;
+    const known = localDownloads.get(name);
+    if (known?.state === 'downloading' || known?.state === 'failed') return;
+    localDownloads.set(name, { state: 'downloading', percent: 0 });
+    downloadLocalModel(name, {
+      modelsDir: this.config.modelsDir,
+      baseUrl: this.config.modelsUrl,
+      onProgress: (received, total) =>
+        localDownloads.set(name, { state: 'downloading', percent: Math.floor((received / total) * 100) }),
+    }).then(
+      () => localDownloads.delete(name),
+      (err: unknown) =>
+        localDownloads.set(name, {
+          state: 'failed',
+          percent: 0,
+          error: err instanceof Error ? err.message : String(err),
+        }),
+    );
+  }
 }
 
 /** Remembers a model that failed to load, so its status says so and the router moves on. */
@@ -178,3 +205,19 @@ function withFailureHook(model: LocalLanguageModel, onError: (err: unknown) => v
   };
   return model;
 }
+
+const shared = new Map<string, LocalLlmProvider>();
+
+/** The one provider (and so the one loaded model) for these settings in this process. */
+export function sharedLocalProvider(config: LocalLlmConfig): LocalLlmProvider {
+  const key = JSON.stringify(config);
+  let provider = shared.get(key);
+  if (!provider) {
+    provider = new LocalLlmProvider(config, undefined, (model) => localDownloads.get(model));
+    shared.set(key, provider);
+  }
+  return provider;
+}
+
+/** Downloads of built-in models under way or failed in this process, by model name (the job feeds it). */
+export const localDownloads = new Map<string, DownloadState>();

@@ -93,6 +93,8 @@ export class LocalLlmRuntime {
     this.cancelIdle?.();
     this.cancelIdle = undefined;
     const worker = this.start();
+    // Held while it works; an idle model does not keep the process from ending.
+    worker.ref();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       const onAbort = () => this.send(worker, { type: 'cancel', id });
@@ -100,7 +102,10 @@ export class LocalLlmRuntime {
       const done = () => {
         signal?.removeEventListener('abort', onAbort);
         this.pending.delete(id);
-        if (this.pending.size === 0) this.armIdle();
+        if (this.pending.size === 0) {
+          this.worker?.unref();
+          this.armIdle();
+        }
       };
       this.pending.set(id, {
         resolve: (r) => {

@@ -3,11 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LlmWriter, type WriteRequest } from '../llm/llm.writer.ts';
+import { llmProviders } from '../llm/llm-providers.ts';
 import { TALK } from '../llm/llm-writer.fixtures.ts';
 import { contentTypeTemplate } from '../llm/prompts/content-types.ts';
+import { ComposerWriterEngine, LlmWriterEngine, WriterRouter } from '../writer-router.ts';
 import { defaultLocalModel, findLocalModel, LOCAL_MODELS } from './local-models.ts';
 import type { LocalModelSpec } from './local-protocol.ts';
-import { type LocalLlmConfig, LocalLlmProvider } from './local-provider.ts';
+import { type LocalLlmConfig, LocalLlmProvider, sharedLocalProvider } from './local-provider.ts';
 import { LocalLlmRuntime, LocalModelError } from './local-runtime.ts';
 import { writeToyModel } from './test/toy-gguf.ts';
 
@@ -64,7 +66,8 @@ async function until(check: () => boolean): Promise<void> {
   while (!check()) await new Promise((resolve) => setImmediate(resolve));
 }
 
-describe('built-in local model (node-llama-cpp, toy GGUF)', () => {
+// A worker thread starts and loads the model in each test: slow on a busy machine.
+describe('built-in local model (node-llama-cpp, toy GGUF)', { timeout: 180_000 }, () => {
   it('writes a piece whose grammar-held answer parses into the content schema, with progress', async () => {
     const { runtime } = manualRuntime();
     const provider = new LocalLlmProvider(config(), runtime);
@@ -217,5 +220,59 @@ describe('local model catalogue', () => {
       expect(m.licence).toBe('Apache-2.0');
     }
     expect(findLocalModel('qwen3-4b')?.file).toBe('Qwen3-4B-Q4_K_M.gguf');
+  });
+});
+
+describe('built-in local model in the writer router', { timeout: 180_000 }, () => {
+  const quiet = { warn: () => undefined };
+  const llm = {
+    openai: undefined,
+    anthropic: undefined,
+    ollama: undefined,
+    contextTokens: 4096,
+    timeoutMs: 10 * 60_000,
+    maxRetries: 0,
+  };
+
+  it('comes after the remote models and Ollama, and is one shared instance', () => {
+    const local = config({ model: 'qwen3-4b' });
+    const ids = llmProviders({ ...llm, local }).map((p) => p.id);
+    expect(ids).toEqual(['openai', 'anthropic', 'ollama', 'local']);
+    expect(sharedLocalProvider(local)).toBe(sharedLocalProvider({ ...local }));
+    expect(llmProviders({ ...llm, local: undefined }).map((p) => p.id)).not.toContain('local');
+  });
+
+  it('writes with the local model once it is on disk, and leaves it to the composer while it is not', async () => {
+    const router = (local: LocalLlmConfig) => {
+      const providers = llmProviders({ ...llm, local });
+      return new WriterRouter(llm, quiet, [
+        ...providers.map((p) => new LlmWriterEngine(new LlmWriter(p, llm))),
+        new ComposerWriterEngine(),
+      ]);
+    };
+    const notDownloaded = router(config({ model: 'qwen3-1.7b', modelsDir: path.join(dir, 'empty') }));
+    const listed = await notDownloaded.router.describe();
+    const local = listed.find((e) => e.id === 'local');
+    expect(local).toMatchObject({
+      state: 'missing',
+      position: 4,
+      name: 'Built-in local model (language model)',
+    });
+    expect(local?.reason).toMatch(/not downloaded \(1\.7 GB\)/);
+    const choice = await notDownloaded.router.choose({ label: 'blog_post in en', supports: () => true });
+    expect(choice.engine.id).toBe('composer');
+    expect(choice.reason).toMatch(/local unavailable \(Built-in model qwen3-1\.7b: not downloaded/);
+
+    const ready = router(config({ seed: 5 }));
+    const written = await ready.write({
+      segments: TALK.map((s) => ({ start: s.start ?? 0, end: (s.start ?? 0) + 3, text: s.text })),
+      text: TALK.map((s) => s.text).join(' '),
+      timed: true,
+      language: 'en',
+      contentType: 'blog_post',
+      signal: new AbortController().signal,
+    });
+    expect(written.engine.id).toBe('local');
+    expect(written.result.model).toBe('toy.gguf');
   });
 });

@@ -1,0 +1,178 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FakeHttpServer } from '../../../test/fake-http-server.ts';
+import { downloadLocalModel, UnknownLocalModelError } from '../writer/local/local-download.ts';
+import { LocalLlmProvider, localDownloads } from '../writer/local/local-provider.ts';
+import { LocalLlmRuntime } from '../writer/local/local-runtime.ts';
+import { downloadResumable, ModelFileError } from './resumable-download.ts';
+
+const fake = new FakeHttpServer();
+const file = randomBytes(300_000);
+const sha256 = createHash('sha256').update(file).digest('hex');
+let dir: string;
+const plenty = async () => 1e12;
+
+beforeAll(async () => {
+  await fake.start();
+  dir = await mkdtemp(path.join(os.tmpdir(), 'voxpress-resume-'));
+});
+afterAll(async () => {
+  await fake.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+beforeEach(() => {
+  fake.received.length = 0;
+});
+
+/** Serves `file`, honouring a Range; with `cutAt` the first answer breaks off after that many bytes. */
+function serve(options: { cutAt?: number; ignoreRange?: boolean; body?: Buffer } = {}) {
+  let cut = options.cutAt;
+  const body = options.body ?? file;
+  fake.handler = (req, res) => {
+    const range = /^bytes=(\d+)-$/.exec(String(req.headers.range ?? ''));
+    const from = range && !options.ignoreRange ? Number(range[1]) : 0;
+    const rest = body.subarray(from);
+    res.writeHead(from ? 206 : 200, {
+      'content-length': String(rest.length),
+      ...(from ? { 'content-range': `bytes ${from}-${body.length - 1}/${body.length}` } : {}),
+    });
+    if (cut !== undefined) {
+      const at = cut;
+      cut = undefined;
+      res.write(rest.subarray(0, at), () => res.destroy());
+      return;
+    }
+    res.end(rest);
+  };
+}
+
+describe('resumable model download', () => {
+  it('keeps what arrived when the connection breaks, and asks only for the rest next time', async () => {
+    const target = path.join(dir, 'resumed.gguf');
+    serve({ cutAt: 120_000 });
+    const progress: number[] = [];
+    const first = await downloadResumable(`${fake.url}/m.gguf`, target, {
+      sha256,
+      bytes: file.length,
+      freeBytes: plenty,
+    }).catch((e: unknown) => e);
+    expect(first).toBeInstanceOf(ModelFileError);
+    expect((first as ModelFileError).code).toBe('unreachable');
+    expect((first as Error).message).toMatch(/the next try resumes there/);
+    const kept = (await stat(`${target}.part`)).size;
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(file.length);
+
+    const second = await downloadResumable(`${fake.url}/m.gguf`, target, {
+      sha256,
+      bytes: file.length,
+      freeBytes: plenty,
+      onProgress: (received) => progress.push(received),
+    });
+    expect(second).toEqual({ bytes: file.length, resumedFrom: kept });
+    expect(fake.received[1]?.headers.range).toBe(`bytes=${kept}-`);
+    expect(progress[0]).toBeGreaterThan(kept);
+    expect(progress.at(-1)).toBe(file.length);
+    expect((await readFile(target)).equals(file)).toBe(true);
+    await expect(stat(`${target}.part`)).rejects.toThrow();
+  });
+
+  it('starts again from the first byte when the server ignores the range', async () => {
+    const target = path.join(dir, 'restarted.gguf');
+    serve({ cutAt: 50_000, ignoreRange: true });
+    await downloadResumable(`${fake.url}/m.gguf`, target, {
+      sha256,
+      bytes: file.length,
+      freeBytes: plenty,
+    }).catch(() => undefined);
+    const again = await downloadResumable(`${fake.url}/m.gguf`, target, {
+      sha256,
+      bytes: file.length,
+      freeBytes: plenty,
+    });
+    expect(again.resumedFrom).toBe(0);
+    expect((await readFile(target)).equals(file)).toBe(true);
+  });
+
+  it('deletes a file whose checksum does not match, and says so', async () => {
+    const target = path.join(dir, 'wrong.gguf');
+    serve({ body: randomBytes(file.length) });
+    const error = await downloadResumable(`${fake.url}/m.gguf`, target, {
+      sha256,
+      bytes: file.length,
+      freeBytes: plenty,
+    }).catch((e: unknown) => e);
+    expect((error as ModelFileError).code).toBe('checksum');
+    expect((error as Error).message).toMatch(/expected [0-9a-f]{64}; the file was deleted$/);
+    await expect(stat(`${target}.part`)).rejects.toThrow();
+    await expect(stat(target)).rejects.toThrow();
+  });
+
+  it('checks the free disk space before fetching anything', async () => {
+    serve();
+    const error = await downloadResumable(`${fake.url}/m.gguf`, path.join(dir, 'full.gguf'), {
+      sha256,
+      bytes: file.length,
+      freeBytes: async () => 1_000_000,
+    }).catch((e: unknown) => e);
+    expect((error as ModelFileError).code).toBe('no-space');
+    expect((error as Error).message).toMatch(/not enough free disk space/);
+    expect(fake.received).toHaveLength(0);
+  });
+
+  it('fetches a catalogue model from the configured address and refuses an unknown name', async () => {
+    serve({ body: Buffer.from('too short') });
+    const error = await downloadLocalModel('qwen3-1.7b-q4', {
+      modelsDir: dir,
+      baseUrl: `${fake.url}/mirror/`,
+      freeBytes: plenty,
+    }).catch((e: unknown) => e);
+    expect(fake.received[0]?.url).toBe(
+      '/mirror/ggml-org/Qwen3-1.7B-GGUF/resolve/main/Qwen3-1.7B-Q4_K_M.gguf',
+    );
+    expect((error as ModelFileError).code).toBe('size');
+    expect((error as Error).message).toMatch(
+      /^The download of built-in model qwen3-1\.7b-q4 from .* was not the expected file/,
+    );
+    await expect(downloadLocalModel('gpt-9', { modelsDir: dir, baseUrl: fake.url })).rejects.toBeInstanceOf(
+      UnknownLocalModelError,
+    );
+  });
+
+  it('downloads the configured model in the background when asked to, and its status says how that went', async () => {
+    fake.handler = (_req, res) => {
+      res.writeHead(404).end('no such file');
+    };
+    const provider = new LocalLlmProvider(
+      {
+        model: 'qwen3-4b',
+        modelChosen: false,
+        modelsDir: path.join(dir, 'auto'),
+        modelsUrl: fake.url,
+        autoDownload: true,
+        threads: 1,
+        contextTokens: 4096,
+        idleMs: 60_000,
+        gpu: false,
+        temperature: 0.3,
+        maxTokens: 512,
+        heapLimitMb: 256,
+      },
+      new LocalLlmRuntime({ idleMs: 60_000 }),
+      (model) => localDownloads.get(model),
+    );
+    const first = await provider.status();
+    expect(first.state).toBe('missing');
+    expect(first.reason).toMatch(/^Built-in model qwen3-4b: downloading 0 %$/);
+    while (localDownloads.get('qwen3-4b')?.state !== 'failed') await new Promise((r) => setImmediate(r));
+    const failed = await provider.status();
+    expect(failed.state).toBe('misconfigured');
+    expect(failed.detail).toMatch(
+      /^failed: Could not download built-in model qwen3-4b from .*: the server answered 404/,
+    );
+    expect(fake.received).toHaveLength(1);
+  });
+});
