@@ -42,7 +42,8 @@ export function AppHeader() {
               <Text fw={800} fz="lg" lh={1.1} data-testid="brand-name">
                 {t('brand.name')}
               </Text>
-              <Text fz="xs" c="dimmed" lh={1.2} data-testid="tagline" style={{ whiteSpace: 'nowrap' }}>
+              {/* Wraps rather than being cut off where a language's tagline is longer than a phone allows. */}
+              <Text fz="xs" c="dimmed" lh={1.2} data-testid="tagline" style={{ textWrap: 'balance' }}>
                 {t('brand.tagline')}
               </Text>
             </Box>
@@ -52,7 +53,7 @@ export function AppHeader() {
       <Group gap="xs" wrap="nowrap">
         {status === 'signed-out' && (
           <>
-            {/* On a phone the brand, tagline and Home leave room for the icon alone. */}
+            {/* On a phone the brand and tagline leave room for the icon alone. */}
             <Tooltip label={t('user.signIn')} withArrow>
               <ActionIcon
                 hiddenFrom="xs"
@@ -75,13 +76,24 @@ export function AppHeader() {
             </Button>
           </>
         )}
+        {/* On a phone Home is an icon too: the tagline needs the room. */}
+        <Tooltip label={t('layout.home')} withArrow>
+          <ActionIcon
+            hiddenFrom="xs"
+            variant="light"
+            size="lg"
+            aria-label={t('layout.home')}
+            onClick={() => void navigate(home)}
+          >
+            <IconHome size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
         <Button
+          visibleFrom="xs"
           variant="light"
           leftSection={<IconHome size={18} aria-hidden />}
           onClick={() => void navigate(home)}
-          aria-label={t('layout.home')}
           size="sm"
-          px={{ base: 'xs', xs: 'md' }}
         >
           {t('layout.home')}
         </Button>

@@ -37,43 +37,47 @@ export function ItemList({
           <Paper component="li" key={item.id} withBorder radius="md" p="sm">
             <Group wrap="nowrap" gap="sm">
               <Icon size={22} aria-hidden style={{ flexShrink: 0, opacity: 0.7 }} />
-              <UnstyledButton
-                component={Link}
-                to={itemPath(item.id)}
-                style={{ flex: 1, minWidth: 0 }}
-                aria-label={t('open', { title: item.title })}
-              >
-                {/* Up to two lines on a phone, long words broken; the whole title on hover and for
-                    screen readers (the link's label). */}
-                <Text
-                  fw={600}
-                  lineClamp={2}
-                  title={item.title}
-                  dir="auto"
-                  style={{ overflowWrap: 'anywhere', textAlign: 'match-parent' }}
+              {/* The status sits under the title, at the start of the line: the dashboard's floating
+                  button, at the end of the screen, never covers it. */}
+              <Stack gap={6} align="flex-start" style={{ flex: 1, minWidth: 0 }}>
+                <UnstyledButton
+                  component={Link}
+                  to={itemPath(item.id)}
+                  w="100%"
+                  aria-label={t('open', { title: item.title })}
                 >
-                  {item.title}
-                </Text>
-                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {formatDateTime(new Date(item.created_at))} · {figures}
-                </Text>
-                {item.match && (
-                  <Highlight
-                    highlight={highlight}
-                    size="sm"
-                    mt={4}
+                  {/* Up to two lines on a phone, long words broken; the whole title on hover and for
+                    screen readers (the link's label). */}
+                  <Text
+                    fw={600}
                     lineClamp={2}
+                    title={item.title}
                     dir="auto"
-                    style={{ textAlign: 'match-parent' }}
-                    data-testid="search-match"
+                    style={{ overflowWrap: 'anywhere', textAlign: 'match-parent' }}
                   >
-                    {item.match}
-                  </Highlight>
-                )}
-              </UnstyledButton>
-              <Badge color={badge.color} variant="light" style={{ flexShrink: 0 }}>
-                {badge.label}
-              </Badge>
+                    {item.title}
+                  </Text>
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {formatDateTime(new Date(item.created_at))} · {figures}
+                  </Text>
+                  {item.match && (
+                    <Highlight
+                      highlight={highlight}
+                      size="sm"
+                      mt={4}
+                      lineClamp={2}
+                      dir="auto"
+                      style={{ textAlign: 'match-parent' }}
+                      data-testid="search-match"
+                    >
+                      {item.match}
+                    </Highlight>
+                  )}
+                </UnstyledButton>
+                <Badge color={badge.color} variant="light" data-testid="item-status">
+                  {badge.label}
+                </Badge>
+              </Stack>
               {onDelete && (
                 <Menu position="bottom-end" withinPortal>
                   <Menu.Target>
