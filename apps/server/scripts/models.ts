@@ -1,10 +1,13 @@
-// `npm run models -- list | pull <name>`: the whisper.cpp models in the data folder.
+// `npm run models -- list | pull <name>`: the whisper.cpp speech models and the built-in language
+// models in the data folder.
 import { loadConfig } from '../src/config/config.ts';
-import { downloadModel, listModels } from '../src/engines/speech/whisper-models.ts';
+import { downloadModel, findModel, listModels } from '../src/engines/speech/whisper-models.ts';
+import { downloadLocalModel } from '../src/engines/writer/local/local-download.ts';
+import { listLocalModels } from '../src/engines/writer/local/local-models.ts';
 
 const USAGE = `Usage:
-  npm run models -- list          the known whisper.cpp models and which are downloaded
-  npm run models -- pull <name>   download one (checked against its SHA-256)`;
+  npm run models -- list          the known speech and language models and which are downloaded
+  npm run models -- pull <name>   download one (checked against its SHA-256; a language model resumes)`;
 
 async function main(argv: string[]): Promise<number> {
   // npm runs workspace scripts inside apps/server; a relative VOXPRESS_DATA_DIR means the folder
@@ -16,13 +19,19 @@ async function main(argv: string[]): Promise<number> {
     VOXPRESS_SECRET: process.env.VOXPRESS_SECRET ?? 'x'.repeat(32),
   });
   const { modelsDir, model: configured, modelsUrl } = config.speech.whisper;
+  const local = config.llm.local;
   const [command, name, ...rest] = argv;
   switch (command) {
-    case 'list':
-      return list(modelsDir, configured);
+    case 'list': {
+      const code = await list(modelsDir, configured);
+      return code || listLanguageModels(local?.modelsDir ?? modelsDir, local?.model ?? null);
+    }
     case 'pull':
       if (!name || rest.length) return fail(`pull needs exactly one model name\n${USAGE}`);
-      return pull(name, modelsDir, modelsUrl);
+      return pull(name, modelsDir, modelsUrl, {
+        modelsDir: local?.modelsDir ?? modelsDir,
+        baseUrl: local?.modelsUrl ?? 'https://huggingface.co',
+      });
     case undefined:
     case 'help':
     case '--help':
@@ -54,7 +63,37 @@ async function list(modelsDir: string, configured: string): Promise<number> {
   return 0;
 }
 
-async function pull(name: string, modelsDir: string, baseUrl: string): Promise<number> {
+async function listLanguageModels(modelsDir: string, configured: string | null): Promise<number> {
+  const models = await listLocalModels(modelsDir);
+  console.log(
+    `\nBuilt-in language models   (* = LLM_LOCAL_MODEL${configured ? `, now ${configured}` : ', off'})\n`,
+  );
+  const rows = models.map((m) => [
+    `${m.name === configured ? '*' : ' '} ${m.name}`,
+    mib(m.bytes),
+    `${mib(m.ramBytes)} RAM`,
+    m.licence,
+    m.downloaded
+      ? 'downloaded'
+      : m.sizeOnDisk
+        ? `partly (${Math.floor((m.sizeOnDisk / m.bytes) * 100)} %)`
+        : '-',
+    m.description,
+  ]);
+  const header = ['  NAME', 'SIZE', 'MEMORY', 'LICENCE', 'STATUS', ''];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  for (const row of [header, ...rows]) {
+    console.log(row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  '));
+  }
+  return 0;
+}
+
+async function pull(
+  name: string,
+  modelsDir: string,
+  baseUrl: string,
+  language: { modelsDir: string; baseUrl: string },
+): Promise<number> {
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
   const tty = process.stdout.isTTY === true;
@@ -81,13 +120,19 @@ async function pull(name: string, modelsDir: string, baseUrl: string): Promise<n
     }
   };
   try {
-    const result = await downloadModel(name, {
-      modelsDir,
-      baseUrl,
-      signal: controller.signal,
-      onProgress: (received, total) => draw(received, total),
-      warn: (message) => console.warn(`warning: ${message}`),
-    });
+    const result = findModel(name)
+      ? await downloadModel(name, {
+          modelsDir,
+          baseUrl,
+          signal: controller.signal,
+          onProgress: (received, total) => draw(received, total),
+          warn: (message) => console.warn(`warning: ${message}`),
+        })
+      : await downloadLocalModel(name, {
+          ...language,
+          signal: controller.signal,
+          onProgress: (received, total) => draw(received, total),
+        });
     if (result.alreadyPresent) {
       console.log(`${name} is already downloaded: ${result.path}`);
     } else {
@@ -98,7 +143,13 @@ async function pull(name: string, modelsDir: string, baseUrl: string): Promise<n
     return 0;
   } catch (err) {
     if (tty) process.stdout.write('\n');
-    if (controller.signal.aborted) return fail('download cancelled; nothing was kept', 130);
+    if (controller.signal.aborted)
+      return fail(
+        findModel(name)
+          ? 'download cancelled; nothing was kept'
+          : 'download cancelled; what arrived is kept and the next pull resumes',
+        130,
+      );
     return fail((err as Error).message);
   }
 }

@@ -181,6 +181,29 @@ export const zWhisperDownloadStarted = z.object({
 });
 export type WhisperDownloadStarted = z.infer<typeof zWhisperDownloadStarted>;
 
+/** One model of any kind (a whisper.cpp speech model or a built-in language model) and its state. */
+export const zAdminModel = z.object({
+  name: z.string(),
+  kind: z.enum(['speech', 'language']),
+  bytes: z.number(),
+  description: z.string(),
+  /** Languages it writes well (language models); null for speech models. */
+  languages: z.array(z.string()).nullable(),
+  /** Memory it needs to run, in bytes (language models); null when not known. */
+  ram_bytes: z.number().nullable(),
+  licence: z.string().nullable(),
+  /** `not_downloaded`, `downloading`, `ready` (on disk) or `failed` (the last download). */
+  state: z.enum(['not_downloaded', 'downloading', 'ready', 'failed']),
+  /** The model WHISPER_MODEL or LLM_LOCAL_MODEL names (or the one picked for this machine). */
+  configured: z.boolean(),
+  download: zWhisperModel.shape.download,
+});
+export type AdminModel = z.infer<typeof zAdminModel>;
+
+/** `GET /api/v1/admin/models`: every model of every kind. */
+export const zAdminModels = z.object({ models: z.array(zAdminModel), models_dir: z.string() });
+export type AdminModels = z.infer<typeof zAdminModels>;
+
 /** `GET /api/v1/admin/jobs/{id}`: a download's progress. */
 export const zAdminJob = z.object({
   job_id: z.string(),

@@ -2,6 +2,7 @@ import type { AppContext } from '../app-context.ts';
 import { contentTranslateJob } from './content-translate.job.ts';
 import { contentWriteJob } from './content-write.job.ts';
 import { infographicsJob } from './infographics.job.ts';
+import { localModelDownloadJob } from './local-model-download.job.ts';
 import { renditionsJob } from './renditions.job.ts';
 import { testMarkerJob } from './test-marker.job.ts';
 import { transcribeJob } from './transcribe.job.ts';
@@ -15,6 +16,12 @@ export function registerJobs(ctx: AppContext): void {
   ctx.queue.register(contentTranslateJob(ctx.translateContent));
   ctx.queue.register(
     whisperModelDownloadJob(ctx.config.speech.whisper, (message) => ctx.logger.warn(message)),
+  );
+  ctx.queue.register(
+    localModelDownloadJob({
+      modelsDir: ctx.config.llm.local?.modelsDir ?? ctx.config.speech.whisper.modelsDir,
+      modelsUrl: ctx.config.llm.local?.modelsUrl ?? 'https://huggingface.co',
+    }),
   );
   ctx.queue.register(renditionsJob(ctx.renditions));
   ctx.queue.register(webhookDeliverJob(ctx.webhooks));

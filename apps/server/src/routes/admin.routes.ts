@@ -1,6 +1,7 @@
 import {
   type AdminJob,
   zAdminJob,
+  zAdminModels,
   zAdminSettings,
   zAdminSettingsUpdate,
   zErrorResponse,
@@ -124,6 +125,42 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const started = await admin.downloadWhisperModel(request.params.name);
+        const path = `/api/v1/admin/jobs/${started.job_id}/status`;
+        const ticket = await ctx.accessTokens.signLink(request.userId, path);
+        return reply.status(202).send({ ...started, stream_url: `${path}?ticket=${ticket}` });
+      },
+    );
+
+    app.get(
+      '/admin/models',
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags: ['admin'],
+          summary:
+            'Every model of every kind (whisper.cpp speech models, built-in language models): size, state, downloads under way',
+          security: bearer,
+          response: { 200: zAdminModels, ...errors },
+        },
+      },
+      async () => admin.models(),
+    );
+
+    app.post(
+      '/admin/models/:name/download',
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags: ['admin'],
+          summary:
+            'Download a model of either kind (a job: follow it at status_url); an interrupted language-model download resumes',
+          security: bearer,
+          params: z.object({ name: z.string().max(64) }),
+          response: { 202: zWhisperDownloadStarted, 404: zErrorResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const started = await admin.downloadAnyModel(request.params.name);
         const path = `/api/v1/admin/jobs/${started.job_id}/status`;
         const ticket = await ctx.accessTokens.signLink(request.userId, path);
         return reply.status(202).send({ ...started, stream_url: `${path}?ticket=${ticket}` });

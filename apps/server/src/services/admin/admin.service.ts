@@ -1,5 +1,7 @@
 import type {
   AdminJob,
+  AdminModel,
+  AdminModels,
   LlmTestRequest,
   LlmTestResponse,
   WhisperDownloadStarted,
@@ -12,8 +14,11 @@ import {
   WHISPER_MODELS,
 } from '../../engines/speech/whisper-models.ts';
 import { listModels } from '../../engines/writer/llm/llm-models.ts';
+import { findLocalModel, LOCAL_MODELS, listLocalModels } from '../../engines/writer/local/local-models.ts';
+import { LOCAL_MODEL_DOWNLOAD_JOB } from '../../jobs/local-model-download.job.ts';
 import { WHISPER_DOWNLOAD_JOB } from '../../jobs/whisper-model-download.job.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
+import { checkLlmDestination } from '../../net/llm-destination.ts';
 import { AdminJobsRepository } from '../../repositories/admin-jobs.repository.ts';
 
 /** Downloads older than this are no longer shown beside their model. */
@@ -39,6 +44,7 @@ export class AdminService {
     const baseUrl = request.base_url ?? view.base_url;
     if (!baseUrl)
       throw new HttpError(400, 'bad_request', 'Enter the server’s base URL first.', { field: 'base_url' });
+    await checkLlmDestination(baseUrl, this.ctx.config.publishAllowPrivate);
     const started = performance.now();
     const result = await listModels(request.provider, baseUrl, request.api_key ?? savedKey);
     return { ...result, duration_ms: Math.round(performance.now() - started) };
@@ -85,9 +91,76 @@ export class AdminService {
     return { job_id: id, status_url: `/api/v1/admin/jobs/${id}` };
   }
 
+  /** Every model of every kind (speech, language) with its state and any recent download. */
+  async models(): Promise<AdminModels> {
+    const whisper = await this.whisperModels();
+    const local = this.ctx.config.llm.local;
+    const modelsDir = local?.modelsDir ?? whisper.models_dir;
+    const [languageModels, recent] = await Promise.all([
+      listLocalModels(modelsDir),
+      this.jobs.recent(LOCAL_MODEL_DOWNLOAD_JOB, new Date(Date.now() - RECENT_MS)),
+    ]);
+    const state = (downloaded: boolean, download: AdminModel['download']): AdminModel['state'] =>
+      downloaded
+        ? 'ready'
+        : download?.status === 'queued' || download?.status === 'running'
+          ? 'downloading'
+          : download?.status === 'failed'
+            ? 'failed'
+            : 'not_downloaded';
+    const speech: AdminModel[] = whisper.models.map((m) => ({
+      name: m.name,
+      kind: 'speech',
+      bytes: m.bytes,
+      description: m.description,
+      languages: null,
+      ram_bytes: null,
+      licence: 'MIT',
+      state: state(m.downloaded, m.download),
+      configured: m.configured,
+      download: m.download,
+    }));
+    const language: AdminModel[] = languageModels.map((m) => {
+      const job = recent.find((j) => (j.payload as { model?: string }).model === m.name);
+      const download = job
+        ? { job_id: job.id, status: job.status, progress: job.progress, error: job.error }
+        : null;
+      return {
+        name: m.name,
+        kind: 'language',
+        bytes: m.bytes,
+        description: m.description,
+        languages: [...m.languages],
+        ram_bytes: Math.round(m.ramBytes),
+        licence: m.licence,
+        state: state(m.downloaded, download),
+        configured: local?.model === m.name,
+        download,
+      };
+    });
+    return { models_dir: whisper.models_dir, models: [...speech, ...language] };
+  }
+
+  /** Queues a download of a model of either kind, or hands back the one under way. */
+  async downloadAnyModel(name: string): Promise<Omit<WhisperDownloadStarted, 'stream_url'>> {
+    if (findModel(name)) return this.downloadWhisperModel(name);
+    if (!findLocalModel(name))
+      throw new HttpError(404, 'model_unknown', `There is no model called “${name}”.`, {
+        known: [...WHISPER_MODELS, ...LOCAL_MODELS].map((m) => m.name).join(', '),
+      });
+    const recent = await this.jobs.recent(LOCAL_MODEL_DOWNLOAD_JOB, new Date(Date.now() - RECENT_MS));
+    const running = recent.find(
+      (j) =>
+        (j.payload as { model?: string }).model === name && (j.status === 'queued' || j.status === 'running'),
+    );
+    const id = running?.id ?? (await this.ctx.queue.enqueue(LOCAL_MODEL_DOWNLOAD_JOB, { model: name })).id;
+    return { job_id: id, status_url: `/api/v1/admin/jobs/${id}` };
+  }
+
   async job(id: string): Promise<AdminJob> {
     const job = await this.ctx.queue.get(id);
-    if (!job || job.name !== WHISPER_DOWNLOAD_JOB) throw notFound('Job not found', 'job_not_found');
+    if (!job || (job.name !== WHISPER_DOWNLOAD_JOB && job.name !== LOCAL_MODEL_DOWNLOAD_JOB))
+      throw notFound('Job not found', 'job_not_found');
     return {
       job_id: job.id,
       status: job.status,

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { ModelFileError } from '../engines/models/resumable-download.ts';
+import { downloadLocalModel, UnknownLocalModelError } from '../engines/writer/local/local-download.ts';
+import { type LocalLlmConfig, localDownloads } from '../engines/writer/local/local-provider.ts';
+import { type JobDefinition, PermanentJobError } from '../queue/queue.ts';
+
+export const LOCAL_MODEL_DOWNLOAD_JOB = 'llm.model.download';
+
+/**
+ * Downloads a built-in language model (GGUF) for the administrator, with its progress on the job
+ * and in the engine's status. An interrupted download is resumed by the next job from where it
+ * stopped; a wrong file is deleted. Failures are final at once: the administrator starts again.
+ */
+export function localModelDownloadJob(
+  local: Pick<LocalLlmConfig, 'modelsDir' | 'modelsUrl'>,
+): JobDefinition<{ model: string }, { model: string; bytes: number; alreadyPresent: boolean }> {
+  return {
+    name: LOCAL_MODEL_DOWNLOAD_JOB,
+    payload: z.object({ model: z.string().regex(/^[a-z0-9.-]+$/) }),
+    maxAttempts: 1,
+    timeoutMs: 6 * 60 * 60 * 1000,
+    async handler({ payload, progress, signal }) {
+      const name = payload.model;
+      let reported = -1;
+      let pending: Promise<void> = Promise.resolve();
+      localDownloads.set(name, { state: 'downloading', percent: 0 });
+      try {
+        const result = await downloadLocalModel(name, {
+          modelsDir: local.modelsDir,
+          baseUrl: local.modelsUrl,
+          signal,
+          onProgress: (received, total) => {
+            const percent = Math.floor((received / total) * 100);
+            if (percent <= reported) return;
+            reported = percent;
+            localDownloads.set(name, { state: 'downloading', percent });
+            const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
+            pending = pending.then(() =>
+              progress(Math.min(percent, 99), `${mb(received)} of ${mb(total)} MB`),
+            );
+          },
+        });
+        await pending;
+        localDownloads.delete(name);
+        return { model: name, bytes: result.bytes, alreadyPresent: result.alreadyPresent };
+      } catch (err) {
+        await pending.catch(() => undefined);
+        const message = err instanceof Error ? err.message : String(err);
+        localDownloads.set(name, { state: 'failed', percent: Math.max(0, reported), error: message });
+        if (err instanceof ModelFileError || err instanceof UnknownLocalModelError)
+          throw new PermanentJobError(message, { cause: err });
+        throw err;
+      }
+    },
+  };
+}
