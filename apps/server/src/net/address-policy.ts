@@ -68,3 +68,32 @@ export function forbiddenReason(address: string): string | null {
   }
   return 'not an IP address';
 }
+
+const LINK_LOCAL_V4 = blockList([['169.254.0.0', 16, 'link-local']], 'ipv4');
+const LINK_LOCAL_V6 = blockList(
+  [
+    ['fe80::', 10, 'link-local'],
+    // The address AWS gives its instance metadata service over IPv6.
+    ['fd00:ec2::254', 128, 'cloud metadata'],
+  ],
+  'ipv6',
+);
+
+/**
+ * Why an address may not be reached even by requests that may go to this machine and private
+ * networks (a language-model server on localhost or the LAN is normal): link-local addresses,
+ * where cloud metadata services answer (169.254.169.254), in IPv4, IPv4-mapped IPv6 and IPv6.
+ * Null for every other IP address; anything that is not an IP address is refused.
+ */
+export function metadataReason(address: string): string | null {
+  const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const family = isIP(bare);
+  if (family === 4) return LINK_LOCAL_V4.find(([list]) => list.check(bare, 'ipv4'))?.[1] ?? null;
+  if (family === 6)
+    return (
+      LINK_LOCAL_V4.find(([list]) => list.check(bare, 'ipv6'))?.[1] ??
+      LINK_LOCAL_V6.find(([list]) => list.check(bare, 'ipv6'))?.[1] ??
+      null
+    );
+  return 'not an IP address';
+}

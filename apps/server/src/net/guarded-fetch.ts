@@ -43,6 +43,8 @@ export interface GuardedFetchOptions {
   timeoutMs?: number;
   /** Resolves host names (tests pass their own). Default: the system resolver. */
   lookup?: typeof dnsLookup;
+  /** Why an address is refused, or null (see `address-policy.ts`). Default: `forbiddenReason`. */
+  policy?: (address: string) => string | null;
 }
 
 export type GuardedInit = Omit<RequestInit, 'redirect' | 'dispatcher'> & { timeoutMs?: number };
@@ -57,7 +59,10 @@ export type GuardedInit = Omit<RequestInit, 'redirect' | 'dispatcher'> & { timeo
 export class GuardedFetch {
   private readonly agent: Agent;
 
+  private readonly policy: (address: string) => string | null;
+
   constructor(private readonly options: GuardedFetchOptions) {
+    this.policy = options.policy ?? forbiddenReason;
     const resolve = options.lookup ?? dnsLookup;
     this.agent = new Agent({
       connect: {
@@ -96,9 +101,28 @@ export class GuardedFetch {
       throw new OutboundRequestError('Addresses with a user name or password in them are refused', 'connect');
     const host = parsed.hostname.replace(/^\[|\]$/g, '');
     if (isIP(host) && !this.options.allowPrivate) {
-      const reason = forbiddenReason(host);
+      const reason = this.policy(host);
       if (reason) throw new ForbiddenDestinationError(parsed.hostname, reason);
     }
+    return parsed;
+  }
+
+  /**
+   * `checkUrl`, and the host name resolved now and each of its addresses checked: what a request
+   * made later would meet, so an address that will be refused (`localhost`, a name on the private
+   * network) is refused when it is saved, not at every delivery. A name that does not resolve
+   * (yet) is not refused here; requests to it still are checked when they are made.
+   */
+  async checkResolved(url: string): Promise<URL> {
+    const parsed = this.checkUrl(url);
+    const host = parsed.hostname.replace(/^\[|\]$/g, '');
+    if (this.options.allowPrivate || isIP(host)) return parsed;
+    const resolve = this.options.lookup ?? dnsLookup;
+    const addresses = await new Promise<LookupAddress[]>((done) =>
+      resolve(host, { all: true }, (err, found) => done(err ? [] : (found as unknown as LookupAddress[]))),
+    );
+    const refused = this.refusal(host, addresses);
+    if (refused) throw refused;
     return parsed;
   }
 
@@ -137,7 +161,7 @@ export class GuardedFetch {
   private refusal(hostname: string, addresses: readonly LookupAddress[]): Error | null {
     if (this.options.allowPrivate) return null;
     for (const { address } of addresses) {
-      const reason = forbiddenReason(address);
+      const reason = this.policy(address);
       if (reason) return new ForbiddenDestinationError(`${hostname} (${address})`, reason);
     }
     return null;

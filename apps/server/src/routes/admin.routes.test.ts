@@ -203,6 +203,24 @@ describe.each(drivers)('the administrator’s settings on %s', (driver) => {
     expect(missing.statusCode).toBe(400);
   });
 
+  it('refuses a link-local or cloud metadata address in the connection test, and still asks this machine', async () => {
+    const test = (payload: object) => call('POST', '/admin/llm/test', admin, payload);
+    for (const base_url of [
+      'http://169.254.169.254/latest',
+      'http://169.254.170.2',
+      'http://[fe80::1]:11434',
+      'http://[::ffff:169.254.169.254]',
+      'http://[fd00:ec2::254]',
+    ]) {
+      const res = await test({ provider: 'ollama', base_url });
+      expect(res.statusCode, base_url).toBe(422);
+      expect(res.json(), base_url).toMatchObject({ code: 'destination_forbidden' });
+    }
+    llm.handler = modelListHandler('ollama', ['llama3.2:latest']);
+    const local = await test({ provider: 'ollama', base_url: llm.url });
+    expect(local.json()).toMatchObject({ ok: true, models: ['llama3.2:latest'] });
+  });
+
   it('lists whisper models and fails a download fast and clearly when the server is unreachable', async () => {
     const list = (await call('GET', '/admin/whisper-models', admin)).json();
     expect(list.models.find((m: { name: string }) => m.name === 'base')).toMatchObject({
