@@ -6,14 +6,15 @@ import type { Audio, AudioList, FileUploadResponse, StorageSpace } from '@voxpre
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_FULL_DETAIL } from '../src/storage/storage-full.ts';
-import { mountSmallDisk, type SmallDisk } from './full-disk.ts';
+import { mountSmallDisk, type SmallDisk, smallDiskUnavailable } from './full-disk.ts';
 import { createTestContext, type TestContext } from './harness.ts';
 import { multipartBody, signUpAt } from './http.ts';
 import { makeAudioFile } from './speech-fixtures.ts';
 import { readUntil } from './wait.ts';
 
-const disk = mountSmallDisk('8m');
-const unavailable = 'unavailable' in disk ? disk.unavailable : undefined;
+const unavailable = smallDiskUnavailable();
+/** Speech fixtures, a server and its workers: seconds, or minutes on a busy two-core machine. */
+const SETUP_MS = 300_000;
 const STORAGE_FULL = { detail: STORAGE_FULL_DETAIL, code: 'storage_full', params: {} };
 
 /** Every file under `dir`, as paths relative to it. */
@@ -58,8 +59,9 @@ function sendPartly(
  */
 describe.skipIf(unavailable !== undefined)(
   `a full data disk${unavailable ? ` (skipped: ${unavailable})` : ''}`,
+  { timeout: SETUP_MS },
   () => {
-    const small = disk as SmallDisk;
+    let small: SmallDisk;
     let t: TestContext;
     let base: string;
     let token: string;
@@ -71,6 +73,7 @@ describe.skipIf(unavailable !== undefined)(
     const leftovers = () => filesUnder(small.dir).filter((f) => f !== 'filler' && !f.endsWith('.owner'));
 
     beforeAll(async () => {
+      small = mountSmallDisk('8m');
       fixtures = mkdtempSync(path.join(tmpdir(), 'voxpress-full-disk-'));
       wav = readFileSync(await makeAudioFile('The disk is full, the file is fine.', 'wav', fixtures));
       mp3 = readFileSync(
@@ -85,12 +88,12 @@ describe.skipIf(unavailable !== undefined)(
       });
       base = await t.app.listen({ host: '127.0.0.1', port: 0 });
       token = await signUpAt(base, 'admin@example.com');
-    });
+    }, SETUP_MS);
     afterAll(async () => {
       await t?.close();
-      small.remove();
+      small?.remove();
       rmSync(fixtures, { recursive: true, force: true });
-    });
+    }, SETUP_MS);
 
     const startUpload = async (bytes: Buffer, format: 'wav' | 'mp3') => {
       const res = await fetch(`${base}/api/v1/audio/upload`, {
@@ -149,6 +152,7 @@ describe.skipIf(unavailable !== undefined)(
       const heard = await readUntil(
         () => audio(link.audio_id),
         (a) => a.status === 'failed' || a.transcription_status === 'completed',
+        { timeoutMs: SETUP_MS - 60_000 },
       );
       expect(heard.transcription_status).toBe('completed');
     });
@@ -218,6 +222,7 @@ describe.skipIf(unavailable !== undefined)(
       const failed = await readUntil(
         () => audio(id),
         (a) => a.status === 'failed' || a.transcription_status === 'completed',
+        { timeoutMs: SETUP_MS - 60_000 },
       );
       expect(failed.status).toBe('failed');
       expect(failed.error).toBe(STORAGE_FULL_DETAIL);

@@ -26,10 +26,20 @@ export interface SmallDisk {
 }
 
 /**
- * Mounts a tmpfs of `size` (e.g. `8m`) in a new folder. Mounting needs root (or CAP_SYS_ADMIN):
- * elsewhere this returns the reason instead, for the test to skip with.
+ * Why a small disk cannot be mounted here, or undefined when it can: mounting needs root (or
+ * CAP_SYS_ADMIN). Tries once, leaving nothing mounted, so a test can decide to skip up front.
  */
-export function mountSmallDisk(size: string): SmallDisk | { unavailable: string } {
+export function smallDiskUnavailable(): string | undefined {
+  try {
+    mountSmallDisk('64k').remove();
+    return undefined;
+  } catch (err) {
+    return (err as Error).message;
+  }
+}
+
+/** Mounts a tmpfs of `size` (e.g. `8m`) in a new folder; throws saying why when it cannot. */
+export function mountSmallDisk(size: string): SmallDisk {
   const dir = mkdtempSync(path.join(tmpdir(), 'voxpress-small-disk-'));
   const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0777`, 'tmpfs', dir], {
     encoding: 'utf8',
@@ -37,7 +47,7 @@ export function mountSmallDisk(size: string): SmallDisk | { unavailable: string 
   if (mounted.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
     const why = (mounted.stderr || mounted.error?.message || `exit ${mounted.status}`).trim();
-    return { unavailable: `a tmpfs cannot be mounted here (${why}); run the tests as root to include this` };
+    throw new Error(`a tmpfs cannot be mounted here (${why}); run the tests as root to include this`);
   }
   const filler = path.join(dir, 'filler');
   const free = () => {
