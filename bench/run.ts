@@ -11,6 +11,7 @@ import { renderBenchmark } from './suites/render.bench.ts';
 import { scaleBenchmark } from './suites/scale.bench.ts';
 import { speechBenchmark } from './suites/speech.bench.ts';
 import { uploadBenchmark } from './suites/upload.bench.ts';
+import { writerBenchmark } from './suites/writer.bench.ts';
 
 const suites: Record<string, () => Promise<Record<string, string | number>>> = {
   queue: queueBenchmark,
@@ -22,6 +23,7 @@ const suites: Record<string, () => Promise<Record<string, string | number>>> = {
   render: renderBenchmark,
   infographics: infographicsBenchmark,
   scale: scaleBenchmark,
+  writer: writerBenchmark,
 };
 
 const wanted = process.argv.slice(2);
