@@ -101,6 +101,12 @@ export const zContentTranslation = z.object({
   error: z.string().nullable(),
   blocks: z.array(zContentBlock),
   metadata: z.object({ word_count: z.number().int().nonnegative() }),
+  /**
+   * `low` when some paragraphs do not read as the language asked for, or words of a pivot
+   * language were left in (`warning` says which); absent for the written language.
+   */
+  quality: z.enum(['ok', 'low']).optional(),
+  warning: z.string().nullable().optional(),
 });
 export type ContentTranslation = z.infer<typeof zContentTranslation>;
 

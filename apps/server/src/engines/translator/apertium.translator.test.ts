@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineUnavailableError } from '../engine.ts';
-import { ApertiumTranslator } from './apertium.translator.ts';
+import { ApertiumTranslator, readMarked } from './apertium.translator.ts';
 import { parseApertiumModes } from './apertium-modes.ts';
 import { TranslatorError } from './translator.ts';
 
@@ -134,3 +134,47 @@ function isRunning(pid: number): boolean {
     return false;
   }
 }
+
+describe('Apertium output read honestly', () => {
+  it('takes the unknown-word marks off, counts the words, and collapses runs of spaces', () => {
+    expect(
+      readMarked('Il prend un **pint de *guisantes et une #cucharada.  Les  Pèlerins @étaient là.'),
+    ).toEqual({
+      text: 'Il prend un pint de guisantes et une cucharada. Les Pèlerins étaient là.',
+      unknown: ['pint', 'guisantes', 'cucharada', 'étaient'],
+    });
+    expect(readMarked('5 * 3 = 15, e-mail: a@b.c')).toEqual({
+      text: '5 * 3 = 15, e-mail: a@b.c',
+      unknown: [],
+    });
+  });
+
+  it('says which Spanish words an English → French translation through Spanish left in, with no marks or double spaces', async () => {
+    const apertium = new ApertiumTranslator({ timeoutMs: 60_000 });
+    let left: string[][] = [];
+    const out = await apertium.translate({
+      source: 'en',
+      target: 'fr',
+      blocks: [
+        { text: 'Boston Baked Beans' },
+        {
+          text: 'Put one half pound of salt pork in the bottom of the bean pot.  Mix one tablespoon of salt and one tablespoon of molasses.',
+        },
+        { text: 'Take a few on the tip of a spoon and blow on them.' },
+      ],
+      signal: new AbortController().signal,
+      onUntranslated: (words) => {
+        left = words;
+      },
+    });
+    for (const block of out) {
+      expect(block.text).not.toMatch(/[*#@]\p{L}/u);
+      expect(block.text).not.toMatch(/ {2}/);
+    }
+    expect(out[0]?.text).not.toBe('Boston Baked Beans');
+    // Spanish the French leg had no word for: reported, not passed off as French.
+    expect(left.flat()).toEqual(expect.arrayContaining(['melazas', 'cuchara']));
+    // English words Apertium did not know are not blamed on the pivot.
+    expect(left.flat()).not.toContain('tablespoon');
+  }, 60_000);
+});

@@ -73,10 +73,24 @@ export class ApertiumTranslator implements Translator {
     }
     // Blank lines inside a block would split it in two on the way back.
     let texts = request.blocks.map((b) => b.text.replace(/\n\s*\n/g, '\n').trim());
+    // Words each leg did not know (Apertium marks them *word): through a pivot, those the second
+    // leg did not know but the first did are the pivot language left in the text.
+    let unknownBefore: Set<string>[] = texts.map(() => new Set());
+    const leaked: string[][] = texts.map(() => []);
     for (const [leg, mode] of legs.entries()) {
-      texts = await this.runMode(mode.mode, texts, request.signal);
+      const marked = await this.runMode(mode.mode, texts, request.signal);
+      const read = marked.map(readMarked);
+      texts = read.map((r) => r.text);
+      if (leg > 0) {
+        for (const [i, r] of read.entries()) {
+          const known = unknownBefore[i] ?? new Set<string>();
+          leaked[i]?.push(...r.unknown.filter((w) => !known.has(w.toLowerCase())));
+        }
+      }
+      unknownBefore = read.map((r) => new Set(r.unknown.map((w) => w.toLowerCase())));
       request.onProgress?.((leg + 1) / legs.length);
     }
+    if (legs.length > 1) request.onUntranslated?.(leaked);
     return request.blocks.map((block, i) => ({ ...block, text: texts[i] ?? '' }));
   }
 
@@ -103,7 +117,9 @@ export class ApertiumTranslator implements Translator {
     try {
       const file = path.join(dir, 'in.txt');
       await writeFile(file, input, 'utf8');
-      return await runProgram(this.command, ['-u', mode, file], {
+      // Without -u: unknown words come back marked (*word, #word, @word) so that they can be
+      // counted; readMarked takes the marks off every leg's output the same way.
+      return await runProgram(this.command, [mode, file], {
         input: '',
         signal,
         timeoutMs: this.options.timeoutMs,
@@ -127,6 +143,23 @@ export class ApertiumTranslator implements Translator {
     }).then(parseApertiumModes, () => []);
     return this.modes;
   }
+}
+
+/**
+ * One leg's output without Apertium's marks, with the words it marked as unknown (`*`), not
+ * generated (`#`) or not transferred (`@`), and runs of spaces collapsed to one.
+ */
+export function readMarked(output: string): { text: string; unknown: string[] } {
+  const unknown: string[] = [];
+  const text = output
+    .replace(/(^|[^\p{L}\p{N}])[*#@]+(\p{L}[\p{L}\p{M}\p{N}'’-]*)/gu, (_m, before: string, word: string) => {
+      unknown.push(word);
+      return `${before}${word}`;
+    })
+    .split('\n')
+    .map((line) => line.replace(/[ \t\u00a0]{2,}/g, ' ').trim())
+    .join('\n');
+  return { text, unknown };
 }
 
 function splitBlocks(output: string): string[] {

@@ -18,6 +18,11 @@ export interface TranslationRequest<B extends TranslatableBlock = TranslatableBl
   signal: AbortSignal;
   /** 0–1 over the blocks translated so far. */
   onProgress?(fraction: number): void;
+  /**
+   * Told the words a translator left untranslated, by block: words of the pivot language it
+   * went through (Apertium en → es → fr leaves Spanish it has no French for).
+   */
+  onUntranslated?(words: string[][]): void;
 }
 
 /** How well a translator serves a pair: directly, or through a pivot language (rougher). */

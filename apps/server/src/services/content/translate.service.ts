@@ -2,6 +2,7 @@ import type { ContentBlock, ContentBody, ContentTranslation } from '@voxpress/co
 import type { FastifyBaseLogger } from 'fastify';
 import { EngineError, userMessageOf } from '../../engines/engine.ts';
 import { languageName } from '../../engines/translator/languages.ts';
+import { offLanguageParagraphs } from '../../engines/translator/output-language.ts';
 import type { TranslatorRouter } from '../../engines/translator/translator-router.ts';
 import { bodyFrom } from '../../engines/writer/content-body.ts';
 import { type ContentPipeline, WRITE_SHARE } from '../../pipeline/content-pipeline.ts';
@@ -69,12 +70,29 @@ export class TranslateService {
       ...body.blocks,
     ];
     try {
+      let untranslated: string[][] = [];
       const routed = await this.deps.translators.translate({
         source: piece.language,
         target,
         blocks: input,
         signal,
+        onUntranslated: (words) => {
+          untranslated = words;
+        },
       });
+      const checked = checkTranslation(
+        routed.blocks.map((b) => b.text),
+        piece.language,
+        target,
+        untranslated,
+      );
+      if (checked.quality === 'rejected') {
+        this.deps.logger.info(
+          { contentId: piece.id, target, detail: checked.warning },
+          'translation rejected',
+        );
+        return failedTranslation(checked.warning ?? `The ${languageName(target)} translation was not kept.`);
+      }
       const [translatedTitle, ...rest] = routed.blocks;
       const translated = bodyFrom({
         title: translatedTitle?.text ?? body.title,
@@ -94,21 +112,60 @@ export class TranslateService {
         error: null,
         blocks: translated.blocks,
         metadata: { word_count: translated.word_count },
+        quality: checked.quality,
+        warning: checked.warning,
       };
     } catch (err) {
       if (signal.aborted || !(err instanceof EngineError)) throw err;
       this.deps.logger.info({ contentId: piece.id, target, detail: err.message }, 'translation failed');
-      return {
-        title: '',
-        text: '',
-        status: 'failed',
-        method: 'machine',
-        service: null,
-        reason: null,
-        error: err.userMessage,
-        blocks: [],
-        metadata: { word_count: 0 },
-      };
+      return failedTranslation(err.userMessage);
     }
   }
+}
+
+function failedTranslation(error: string): ContentTranslation {
+  return {
+    title: '',
+    text: '',
+    status: 'failed',
+    method: 'machine',
+    service: null,
+    reason: null,
+    error,
+    blocks: [],
+    metadata: { word_count: 0 },
+  };
+}
+
+/**
+ * Whether a translation reads as `target`: each paragraph is identified (franc-min); words of a
+ * pivot language the translator left in count too. Most paragraphs in another language: it is not
+ * kept. Some: kept, marked low quality with a warning saying what is wrong.
+ */
+export function checkTranslation(
+  texts: readonly string[],
+  source: string,
+  target: string,
+  untranslated: readonly (readonly string[])[],
+): { quality: 'ok' | 'low' | 'rejected'; warning: string | null } {
+  const name = languageName(target);
+  const off = offLanguageParagraphs(texts, target, [source, 'es']);
+  const judged = texts.filter((t) => t.trim().length >= 24).length;
+  if (judged > 0 && off.length * 2 > judged) {
+    return {
+      quality: 'rejected',
+      warning: `The ${name} translation did not read as ${name} (${off.length} of ${judged} paragraphs), so it was not kept.`,
+    };
+  }
+  const problems: string[] = [];
+  if (off.length) {
+    const as = [...new Set(off.map((o) => languageName(o.readsAs)))].join(', ');
+    problems.push(`${off.length} of ${judged} paragraphs read as ${as}, not ${name}`);
+  }
+  const left = [...new Set(untranslated.flat().map((w) => w.toLowerCase()))];
+  if (left.length)
+    problems.push(`words left untranslated from the language it went through: ${left.join(', ')}`);
+  return problems.length
+    ? { quality: 'low', warning: `Low-quality ${name} translation: ${problems.join('; ')}.` }
+    : { quality: 'ok', warning: null };
 }

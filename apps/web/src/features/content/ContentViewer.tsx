@@ -149,6 +149,17 @@ export function ContentViewer({
           </Tabs>
         ) : null}
         <LanguageStatus status={status} language={language} error={translation?.error ?? followError} />
+        {status === 'completed' && translation?.quality === 'low' && (
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            title={t('viewer.lowQuality', { language: languageName(language) })}
+            data-testid="translation-low-quality"
+          >
+            {translation.warning}
+          </Alert>
+        )}
         {status === 'completed' &&
           translation &&
           (editing ? (
