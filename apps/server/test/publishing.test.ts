@@ -599,7 +599,7 @@ describe('publishing with private addresses refused (the default)', () => {
     await wordpress.start();
     t = await createTestContext('pglite', { startWorkers: false, env: { AUTH_RATE_LIMIT: '1000' } });
     ada = client(t, await signUp(t.app, 'ada@example.com'));
-  });
+  }, 120_000);
   afterAll(async () => {
     await t?.close();
     await wordpress.stop();
@@ -626,5 +626,17 @@ describe('publishing with private addresses refused (the default)', () => {
     const hook = await ada.send('POST', '/api/v1/publishing/webhooks', { url: 'http://192.168.1.20/hook' });
     expect(hook.statusCode).toBe(422);
     expect(hook.json().code).toBe('destination_forbidden');
+  });
+
+  it('refuses a webhook whose name resolves to this machine when it is created, not at each delivery', async () => {
+    for (const url of [`http://localhost:${new URL(wordpress.url).port}/hook`, 'http://localhost/hook']) {
+      const hook = await ada.send('POST', '/api/v1/publishing/webhooks', { url });
+      expect(hook.statusCode, url).toBe(422);
+      expect(hook.json(), url).toMatchObject({
+        code: 'destination_forbidden',
+        params: { host: expect.stringMatching(/^localhost \((127\.0\.0\.1|::1)\)$/) },
+      });
+    }
+    expect(wordpress.received).toEqual([]);
   });
 });

@@ -64,7 +64,8 @@ export class WebhookService {
 
   async create(userId: string, input: z.output<typeof zWebhookCreate>): Promise<WebhookCreated> {
     try {
-      this.deps.http.checkUrl(input.url);
+      // Resolved now: a name such as `localhost` would be refused at every delivery otherwise.
+      await this.deps.http.checkResolved(input.url);
     } catch (err) {
       if (err instanceof ForbiddenDestinationError)
         throw new HttpError(
