@@ -46,8 +46,15 @@ export interface BullmqQueueOptions {
 
 /** One BullMQ queue carries every kind of job; the job's name is its kind. */
 const QUEUE_NAME = 'jobs';
-/** BullMQ runs lower numbers first (1 is the highest priority, at most 2^21). */
-const PRIORITY_MIDDLE = 1 << 20;
+/**
+ * BullMQ runs lower numbers first (1 is the highest priority, at most 2^21). A job's number is its
+ * owner's turn first (see `OutboxEntry.turn`), so users take turns and one user's backlog does not
+ * hold back another's job; its priority (-15 to 15) orders the jobs within one turn.
+ */
+const PRIORITY_LEVELS = 32;
+const MAX_TURN = Math.floor((2 ** 21 - 1) / PRIORITY_LEVELS) - 1;
+const bullPriority = (turn: number, priority: number) =>
+  1 + Math.min(turn, MAX_TURN) * PRIORITY_LEVELS + (15 - Math.min(Math.max(priority, -15), 15));
 /** A kind this worker does not know (a newer build's, during a rolling upgrade) is looked at again after this. */
 const UNKNOWN_KIND_DELAY_MS = 5000;
 
@@ -254,7 +261,7 @@ export class BullmqQueue implements Queue {
         opts: {
           jobId: entry.id,
           delay: Math.max(0, entry.runAt.getTime() - now),
-          priority: Math.min(Math.max(PRIORITY_MIDDLE - entry.priority, 1), 2 * PRIORITY_MIDDLE - 1),
+          priority: bullPriority(entry.turn, entry.priority),
           attempts: entry.maxAttempts,
           backoff: { type: 'voxpress' },
           // The records keep the history; Redis keeps a day of finished jobs for its own tools.

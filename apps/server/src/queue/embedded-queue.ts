@@ -35,6 +35,35 @@ export interface EmbeddedQueueOptions {
   pollMs?: number;
 }
 
+/**
+ * Whose job runs next, over the due jobs of the `due` CTE: each owner's jobs take turns, so one
+ * user's long backlog never starves another user's single job. A job's turn is its place in its
+ * owner's line (by priority, then age) plus the jobs its owner already has running anywhere; equal
+ * turns go first to the owner served longest ago (or never). Jobs without an owner (system work)
+ * form a line of their own. Priority orders an owner's own jobs: it does not let one user jump
+ * ahead of another.
+ */
+const fairOrder = sql`
+  owners as (
+    select o.owner_id,
+      case when o.owner_id is null
+        then (select count(*) from jobs r where r.owner_id is null and r.status = 'running' and r.locked_until >= now())
+        else (select count(*) from jobs r where r.owner_id = o.owner_id and r.status = 'running' and r.locked_until >= now())
+      end as running,
+      case when o.owner_id is null
+        then (select max(s.started_at) from jobs s where s.owner_id is null)
+        else (select max(s.started_at) from jobs s where s.owner_id = o.owner_id)
+      end as last_started
+    from (select distinct owner_id from due) o
+  ),
+  turns as (
+    select due.id,
+      row_number() over (partition by due.owner_id order by due.priority desc, due.run_at, due.created_at)
+        + owners.running as turn,
+      owners.last_started
+    from due join owners on owners.owner_id is not distinct from due.owner_id
+  )`;
+
 /** Ids of the embedded queues working in this process. */
 const liveWorkers = new Set<string>();
 
@@ -166,21 +195,27 @@ export class EmbeddedQueue implements Queue {
     const names = this.definitions.names();
     if (free <= 0 || names.length === 0) return;
     const leaseMs = this.options.leaseMs;
+    const due = sql`(status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now())`;
+    // Fair turns across owners (see `fairOrder`); the rows are then locked with SKIP LOCKED and
+    // checked again, so two workers never claim one job.
     const claimed = await queryRows<{ id: string }>(
       this.db,
       sql`
-      update jobs set status = 'running', attempts = attempts + 1, locked_by = ${this.workerId},
-        locked_until = now() + make_interval(secs => ${leaseMs / 1000}), started_at = now(), updated_at = now()
-      where id in (
-        select id from jobs
+      with due as (
+        select id, owner_id, priority, run_at, created_at from jobs
         where name in (${sql.join(
           names.map((n) => sql`${n}`),
           sql`, `,
-        )})
-          and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
-        order by priority desc, run_at, created_at
+        )}) and (${due})
+      ), ${fairOrder}
+      update jobs set status = 'running', attempts = attempts + 1, locked_by = ${this.workerId},
+        locked_until = now() + make_interval(secs => ${leaseMs / 1000}), started_at = now(), updated_at = now()
+      where id in (
+        select jobs.id from jobs join turns on turns.id = jobs.id
+        where ${due}
+        order by turns.turn, turns.last_started nulls first, jobs.priority desc, jobs.run_at, jobs.created_at
         limit ${free}
-        for update skip locked
+        for update of jobs skip locked
       )
       returning id`,
     );

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { jobOutbox, jobs } from '../db/schema.ts';
@@ -12,6 +12,11 @@ export interface OutboxEntry {
   runAt: Date;
   priority: number;
   maxAttempts: number;
+  /**
+   * The job's turn among its owner's jobs: how many of them run now, plus how many wait ahead of it
+   * (older, and of at least its priority). 0 for a user's only job, whatever others have queued.
+   */
+  turn: number;
 }
 
 const BATCH = 100;
@@ -99,6 +104,13 @@ export class JobOutbox {
           runAt: jobs.runAt,
           priority: jobs.priority,
           maxAttempts: jobs.maxAttempts,
+          turn: sql<number>`(
+            select count(*) from jobs o
+            where o.owner_id is not distinct from ${jobs.ownerId} and o.id <> ${jobs.id}
+              and (o.status = 'running'
+                or (o.status = 'queued' and o.priority >= ${jobs.priority}
+                  and (o.created_at, o.id) < (${jobs.createdAt}, ${jobs.id})))
+          )`.mapWith(Number),
         })
         .from(jobOutbox)
         .innerJoin(jobs, eq(jobs.id, jobOutbox.jobId))

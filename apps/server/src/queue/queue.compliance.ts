@@ -519,6 +519,73 @@ export function describeQueueCompliance(
       expect(await queue.retry(id)).toBe(false);
     });
 
+    it("takes turns between owners: one user's backlog does not hold back another user's job", async () => {
+      const { queue } = await setup(1);
+      const ada = '00000000-0000-4000-8000-00000000000a';
+      const bob = '00000000-0000-4000-8000-00000000000b';
+      const started: string[] = [];
+      queue.register({
+        name: 'turns',
+        payload: z.object({ label: z.string() }),
+        async handler({ payload }) {
+          started.push(payload.label);
+          return null;
+        },
+      });
+      const ids: string[] = [];
+      for (let i = 1; i <= 6; i++)
+        ids.push((await queue.enqueue('turns', { label: `ada ${i}` }, { ownerId: ada })).id);
+      ids.push((await queue.enqueue('turns', { label: 'bob 1' }, { ownerId: bob })).id);
+      await queue.start();
+      for (const id of ids) await finished(queue, id);
+      // Bob's one job goes as soon as a worker is free, not after Ada's five others.
+      expect(started.indexOf('bob 1')).toBeLessThanOrEqual(1);
+      expect(started.filter((l) => l.startsWith('ada'))).toEqual([
+        'ada 1',
+        'ada 2',
+        'ada 3',
+        'ada 4',
+        'ada 5',
+        'ada 6',
+      ]);
+    });
+
+    it("takes turns with an owner whose job is already running, and keeps each owner's priorities", async () => {
+      const { queue } = await setup(1);
+      const ada = '00000000-0000-4000-8000-00000000000a';
+      const bob = '00000000-0000-4000-8000-00000000000b';
+      const started: string[] = [];
+      let release: () => void = () => {};
+      const gate = new Promise<void>((r) => {
+        release = r;
+      });
+      queue.register({
+        name: 'turns',
+        payload: z.object({ label: z.string() }),
+        async handler({ payload }) {
+          started.push(payload.label);
+          if (payload.label === 'ada long') await gate;
+          return null;
+        },
+      });
+      const ids = [(await queue.enqueue('turns', { label: 'ada long' }, { ownerId: ada })).id];
+      await queue.start();
+      await waitFor(
+        async () => started,
+        (s) => s.includes('ada long'),
+      );
+      // While Ada's long job holds the only worker, she queues more, then Bob one, then Ada an urgent one.
+      for (let i = 1; i <= 4; i++)
+        ids.push((await queue.enqueue('turns', { label: `ada ${i}` }, { ownerId: ada })).id);
+      ids.push((await queue.enqueue('turns', { label: 'bob 1' }, { ownerId: bob })).id);
+      ids.push((await queue.enqueue('turns', { label: 'ada urgent' }, { ownerId: ada, priority: 5 })).id);
+      release();
+      for (const id of ids) await finished(queue, id);
+      expect(started[0]).toBe('ada long');
+      expect(started[1]).toBe('bob 1');
+      expect(started.slice(2)).toEqual(['ada urgent', 'ada 1', 'ada 2', 'ada 3', 'ada 4']);
+    });
+
     it('stores a commit and the job completion together', async () => {
       const { queue } = await setup();
       queue.register({
