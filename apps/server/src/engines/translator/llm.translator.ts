@@ -24,9 +24,10 @@ export interface LlmTranslatorOptions {
 const zAnswer = z.object({ blocks: z.array(z.object({ id: z.number().int(), text: z.string() })) });
 
 /**
- * Translation by the configured language model (the first ready of LLM_BASE_URL, Anthropic and
- * Ollama). Blocks go in batches that fit the context, each with an id; the answer must give back
- * exactly those ids, so headings, list items and their links to the recording stay in place.
+ * Translation by the configured language model (the first ready of LLM_BASE_URL, Anthropic,
+ * Ollama and the built-in local model). Blocks go in batches that fit the context, each with an
+ * id; the answer must give back exactly those ids, so headings, list items and their links to the
+ * recording stay in place.
  */
 export class LlmTranslator implements Translator {
   readonly id = 'llm';
@@ -45,7 +46,7 @@ export class LlmTranslator implements Translator {
         state: 'missing',
         reason: 'No language model is set up',
         detail: 'No language model is configured or running',
-        hint: 'Set LLM_BASE_URL (or ANTHROPIC_API_KEY), or run Ollama',
+        hint: 'Set LLM_BASE_URL (or ANTHROPIC_API_KEY), run Ollama, or download the built-in model (npm run models -- list)',
       };
     const status = await provider.status();
     return { state: 'ready', reason: `Translation by ${status.reason}`, detail: status.detail };

@@ -94,6 +94,8 @@ async function generate(
     const answer = await session.promptWithMeta(request.prompt, {
       ...(grammar ? { grammar } : {}),
       maxTokens: request.maxTokens,
+      // Models that think first (Qwen3) answer straight away: on a CPU, thinking costs minutes.
+      budgets: { thoughtTokens: 0 },
       temperature: request.temperature,
       ...(request.seed !== undefined ? { seed: request.seed } : {}),
       signal,
