@@ -341,6 +341,34 @@ describe.each(drivers)('my account on %s', (driver) => {
     expect(stolen.statusCode).toBe(401);
   });
 
+  it('names the files in my data export so that Windows can unpack them: no device names, no names equal but for case', async () => {
+    for (const title of ['CON', 'con', 'Lpt1.', 'nul.txt'])
+      expect((await postAudioFile(t.app, ada, { name: 'x.wav', content: wav }, { title })).statusCode).toBe(
+        201,
+      );
+    const link = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/me/export/link',
+      headers: auth(ada),
+    });
+    const entries = await readZip((await t.app.inject({ method: 'GET', url: link.json().url })).rawPayload);
+    const audio = [...entries.keys()].filter((name) => name.startsWith('voxpress-data/audio/'));
+    expect(audio).toEqual(
+      expect.arrayContaining([
+        'voxpress-data/audio/CON-file.wav',
+        'voxpress-data/audio/con-file-2.wav',
+        'voxpress-data/audio/Lpt1-file.wav',
+        'voxpress-data/audio/nul-txt.wav',
+      ]),
+    );
+    for (const name of entries.keys()) {
+      const file = name.split('/').pop() ?? '';
+      expect(file.split('.')[0], name).not.toMatch(/^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i);
+    }
+    const lower = [...entries.keys()].map((name) => name.toLowerCase());
+    expect(new Set(lower).size).toBe(lower.length);
+  });
+
   it('deletes my account only with my email typed and my password', async () => {
     const del = (payload: object) =>
       t.app.inject({ method: 'DELETE', url: '/api/v1/users/me', headers: auth(ada), payload });

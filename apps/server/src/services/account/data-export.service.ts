@@ -8,6 +8,7 @@ import { toAudio } from '../audio/audio-mapper.ts';
 import { toContent } from '../content/content-mapper.ts';
 import { exportTranscript } from '../transcription/subtitles.ts';
 import { toTranscription, transcriptVersions } from '../transcription/transcription.service.ts';
+import { extension, slug, UniqueNames } from './zip-names.ts';
 
 const ROOT = 'voxpress-data';
 
@@ -67,7 +68,7 @@ export class DataExportService {
     const titleOf = new Map(audioRows.map((a) => [a.id, a.title]));
     for (const row of audioRows) {
       if (row.status === 'pending_upload') continue;
-      const name = names.take(`audio/${slug(row.title)}`, `.${row.fileFormat ?? 'bin'}`);
+      const name = names.take(`audio/${slug(row.title)}`, extension(row.fileFormat ?? 'bin'));
       // Audio is compressed already; storing it as it is keeps the zip fast to make.
       zip.addReadStreamLazy(`${ROOT}/${name}`, { compress: false }, (done) => {
         this.blobs.get(row.blobKey).then(
@@ -107,7 +108,10 @@ export class DataExportService {
       json(images.records, 'infographics.json');
       for (const file of images.files) {
         const dot = file.name.lastIndexOf('.');
-        const name = names.take(`infographics/${slug(file.name.slice(0, dot))}`, file.name.slice(dot));
+        const name = names.take(
+          `infographics/${slug(dot > 0 ? file.name.slice(0, dot) : file.name)}`,
+          dot > 0 ? extension(file.name.slice(dot)) : '',
+        );
         zip.addReadStreamLazy(`${ROOT}/${name}`, { compress: false }, (done) => {
           this.blobs.get(file.blobKey).then(
             ({ stream }) => done(null, stream),
@@ -124,29 +128,6 @@ export class DataExportService {
     const out = new PassThrough();
     (zip.outputStream as Readable).pipe(out);
     return out;
-  }
-}
-
-/** A file name part: letters, digits and dashes, at most 60 characters. */
-function slug(text: string): string {
-  const s = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-  return s || 'untitled';
-}
-
-/** Hands out each path once, numbering repeats: `a.mp3`, `a-2.mp3`. */
-class UniqueNames {
-  private readonly used = new Set<string>();
-  take(base: string, extension: string): string {
-    let name = `${base}${extension}`;
-    for (let n = 2; this.used.has(name); n++) name = `${base}-${n}${extension}`;
-    this.used.add(name);
-    return name;
   }
 }
 
