@@ -107,7 +107,7 @@ export class LocalLlmProvider implements LlmProvider {
         state: 'missing',
         reason: `Built-in model ${target.label}: not downloaded (${gigabytes(target.bytes)})`,
         detail: `not downloaded: ${gigabytes(target.bytes)}; expected at ${target.file}`,
-        hint: `Download it in Settings → Server, or run npm run models -- pull ${this.config.model}`,
+        hint: `Run npm run models -- pull ${this.config.model}, or POST /api/v1/admin/models/${this.config.model}/download`,
       };
     }
     const failure = this.loadFailure;
