@@ -47,10 +47,12 @@ const QWEN3_LANGUAGES = [
 ];
 
 /**
- * The models Voxpress knows. Each file's size and SHA-256 are those of the Git LFS object in the
- * publisher's Hugging Face repository, cross-checked against several independent public projects
- * that pin the same file (and check it on download). Llama 3.2 3B, Gemma 3 4B and Phi-4 mini are
- * left out: their sizes and checksums could not be confirmed here, and a checksum is never guessed.
+ * The models Voxpress knows. Each file's size and SHA-256 were not read from the hosting site
+ * itself (it cannot be reached where this list was made): they are the values that several
+ * independent public projects pin for the same file and check on download, and they agree. A
+ * download whose checksum differs is deleted and reported, never used. Llama 3.2 3B, Gemma 3 4B
+ * and Phi-4 mini are left out: no size and checksum for them could be confirmed, and a checksum is
+ * never guessed.
  * A GGUF file of any other model can still be used: set LLM_LOCAL_MODEL to its path.
  */
 export const LOCAL_MODELS: readonly LocalModelInfo[] = [
