@@ -96,7 +96,7 @@ describe('views at phone and desktop sizes', () => {
         await page.waitForURL('**/help');
         await drawer.waitFor({ state: 'detached' });
         await page.getByRole('heading', { level: 1, name: 'Help' }).waitFor();
-        await page.getByTestId('engines').waitFor();
+        await page.getByText('Sign in to see which engines this server runs.').waitFor();
         await shot(page, 'phone-help', true);
 
         await page.goto('/login');

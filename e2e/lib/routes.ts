@@ -27,7 +27,8 @@ export const PUBLIC_ROUTES: Route[] = [
     heading: 'Help',
     title: 'Help · Voxpress',
     signedIn: false,
-    settled: (page) => page.getByTestId('engines').waitFor(),
+    // Signed out, the engines list is for signed-in users only, and the page says so.
+    settled: (page) => page.getByText('Sign in to see which engines this server runs.').waitFor(),
   },
   { path: '/no-such-page', heading: 'Page not found', title: 'Page not found · Voxpress', signedIn: false },
 ];
