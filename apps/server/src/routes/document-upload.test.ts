@@ -43,7 +43,9 @@ describe('document uploads that are too much to read', () => {
     expect(healthy.every((s) => s === 200)).toBe(true);
   });
 
-  it('keeps answering /health while a document that takes hundreds of MB to parse is read', { timeout: 300_000 }, async () => {
+  it('keeps answering /health while a document that takes hundreds of MB to parse is read', {
+    timeout: 300_000,
+  }, async () => {
     // Under the markup limit, so it is really parsed: a tree of about 400 MB, in the worker.
     const heavy = await emptyParagraphsDocx(250_000);
     const { res, healthy } = await uploadWhilePolling('heavy.docx', heavy);
