@@ -45,7 +45,8 @@ async function waitForFile(
 describe.each(drivers)('a job interrupted by a crash, on %s', (driver) => {
   const cleanups = cleanupAfter();
 
-  it('is recovered after a restart and completes exactly once', async () => {
+  // Two server starts from source, each tens of seconds on a busy 2-core machine.
+  it('is recovered after a restart and completes exactly once', { timeout: 180_000 }, async () => {
     const { env, dataDir, databaseUrl } = await serverSetup(driver, cleanups, {
       JOB_LEASE_MS: '1500',
       VOXPRESS_TEST_JOBS: 'true',

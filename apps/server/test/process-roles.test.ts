@@ -89,11 +89,14 @@ describe('process roles', () => {
     expect(worker.output()).toContain('VOXPRESS_ROLES=worker: a worker takes its jobs from a queue');
   });
 
-  it('a second process on the same embedded database stops at start-up and says why', async () => {
+  // Two server starts from source, each tens of seconds on a busy 2-core machine.
+  it('a second process on the same embedded database stops at start-up and says why', {
+    timeout: 180_000,
+  }, async () => {
     const dir = dataDir();
     const first = start({ VOXPRESS_DATA_DIR: dir, PORT: String(await freePort()) });
     cleanups.push(() => first.child.kill('SIGKILL'));
-    await until(async () => (first.output().includes('Voxpress is running') ? true : undefined));
+    await until(async () => (first.output().includes('Voxpress is running') ? true : undefined), 150_000);
 
     const second = start({ VOXPRESS_DATA_DIR: dir, PORT: String(await freePort()) });
     cleanups.push(() => second.child.kill('SIGKILL'));
