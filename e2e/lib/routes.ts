@@ -27,8 +27,12 @@ export const PUBLIC_ROUTES: Route[] = [
     heading: 'Help',
     title: 'Help · Voxpress',
     signedIn: false,
-    // Signed out, the engines list is for signed-in users only, and the page says so.
-    settled: (page) => page.getByText('Sign in to see which engines this server runs.').waitFor(),
+    // The engines list is for signed-in users only; signed out, the page says so instead.
+    settled: (page) =>
+      page
+        .getByTestId('engines')
+        .or(page.getByText('Sign in to see which engines this server runs.'))
+        .waitFor(),
   },
   { path: '/no-such-page', heading: 'Page not found', title: 'Page not found · Voxpress', signedIn: false },
 ];
