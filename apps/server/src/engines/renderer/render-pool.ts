@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../../lib/worker-thread.ts';
 import { EngineError } from '../engine.ts';
 import type { FromWorker, ToWorker } from './render-protocol.ts';
 import type { RenderRequest, RenderResult } from './renderer.ts';
@@ -208,16 +207,7 @@ export class RenderPool {
   }
 }
 
-/**
- * Starts the render worker: the bundled `render-worker.js` beside `main.js` in a build, or the
- * TypeScript source through tsx when running from source (development and tests).
- */
+/** Starts the render worker (bundled as `render-worker.js` beside `main.js`). */
 export function startRenderWorker(): Worker {
-  const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.js')) return new Worker(path.join(path.dirname(here), 'render-worker.js'));
-  const serverRoot = path.resolve(path.dirname(here), '../../..');
-  return new Worker(path.join(path.dirname(here), 'render-worker.ts'), {
-    execArgv: ['--import', import.meta.resolve('tsx')],
-    env: { ...process.env, TSX_TSCONFIG_PATH: path.join(serverRoot, 'tsconfig.json') },
-  });
+  return startWorker({ built: 'render-worker', source: 'engines/renderer/render-worker.ts' });
 }

@@ -1,8 +1,7 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { ErrorCode, ErrorParams } from '@voxpress/contracts';
 import { HttpError } from '../../lib/http-error.ts';
+import { concurrencyLimit, startWorker } from '../../lib/worker-thread.ts';
 import { type DocumentKind, tooComplex } from './document-text.ts';
 
 /** What a document worker posts back. */
@@ -24,45 +23,18 @@ export const PARSE_LIMITS: ParseLimits = { memoryMb: 768, timeoutMs: 60_000 };
 /** Parses running at once; more wait their turn, so two bombs cannot take the machine's memory. */
 const MAX_PARALLEL = 2;
 
-let running = 0;
-const waiting: (() => void)[] = [];
+const turn = concurrencyLimit(MAX_PARALLEL);
 
-async function turn(): Promise<() => void> {
-  if (running >= MAX_PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  return () => {
-    running--;
-    waiting.shift()?.();
-  };
-}
-
-/**
- * Where tsx is when running from source, resolved once at load: resolving goes through the module
- * hooks' thread, which a starting worker keeps busy compiling, and would hold up this thread as long.
- */
-const TSX = import.meta.url.endsWith('.ts') ? import.meta.resolve('tsx') : '';
-
-/**
- * Starts a document worker: the bundled `document-worker.js` beside `main.js` in a build, or the
- * TypeScript source through tsx when running from source (development and tests).
- */
-function startWorker(data: object, limits: ParseLimits, transfer: ArrayBuffer[]): Worker {
-  const here = fileURLToPath(import.meta.url);
-  const resourceLimits = { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 32 };
-  if (here.endsWith('.js'))
-    return new Worker(path.join(path.dirname(here), 'document-worker.js'), {
+/** Starts a document worker with its memory cap, handing it the document's bytes. */
+function startDocumentWorker(data: object, limits: ParseLimits, transfer: ArrayBuffer[]): Worker {
+  return startWorker(
+    { built: 'document-worker', source: 'services/content/document-worker.ts' },
+    {
       workerData: data,
       transferList: transfer,
-      resourceLimits,
-    });
-  const serverRoot = path.resolve(path.dirname(here), '../../..');
-  return new Worker(path.join(path.dirname(here), 'document-worker.ts'), {
-    workerData: data,
-    transferList: transfer,
-    resourceLimits,
-    execArgv: ['--import', TSX],
-    env: { ...process.env, TSX_TSCONFIG_PATH: path.join(serverRoot, 'tsconfig.json') },
-  });
+      resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 32 },
+    },
+  );
 }
 
 /**
@@ -79,7 +51,7 @@ export async function parseDocument(
   try {
     // The worker gets its own copy: the request's buffer may be a slice of a larger one.
     const copy = new Uint8Array(bytes);
-    const worker = startWorker({ kind, bytes: copy }, limits, [copy.buffer]);
+    const worker = startDocumentWorker({ kind, bytes: copy }, limits, [copy.buffer]);
     const reply = await new Promise<DocumentWorkerReply>((resolve, reject) => {
       const timer = setTimeout(() => {
         reject(tooComplex(`reading it took longer than ${Math.round(limits.timeoutMs / 1000)} seconds`));

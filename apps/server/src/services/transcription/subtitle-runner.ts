@@ -1,6 +1,4 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { concurrencyLimit, startWorker } from '../../lib/worker-thread.ts';
 import { type ExportFormat, exportTranscript, type TranscriptSource } from './subtitles.ts';
 
 /**
@@ -11,36 +9,7 @@ export const INLINE_EXPORT_CHARS = 20_000;
 /** Exports rendering at once; more wait their turn, so a burst of them cannot take every core. */
 const MAX_PARALLEL = 2;
 
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function turn(): Promise<() => void> {
-  if (running >= MAX_PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  return () => {
-    running--;
-    waiting.shift()?.();
-  };
-}
-
-/**
- * Where tsx is when running from source, resolved once at load: resolving goes through the module
- * hooks' thread, which a starting worker keeps busy compiling, and would hold up this thread as long.
- */
-const TSX = import.meta.url.endsWith('.ts') ? import.meta.resolve('tsx') : '';
-
-/** The bundled `subtitle-worker.js` beside `main.js` in a build, else the source through tsx. */
-function startWorker(data: object): Worker {
-  const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.js'))
-    return new Worker(path.join(path.dirname(here), 'subtitle-worker.js'), { workerData: data });
-  const serverRoot = path.resolve(path.dirname(here), '../../..');
-  return new Worker(path.join(path.dirname(here), 'subtitle-worker.ts'), {
-    workerData: data,
-    execArgv: ['--import', TSX],
-    env: { ...process.env, TSX_TSCONFIG_PATH: path.join(serverRoot, 'tsconfig.json') },
-  });
-}
+const turn = concurrencyLimit(MAX_PARALLEL);
 
 /**
  * Renders a transcript for download: a plain-text or short export at once, a long SRT or VTT in
@@ -50,7 +19,10 @@ export async function renderExport(format: ExportFormat, source: TranscriptSourc
   if (format === 'txt' || source.text.length <= INLINE_EXPORT_CHARS) return exportTranscript(format, source);
   const done = await turn();
   try {
-    const worker = startWorker({ format, source });
+    const worker = startWorker(
+      { built: 'subtitle-worker', source: 'services/transcription/subtitle-worker.ts' },
+      { workerData: { format, source } },
+    );
     return await new Promise<string>((resolve, reject) => {
       worker.once('message', (body: string) => {
         resolve(body);

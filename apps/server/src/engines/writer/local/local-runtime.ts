@@ -1,6 +1,5 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../../../lib/worker-thread.ts';
 import type {
   FromWorker,
   GenerateRequest,
@@ -195,19 +194,10 @@ export class LocalLlmRuntime {
   }
 }
 
-/**
- * Starts the worker: the bundled `local-llm-worker.js` beside `main.js` in a build, or the
- * TypeScript source through tsx when running from source (development and tests).
- */
+/** Starts the worker (bundled as `local-llm-worker.js` beside `main.js`) with its heap cap. */
 export function startLocalWorker(heapLimitMb: number): Worker {
-  const here = fileURLToPath(import.meta.url);
-  const resourceLimits = { maxOldGenerationSizeMb: heapLimitMb };
-  if (here.endsWith('.js'))
-    return new Worker(path.join(path.dirname(here), 'local-llm-worker.js'), { resourceLimits });
-  const serverRoot = path.resolve(path.dirname(here), '../../../..');
-  return new Worker(path.join(path.dirname(here), 'local-worker.ts'), {
-    execArgv: ['--import', import.meta.resolve('tsx')],
-    env: { ...process.env, TSX_TSCONFIG_PATH: path.join(serverRoot, 'tsconfig.json') },
-    resourceLimits,
-  });
+  return startWorker(
+    { built: 'local-llm-worker', source: 'engines/writer/local/local-worker.ts' },
+    { resourceLimits: { maxOldGenerationSizeMb: heapLimitMb } },
+  );
 }
