@@ -1,20 +1,11 @@
-/**
- * Whether heavy requests stall everyone else: `GET /api/v1/health` at a fixed offered rate against
- * the real server, idle, then while Word documents built to explode are uploaded one after
- * another (2,000,000 empty paragraphs, refused; 250,000, parsed to nothing in the worker), then
- * while four SRT exports of a 1,000,000-character edited transcript run at once. The transcript
- * is a 5½-hour recording's (the only length allowed that much text): its rows are written with SQL,
- * the edit goes through the API.
- */
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { emptyParagraphsDocx } from '../../apps/server/test/document-bombs.ts';
 import { burst, quantile, timedGet } from '../lib/open-loop.ts';
+import { createDatabase } from '../lib/postgres.ts';
 import { registerUser, startServer } from '../lib/voxpress-server.ts';
 
 const RATE_PER_S = 40;
 const WINDOW_S = 8;
-const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const RECORDING_S = 20_000;
 const SEGMENT_S = 5;
 
@@ -142,21 +133,4 @@ async function longTranscript(
     await client.end();
   }
   return audioId;
-}
-
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `vx_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: POSTGRES_URL });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }

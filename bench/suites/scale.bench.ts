@@ -13,19 +13,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import {
   FIXTURE_PARAGRAPH,
   FIXTURE_PARAGRAPH_2,
   makeAudioFile,
 } from '../../apps/server/test/speech-fixtures.ts';
 import { burst, quantile, timedGet } from '../lib/open-loop.ts';
+import { createDatabase } from '../lib/postgres.ts';
 import { type RunningServer, registerUser, startServer } from '../lib/voxpress-server.ts';
 
 const JOBS = 4;
 const RATE_PER_S = 40;
 const WINDOW_S = 6;
-const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 export async function scaleBenchmark(): Promise<Record<string, string | number>> {
@@ -160,23 +159,6 @@ async function until(condition: () => Promise<boolean>, timeoutMs = 600_000): Pr
     if (Date.now() > deadline) throw new Error('the transcriptions did not finish within 10 minutes');
     await sleep(100);
   }
-}
-
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `vx_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: POSTGRES_URL });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 async function removeRedisKeys(prefix: string): Promise<void> {
