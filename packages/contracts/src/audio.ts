@@ -37,6 +37,10 @@ export const zAudio = z.object({
   status: zAudioStatus,
   transcription_status: zTranscriptionStatus,
   transcription_id: z.string().nullable(),
+  /** How many voices speaker detection looks for: `auto`, or a number (1: detection is off). */
+  speakers: z.union([z.literal('auto'), z.number().int()]).optional(),
+  /** Where speaker detection stands; it runs after transcription (see `GET …/speakers`). */
+  speakers_status: z.enum(['not_started', 'off', 'queued', 'processing', 'completed', 'failed']).optional(),
   progress: zProgress,
   error: z.string().nullable(),
   created_at: z.string(),
@@ -70,6 +74,8 @@ export const zUploadInitRequest = z.object({
   google_language_code: zLanguageCode.optional(),
   use_whisper_for_english: z.boolean().optional(),
   source: z.enum(['recording', 'upload']).optional(),
+  /** How many voices to look for: `auto` (the default) or 1–10; 1 turns speaker detection off. */
+  speakers: z.union([z.literal('auto'), z.number().int().min(1).max(10)]).optional(),
 });
 export type UploadInitRequest = z.infer<typeof zUploadInitRequest>;
 
@@ -119,6 +125,11 @@ export const zFileUploadFields = z.object({
   google_language_code: zLanguageCode.optional(),
   use_whisper_for_english: z.enum(['true', 'false']).optional(),
   source: z.enum(['recording', 'upload']).optional(),
+  /** How many voices to look for: `auto` (the default) or 1–10; 1 turns speaker detection off. */
+  speakers: z
+    .string()
+    .regex(/^(auto|[1-9]|10)$/, 'Number of speakers must be auto or a number from 1 to 10.')
+    .optional(),
 });
 export type FileUploadFields = z.infer<typeof zFileUploadFields>;
 

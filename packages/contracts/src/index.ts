@@ -14,6 +14,7 @@ export * from './limits.ts';
 export * from './publishing.ts';
 export * from './queues.ts';
 export * from './search.ts';
+export * from './speakers.ts';
 export * from './storage-space.ts';
 export * from './system.ts';
 export * from './text.ts';

@@ -17,6 +17,17 @@ export type TranscribeRequest = z.infer<typeof zTranscribeRequest>;
 export const zSegment = z.object({ start: z.number(), end: z.number(), text: z.string() });
 export type Segment = z.infer<typeof zSegment>;
 
+/**
+ * A segment of a transcript as the API returns it: with its voice once speakers are detected.
+ * `speaker` is a stable id (`S1`) for the transcript; `speaker_name` the user's name for it, else
+ * `Speaker 1`. Both null before detection, for a single voice, and for documents.
+ */
+export const zTranscriptSegment = zSegment.extend({
+  speaker: z.string().nullable(),
+  speaker_name: z.string().nullable(),
+});
+export type TranscriptSegment = z.infer<typeof zTranscriptSegment>;
+
 /** A sentence as read: its text, when it was spoken, and the `segments` indexes it was heard in. */
 export const zTranscriptSentence = z.object({
   text: z.string(),
@@ -64,7 +75,7 @@ export const zTranscription = z.object({
   languages: z.array(z.string()),
   confidence_score: z.number().nullable(),
   provider: z.string(),
-  segments: z.array(zSegment),
+  segments: z.array(zTranscriptSegment),
   /**
    * `text` laid out for reading: sentence breaks only where a sentence ends or a long pause falls,
    * paragraphs at longer pauses. Every word of `text` appears once, in order.
@@ -128,5 +139,7 @@ export const zAudioStatusEvent = z.object({
   transcription_id: z.string().nullable(),
   progress: z.object({ percent: z.number(), message: z.string().nullable() }),
   error: z.string().nullable(),
+  /** Where speaker detection stands (absent from servers without it). */
+  speakers_status: z.string().optional(),
 });
 export type AudioStatusEvent = z.infer<typeof zAudioStatusEvent>;

@@ -155,6 +155,16 @@ export const audio = pgTable(
       .notNull()
       .default('not_started'),
     transcriptionId: uuid('transcription_id'),
+    /** How many voices to look for: null finds out, 1 turns speaker detection off, 2–10 as given. */
+    speakersRequested: integer('speakers_requested'),
+    /** Where speaker detection stands; it runs after transcription, the transcript usable meanwhile. */
+    speakersStatus: text('speakers_status', {
+      enum: ['not_started', 'off', 'queued', 'processing', 'completed', 'failed'],
+    })
+      .notNull()
+      .default('not_started'),
+    /** Why speaker detection failed, in words the user may read. */
+    speakersError: text('speakers_error'),
     jobId: uuid('job_id'),
     progress: real('progress').notNull().default(0),
     progressMessage: text('progress_message'),
@@ -194,7 +204,12 @@ export const transcriptions = pgTable(
     confidence: real('confidence'),
     provider: text('provider').notNull(),
     model: text('model'),
+    /** Each segment may carry `speaker`, the id of one entry of `speakers`. */
     segments: jsonb('segments').notNull().default([]),
+    /** The voices found: `{id, name, colour}` each, names given by the user (null until then). */
+    speakers: jsonb('speakers').notNull().default([]),
+    /** The engine that found the speakers (null before speaker detection). */
+    diarizer: text('diarizer'),
     /** Every engine attempt: provider, model, reason it was chosen, text, time taken. */
     attempts: jsonb('attempts').notNull().default([]),
     /** Earlier saved edits (text and, when rich, html), newest first (at most 20). */

@@ -19,6 +19,8 @@ export function toAudio(row: AudioRow): Audio {
     status: row.status,
     transcription_status: row.transcriptionStatus,
     transcription_id: row.transcriptionId,
+    speakers: row.speakersRequested ?? 'auto',
+    speakers_status: row.speakersStatus,
     progress: { percent: Math.round(row.progress * 10) / 10, message: row.progressMessage },
     error: row.error,
     created_at: row.createdAt.toISOString(),
@@ -28,8 +30,9 @@ export function toAudio(row: AudioRow): Audio {
 
 /** What the status stream says about an audio item: the status fields of its API shape. */
 export function statusEvent(row: AudioRow): AudioStatusEvent {
-  const { audio_id, status, transcription_status, transcription_id, progress, error } = toAudio(row);
-  return { audio_id, status, transcription_status, transcription_id, progress, error };
+  const { audio_id, status, transcription_status, transcription_id, progress, error, speakers_status } =
+    toAudio(row);
+  return { audio_id, status, transcription_status, transcription_id, progress, error, speakers_status };
 }
 
 const TITLE_CHARS = 80;

@@ -6,6 +6,7 @@ import type {
   TranscriptionRow,
   TranscriptionsRepository,
 } from '../../repositories/transcriptions.repository.ts';
+import { type StoredSegment, segmentsWithSpeakers, storedSpeakers } from '../speakers/speaker-model.ts';
 import { editedLayout } from './edited-layout.ts';
 import { renderExport } from './subtitle-runner.ts';
 import type { ExportFormat } from './subtitles.ts';
@@ -168,7 +169,7 @@ export function toTranscription(row: TranscriptionRow): Transcription {
     languages: [primary],
     confidence_score: row.confidence,
     provider: row.provider,
-    segments,
+    segments: segmentsWithSpeakers(segments as StoredSegment[], storedSpeakers(row.speakers)),
     paragraphs: readingLayout(segments, row.language, row.editedText, text, row.source === 'document'),
     metadata: { transcriptions: row.attempts as Transcription['metadata']['transcriptions'] },
     version: row.version,

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { zText } from './text.ts';
+
+/** How many voices to look for: `auto` finds out; 1 turns speaker detection off; 2–10 as given. */
+export const zSpeakersRequest = z.union([z.literal('auto'), z.number().int().min(1).max(10)]);
+export type SpeakersRequest = z.infer<typeof zSpeakersRequest>;
+
+/** Where speaker detection of an item stands. It runs after transcription; `off` when asked for 1 voice. */
+export const zSpeakersStatus = z.enum(['not_started', 'off', 'queued', 'processing', 'completed', 'failed']);
+export type SpeakersStatus = z.infer<typeof zSpeakersStatus>;
+
+/** A stable speaker id within one transcript: `S1`, `S2`, … */
+export const zSpeakerId = z.string().regex(/^S[1-9][0-9]{0,2}$/, 'A speaker id looks like S1.');
+
+/** One voice of a transcript, as `GET /api/v1/audio/{id}/speakers` lists it. */
+export const zSpeaker = z.object({
+  id: zSpeakerId,
+  /** The name the user gave, else `Speaker 1`, `Speaker 2`, … */
+  name: z.string(),
+  /** Whether `name` was given by the user (false: the numbered stand-in). */
+  named: z.boolean(),
+  /** A colour for this voice, `#rrggbb`, the same wherever it is shown. */
+  colour: z.string(),
+  /** Seconds this voice speaks in the transcript's segments. */
+  talk_time: z.number(),
+  /** How many segments are this voice's. */
+  segments: z.number().int(),
+});
+export type Speaker = z.infer<typeof zSpeaker>;
+
+/** `GET /api/v1/audio/{id}/speakers`. */
+export const zSpeakers = z.object({
+  status: zSpeakersStatus,
+  /** Why detection failed, in words the user may read (only with status `failed`). */
+  error: z.string().nullable(),
+  /** The engine that found the voices: `builtin` or `sherpa-onnx`; null before any detection. */
+  engine: z.string().nullable(),
+  speakers: z.array(zSpeaker),
+});
+export type Speakers = z.infer<typeof zSpeakers>;
+
+/** `POST /api/v1/audio/{id}/speakers/detect`: run speaker detection again (all optional). */
+export const zSpeakersDetectRequest = z.object({ speakers: zSpeakersRequest.optional() });
+export type SpeakersDetectRequest = z.infer<typeof zSpeakersDetectRequest>;
+
+/** `PATCH /api/v1/audio/{id}/speakers/{speaker}`: name a voice in every one of its turns. */
+export const zSpeakerRename = z.object({
+  /** The new name; empty gives the numbered stand-in back. */
+  name: zText({ trim: true, max: 80 }),
+});
+export type SpeakerRename = z.infer<typeof zSpeakerRename>;
+
+/** `POST /api/v1/audio/{id}/speakers/merge`: every turn of `from` becomes `into`'s; `from` is gone. */
+export const zSpeakersMerge = z.object({ from: zSpeakerId, into: zSpeakerId });
+export type SpeakersMerge = z.infer<typeof zSpeakersMerge>;
+
+/**
+ * `PATCH /api/v1/audio/{id}/transcription/segments/{index}/speaker`: give one turn to another
+ * voice. `speaker` names an existing voice, or `new` makes one.
+ */
+export const zSegmentSpeaker = z.object({ speaker: z.union([zSpeakerId, z.literal('new')]) });
+export type SegmentSpeaker = z.infer<typeof zSegmentSpeaker>;
+
+/**
+ * `POST /api/v1/audio/{id}/speakers/split`: cut segment `segment_index` at `at_seconds` (strictly
+ * inside it); the words after the cut go to `speaker` (an existing voice, or `new`, the default).
+ */
+export const zSpeakersSplit = z.object({
+  segment_index: z.number().int().min(0),
+  at_seconds: z.number().min(0),
+  speaker: z.union([zSpeakerId, z.literal('new')]).optional(),
+});
+export type SpeakersSplit = z.infer<typeof zSpeakersSplit>;
