@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from './api-client.ts';
 import { ApiError } from './api-error.ts';
+import { NoAnswerError } from './error-message.ts';
 import { createMemoryStorage, createTokenStore } from './token-store.ts';
 
 interface Call {
@@ -120,7 +121,11 @@ describe('api client', () => {
       tokens,
       onSessionExpired: (info) => expired.push(info),
     });
-    await expect(offline.request('/users/me')).rejects.toThrow('Failed to fetch');
+    const error = await offline.request('/users/me').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NoAnswerError);
+    expect((error as Error).message).toBe(
+      'The server could not be reached. Check your connection and try again.',
+    );
     expect(tokens.getRefreshToken()).toBe('r-0');
     expect(expired).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { LIMITS, type TokenPair } from '@voxpress/contracts';
 import { i18n } from '../i18n/i18n.ts';
 import { ApiError, detailMessage, parseErrorBody } from './api-error.ts';
+import { readableRequestError } from './error-message.ts';
 import type { TokenStore } from './token-store.ts';
 
 export const API_BASE = '/api/v1';
@@ -52,12 +53,18 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       body = JSON.stringify(options.json);
     }
     if (token) headers.Authorization = `Bearer ${token}`;
-    return deps.fetch(`${baseUrl}${path}`, {
-      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
-      headers,
-      body,
-      signal: timeoutSignal(timeoutMs, options.signal),
-    });
+    // No answer at all (offline, server down) or none in time becomes a sentence in the user's
+    // language here, so no screen shows the browser's bare "Failed to fetch".
+    return deps
+      .fetch(`${baseUrl}${path}`, {
+        method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+        headers,
+        body,
+        signal: timeoutSignal(timeoutMs, options.signal),
+      })
+      .catch((err: unknown) => {
+        throw readableRequestError(err);
+      });
   }
 
   /**

@@ -31,7 +31,9 @@ describe('formatAuthError', () => {
     expect(formatAuthError(new ApiError(500, null, 'Request failed with status 500'))).toEqual([
       'Request failed with status 500',
     ]);
-    expect(formatAuthError(new TypeError('Failed to fetch'))).toEqual(['Failed to fetch']);
+    expect(formatAuthError(new TypeError('Failed to fetch'))).toEqual([
+      'The server could not be reached. Check your connection and try again.',
+    ]);
     expect(formatAuthError(new Error(''))).toEqual(['Authentication failed']);
     expect(formatAuthError('nope')).toEqual(['Authentication failed']);
     expect(formatAuthError(undefined)).toEqual(['Authentication failed']);

@@ -1,5 +1,6 @@
 import { type ErrorCode, type ErrorParams, errorCodes, type ValidationIssue } from '@voxpress/contracts';
 import { i18n } from '../i18n/i18n.ts';
+import { errorMessage, isNoAnswer, isTimeout } from './error-message.ts';
 import { codeMessage, translatesErrors } from './error-text.ts';
 
 /** The parts of an error body the browser keeps: the stable `code` and the values in the sentence. */
@@ -86,7 +87,8 @@ export function detailMessage(status: number, detail: unknown, info: ErrorInfo =
 
 /**
  * Auth error text (spec section 8): the server's detail if a string; if a list, one line per item
- * as `field: message`; else the error's message; else 'Authentication failed'. In another
+ * as `field: message`; no answer from the server in words; else the error's message; else
+ * 'Authentication failed'. In another
  * interface language the code's message stands in for the server's English.
  */
 export function formatAuthError(error: unknown): string[] {
@@ -98,6 +100,8 @@ export function formatAuthError(error: unknown): string[] {
       return errorLines(error.status, error.detail, { code: error.code, params: error.params });
     }
   }
+  // No answer, or none in time: say so in words rather than the browser's "Failed to fetch".
+  if (isNoAnswer(error) || isTimeout(error)) return [errorMessage(error)];
   if (error instanceof Error && error.message.trim()) return [error.message];
   return [i18n.t('errors.authFailed')];
 }

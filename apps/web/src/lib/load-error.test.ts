@@ -12,11 +12,23 @@ describe('the message of a load that failed', () => {
   });
 
   it('says the device is offline instead of the browser’s bare “Failed to fetch”', () => {
-    expect(loadErrorMessage(new TypeError('Failed to fetch'), true)).toBe(OFFLINE_EN);
-    expect(loadErrorMessage(new TypeError('NetworkError when attempting to fetch resource.'), true)).toBe(
+    expect(loadErrorMessage(new TypeError('Failed to fetch'), false)).toBe(OFFLINE_EN);
+    expect(loadErrorMessage(new TypeError('NetworkError when attempting to fetch resource.'), false)).toBe(
       OFFLINE_EN,
     );
     expect(loadErrorMessage(new TypeError('Load failed'), false)).toBe(OFFLINE_EN);
+  });
+
+  it('says the server could not be reached when the device is online', () => {
+    for (const words of [
+      'Failed to fetch',
+      'NetworkError when attempting to fetch resource.',
+      'Load failed',
+    ]) {
+      expect(loadErrorMessage(new TypeError(words), true)).toBe(
+        'The server could not be reached. Check your connection and try again.',
+      );
+    }
   });
 
   it('says it in the interface language', async () => {

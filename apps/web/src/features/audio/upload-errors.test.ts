@@ -65,8 +65,20 @@ describe('uploadErrorMessage', () => {
     );
   });
 
+  it('says the connection was lost when a plain request got no answer, in any browser’s words', () => {
+    for (const words of [
+      'Failed to fetch',
+      'NetworkError when attempting to fetch resource.',
+      'Load failed',
+    ]) {
+      expect(uploadErrorMessage(new TypeError(words), 'Failed to upload recording')).toBe(
+        'Failed to upload recording: the connection to the server was lost. Check your network and try again.',
+      );
+    }
+  });
+
   it('falls back to the generic text for anything else', () => {
-    expect(uploadErrorMessage(new TypeError('Failed to fetch'), 'Failed to upload recording')).toBe(
+    expect(uploadErrorMessage(new TypeError('x is not a function'), 'Failed to upload recording')).toBe(
       'Failed to upload recording',
     );
     expect(uploadErrorMessage(undefined, 'Failed to upload audio')).toBe('Failed to upload audio');

@@ -1,5 +1,6 @@
 import { i18n } from '../../i18n/i18n.ts';
 import { ApiError, detailMessage, parseErrorBody } from '../../lib/api-error.ts';
+import { isNoAnswer, isTimeout } from '../../lib/error-message.ts';
 import { XhrFailure } from './xhr-send.ts';
 
 const t = i18n.getFixedT(null, 'audio');
@@ -51,7 +52,7 @@ export function storageErrorMessage(status: number, body: string): string {
 /**
  * What an upload failure tells the user: the storage or server message when there was an answer;
  * with no answer, the spec's CORS text for another origin (an S3 bucket) or a plain connection
- * message for our own server; else the fallback ('Failed to upload recording' / '… audio').
+ * message for our own server (also when a plain request got none); else the fallback ('Failed to upload recording' / '… audio').
  */
 export function uploadErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof StorageUploadError || error instanceof ApiError) return error.message || fallback;
@@ -65,5 +66,8 @@ export function uploadErrorMessage(error: unknown, fallback: string): string {
         return t('errors.cancelled', { fallback });
     }
   }
+  // A request through the API client or fetch that got no answer (or none in time).
+  if (isNoAnswer(error)) return t('errors.connectionLost', { fallback });
+  if (isTimeout(error)) return t('errors.timeout', { fallback });
   return fallback;
 }

@@ -1,6 +1,7 @@
 import { Box, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../lib/error-message.ts';
 import type { AuthMode } from './auth-context.tsx';
 import { loadGoogleIdentity } from './google-identity.ts';
 
@@ -79,6 +80,5 @@ export function GoogleButton({ clientId, mode, onCredential, onError }: GoogleBu
 
 /** Google failure text (spec section 8): the server's detail or the error message, else a fixed text. */
 function googleError(err: unknown, fallback: string): string {
-  if (err instanceof Error && err.message.trim()) return err.message;
-  return fallback;
+  return errorMessage(err, fallback);
 }

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/PageState.tsx';
+import { loadErrorMessage } from '../../lib/load-error.ts';
 import { ItemSectionFrame } from '../items/ItemSectionFrame.tsx';
 import { getItemText, itemTextKey } from '../items/items-api.ts';
 import { ContentViewer } from './ContentViewer.tsx';
@@ -70,7 +71,7 @@ function Pieces({ item, transcriptionId }: { item: Item; transcriptionId: string
     return (
       <ErrorState
         title={t('section.loadFailed')}
-        message={list.error.message}
+        message={loadErrorMessage(list.error)}
         onRetry={() => void list.refetch()}
       />
     );
@@ -163,7 +164,7 @@ function SelectedPiece({
   const { piece, monitorError } = usePiece(transcriptionId, id);
   if (!piece.data)
     return piece.error ? (
-      <ErrorState message={piece.error.message} onRetry={() => void piece.refetch()} />
+      <ErrorState message={loadErrorMessage(piece.error)} onRetry={() => void piece.refetch()} />
     ) : (
       <Skeleton h={160} />
     );

@@ -21,6 +21,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/PageState.tsx';
 import { formatNumber } from '../../i18n/format.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { languageName } from '../audio/language-fields.ts';
 import { InfographicsPanel } from '../infographics/InfographicsPanel.tsx';
 import { PublishingPanel } from '../publishing/PublishingPanel.tsx';
@@ -281,7 +282,7 @@ function DeleteDialog({
     <Modal opened={opened} onClose={onClose} title={t('viewer.delete.title')} centered>
       <Stack>
         <Text size="sm">{t('viewer.delete.text', { type: typeLabel(t, piece.content_type) })}</Text>
-        {remove.error && <ErrorState message={remove.error.message} />}
+        {remove.error && <ErrorState message={errorMessage(remove.error)} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('viewer.delete.cancel')}

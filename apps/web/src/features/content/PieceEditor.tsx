@@ -5,6 +5,7 @@ import type { Content } from '@voxpress/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-error.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { SaveIndicator } from '../transcription/SaveIndicator.tsx';
 import { canSave, type SaveState } from '../transcription/save-state.ts';
 import { contentKey, saveContent, sourceContentKey } from './content-api.ts';
@@ -75,9 +76,7 @@ export function PieceEditor({
       setProblem(
         err instanceof ApiError && err.code === 'conflict'
           ? t('viewer.edit.conflict')
-          : err instanceof Error
-            ? err.message
-            : t('viewer.edit.failed'),
+          : errorMessage(err, t('viewer.edit.failed')),
       );
     }
   };

@@ -1,6 +1,7 @@
 import type { ContentStatusEvent } from '@voxpress/contracts';
 import { LIMITS } from '@voxpress/contracts';
 import { i18n } from '../../i18n/i18n.ts';
+import { errorMessage, isNoAnswer, isTimeout } from '../../lib/error-message.ts';
 import {
   monitorStatus,
   type StatusMonitorDeps,
@@ -32,6 +33,7 @@ export function monitorContent(deps: ContentMonitorDeps, handlers: ContentMonito
       maxErrors: LIMITS.enhancePollMaxErrors,
       timedOut: () => i18n.t('content:errors.timedOut'),
       pollFailed: (err) => {
+        if (isNoAnswer(err) || isTimeout(err)) return errorMessage(err);
         const detail = err instanceof Error && err.message ? err.message.replace(/\.$/, '') : '';
         return detail
           ? i18n.t('content:errors.checkFailedDetail', { detail })

@@ -66,10 +66,12 @@ describe('downloading an image as PNG', () => {
     expect(httpReason(502, '')).toBe('502');
   });
 
-  it('reports a network failure with its reason', async () => {
+  it('reports a network failure in words, not as the browser’s “Failed to fetch”', async () => {
     const { d } = deps(new TypeError('Failed to fetch'));
     const err = await downloadPng('/x.png', 'Cover', d).catch((e: unknown) => e);
-    expect(shown(err)).toBe('Failed to download infographic: Failed to fetch');
+    expect(shown(err)).toBe(
+      'Failed to download infographic: The server could not be reached. Check your connection and try again.',
+    );
   });
 });
 

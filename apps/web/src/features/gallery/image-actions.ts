@@ -1,3 +1,4 @@
+import { errorMessage } from '../../lib/error-message.ts';
 import { downloadFileName } from './gallery-image.ts';
 
 /** Why a download failed: no address at all, or the reason (HTTP status and text, or the error). */
@@ -25,8 +26,7 @@ export function httpReason(status: number, statusText: string): string {
 
 function reasonOf(err: unknown): string {
   if (err instanceof DownloadError) return err.reason ?? '';
-  if (err instanceof Error && err.message) return err.message;
-  return String(err);
+  return errorMessage(err, String(err));
 }
 
 /**

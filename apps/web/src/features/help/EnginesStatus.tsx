@@ -4,6 +4,7 @@ import type { EngineImplementation, EngineState } from '@voxpress/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/PageState.tsx';
+import { loadErrorMessage } from '../../lib/load-error.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { enginesQuery } from './engines-api.ts';
 
@@ -61,7 +62,7 @@ export function EnginesStatus() {
     return (
       <ErrorState
         title={t('engines.loadFailed')}
-        message={engines.error.message}
+        message={loadErrorMessage(engines.error)}
         onRetry={() => void engines.refetch()}
       />
     );

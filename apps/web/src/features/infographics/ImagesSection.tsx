@@ -19,6 +19,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/PageState.tsx';
 import { formatDate, formatNumber } from '../../i18n/format.ts';
+import { errorMessage } from '../../lib/error-message.ts';
+import { loadErrorMessage } from '../../lib/load-error.ts';
 import { useSourceContent } from '../content/use-content.ts';
 import { ItemSectionFrame } from '../items/ItemSectionFrame.tsx';
 import { GeneratorDialog } from './GeneratorDialog.tsx';
@@ -86,7 +88,7 @@ function SavedImages({ transcriptionId }: { transcriptionId: string }) {
     body = (
       <ErrorState
         title={t('images.loadFailed')}
-        message={saved.error.message}
+        message={loadErrorMessage(saved.error)}
         onRetry={() => void saved.refetch()}
       />
     );
@@ -160,7 +162,10 @@ function SavedCard({ image }: { image: SavedInfographic }) {
   const download = useMutation({
     mutationFn: () => downloadImage(image.infographic_url, style ? `${title} ${style}` : title),
     onError: (err) =>
-      notifications.show({ color: 'red', message: t('errors.downloadReason', { reason: err.message }) }),
+      notifications.show({
+        color: 'red',
+        message: t('errors.downloadReason', { reason: errorMessage(err) }),
+      }),
   });
   return (
     <Card withBorder radius="md" padding="sm" component="figure" m={0} data-testid="saved-image">

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine
 import { IconAdjustments, IconAlertTriangle, IconSparkles } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadErrorMessage } from '../../lib/load-error.ts';
 import { SetupFields } from './SetupFields.tsx';
 import type { useInfographicSetup } from './use-setup.ts';
 
@@ -47,7 +48,7 @@ export function SetupTab({
           {t('setup.none')}
         </Title>
         <Text c="dimmed" size="sm" maw={420}>
-          {state.error?.message ?? t('setup.noneText')}
+          {state.error ? loadErrorMessage(state.error) : t('setup.noneText')}
         </Text>
         <Group gap="xs" justify="center">
           {state.error && (

@@ -30,7 +30,10 @@ describe('infographic error texts (spec §8)', () => {
   });
 
   it('fall back to the failure’s own message, then to the spec’s sentence', () => {
-    expect(generationErrorText(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
+    expect(generationErrorText(new Error('Template not found'))).toBe('Template not found');
+    expect(generationErrorText(new TypeError('Failed to fetch'))).toBe(
+      'The server could not be reached. Check your connection and try again.',
+    );
     expect(generationErrorText(null)).toBe('Failed to generate infographics. Please try again.');
     expect(styleErrorText(new Error('  '))).toBe('Failed to generate style variations. Please try again.');
     expect(customErrorText(undefined, { success: false, error: null })).toBe(

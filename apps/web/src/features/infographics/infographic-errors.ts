@@ -1,5 +1,6 @@
 import type { InfographicJob } from '@voxpress/contracts';
 import { i18n } from '../../i18n/i18n.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 
 const t = i18n.getFixedT(null, 'infographics');
 
@@ -10,9 +11,8 @@ const t = i18n.getFixedT(null, 'infographics');
 /** What went wrong in words, or null when the error says nothing a person can read. */
 function messageOf(error: unknown): string | null {
   if (error instanceof DOMException && error.name === 'AbortError') return null;
-  if (error instanceof Error && error.message.trim()) return error.message;
-  if (typeof error === 'string' && error.trim()) return error;
-  return null;
+  const text = errorMessage(error, '');
+  return text.trim() ? text : null;
 }
 
 /** An answer that came back but made nothing: its own `error` is the server's word. */

@@ -1,5 +1,6 @@
 import type { InfographicJobEvent } from '@voxpress/contracts';
 import { i18n } from '../../i18n/i18n.ts';
+import { errorMessage, isNoAnswer, isTimeout } from '../../lib/error-message.ts';
 import {
   monitorStatus,
   type StatusMonitorDeps,
@@ -30,6 +31,7 @@ export function monitorJob(deps: JobMonitorDeps, handlers: JobMonitorHandlers): 
       maxErrors: JOB_POLL_MAX_ERRORS,
       timedOut: () => i18n.t('infographics:job.timedOut'),
       pollFailed: (err) => {
+        if (isNoAnswer(err) || isTimeout(err)) return errorMessage(err);
         const detail = err instanceof Error && err.message ? err.message.replace(/\.$/, '') : '';
         return detail
           ? i18n.t('infographics:job.followFailedDetail', { detail })

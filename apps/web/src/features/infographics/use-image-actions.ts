@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InfographicVariation } from '@voxpress/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../lib/error-message.ts';
 import { absoluteUrl, browserShareDeps, downloadImage, shareImage } from './image-actions.ts';
 import { infographicKeys, saveInfographic } from './infographics-api.ts';
 import { styleLabel } from './labels.ts';
@@ -54,7 +55,7 @@ export function useImageActions(source: InfographicSource) {
       notifications.show({
         color: 'red',
         title: t('errors.saveTitle'),
-        message: err.message || t('errors.save'),
+        message: errorMessage(err, t('errors.save')),
       }),
   });
 

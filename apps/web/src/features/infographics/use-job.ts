@@ -5,6 +5,7 @@ import type {
   InfographicJobSubmitted,
 } from '@voxpress/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../../lib/error-message.ts';
 import { jobFailureText, jobSubmitErrorText } from './infographic-errors.ts';
 import { getJob, submitJob } from './infographics-api.ts';
 import { jobSettled } from './job-messages.ts';
@@ -89,8 +90,7 @@ export function useInfographicJob(request: InfographicJobSubmit | null, active: 
           else if ('results' in job) finish(job as InfographicJob);
           else
             getJob(job.job_id).then(finish, (err: unknown) => {
-              if (!cancelled)
-                setView({ phase: 'failed', message: err instanceof Error ? err.message : String(err), job });
+              if (!cancelled) setView({ phase: 'failed', message: errorMessage(err, String(err)), job });
             });
         },
         onError: (message) => {

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorState } from '../../components/PageState.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
 import { AudioPlayer } from '../transcription/AudioPlayer.tsx';
 import { ProcessingBanner } from '../transcription/ProcessingBanner.tsx';
 import { PlaybackProvider } from '../transcription/playback.tsx';
@@ -49,7 +50,7 @@ export function AudioItemBody({ item }: { item: Item }) {
         </Box>
       )}
       <ProcessingBanner workflow={workflow} onRetry={() => retry.mutate()} retrying={retry.isPending} />
-      {retry.error && <ErrorState message={retry.error.message || t('workflow.failed')} />}
+      {retry.error && <ErrorState message={errorMessage(retry.error, t('workflow.failed'))} />}
       <TranscriptionPanel audioId={item.id} workflow={workflow} />
       <ItemSections item={item} transcriptionId={transcriptionId} />
       <Group justify="flex-end">

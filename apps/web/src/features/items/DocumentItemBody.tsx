@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/PageState.tsx';
 import { formatNumber } from '../../i18n/format.ts';
+import { loadErrorMessage } from '../../lib/load-error.ts';
 import { TranscriptText } from '../transcription/TranscriptText.tsx';
 import { ItemSections } from './ItemSections.tsx';
 import { getItemText, itemTextKey } from './items-api.ts';
@@ -37,7 +38,7 @@ export function DocumentItemBody({ item }: { item: Item }) {
         ) : text.error ? (
           <ErrorState
             title={t('document.loadFailed')}
-            message={text.error.message}
+            message={loadErrorMessage(text.error)}
             onRetry={() => void text.refetch()}
           />
         ) : (

@@ -25,6 +25,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/PageState.tsx';
 import { formatDateTime } from '../../i18n/format.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { languageName } from '../audio/language-fields.ts';
 import { fileFigures } from '../audio/recorder-format.ts';
 import { audioKey } from '../transcription/transcription-api.ts';
@@ -164,7 +165,7 @@ function DetailsForm({ item, onDone }: { item: Item; onDone(): void }) {
         maxLength={DESCRIPTION_MAX}
         onKeyDown={(e) => e.key === 'Escape' && onDone()}
       />
-      {save.error && <ErrorState title={t('details.saveFailed')} message={save.error.message} />}
+      {save.error && <ErrorState title={t('details.saveFailed')} message={errorMessage(save.error)} />}
       <Group gap="xs">
         <Button
           type="submit"

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { useDocumentTitle } from '../../app/document-title.ts';
 import { ErrorState, PageLoader } from '../../components/PageState.tsx';
 import { ApiError } from '../../lib/api-error.ts';
+import { loadErrorMessage } from '../../lib/load-error.ts';
 import { AudioItemBody } from './AudioItemBody.tsx';
 import { CapturedNotice } from './CapturedNotice.tsx';
 import { DocumentItemBody } from './DocumentItemBody.tsx';
@@ -42,7 +43,7 @@ export function ItemPage() {
         ) : (
           <ErrorState
             title={t('loadFailed')}
-            message={item.error.message}
+            message={loadErrorMessage(item.error)}
             onRetry={() => void item.refetch()}
           />
         )}

@@ -22,6 +22,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { ErrorState, PageLoader } from '../../components/PageState.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { loadErrorMessage } from '../../lib/load-error.ts';
 import { DocumentUpload } from '../items/DocumentUpload.tsx';
 import { deleteItem, listItems } from '../items/items-api.ts';
 import { ItemList } from './ItemList.tsx';
@@ -132,7 +134,7 @@ export function LibraryPage() {
           {list.isPending ? (
             <PageLoader label={t('loading')} />
           ) : list.error ? (
-            <ErrorState message={list.error.message} onRetry={() => void list.refetch()} />
+            <ErrorState message={loadErrorMessage(list.error)} onRetry={() => void list.refetch()} />
           ) : list.data.items.length === 0 && q ? (
             <EmptyState icon={<IconSearch size={28} />} variant="light">
               <EmptyState.Title order={2}>{t('noMatches')}</EmptyState.Title>
@@ -178,7 +180,7 @@ export function LibraryPage() {
               ? t('deleteDocumentText', { title: toDelete.title })
               : t('deleteText', { title: toDelete?.title ?? '' })}
           </Text>
-          {remove.error && <ErrorState message={remove.error.message} />}
+          {remove.error && <ErrorState message={errorMessage(remove.error)} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setToDelete(null)}>
               {t('cancel')}

@@ -16,6 +16,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConnectionCreate } from '@voxpress/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../lib/error-message.ts';
+import { loadErrorMessage } from '../../lib/load-error.ts';
 import { connectionsKey, createConnection, deleteConnection, listConnections } from './publishing-api.ts';
 
 /** The sites this user publishes to: add WordPress or Ghost (checked first), list, remove. */
@@ -68,7 +70,7 @@ export function ConnectionsSettings() {
           </Text>
         </Stack>
         {list.isPending && <Text c="dimmed">{t('connections.loading')}</Text>}
-        {list.error && <Alert color="red">{list.error.message}</Alert>}
+        {list.error && <Alert color="red">{loadErrorMessage(list.error)}</Alert>}
         {list.data?.length === 0 && <Text c="dimmed">{t('connections.empty')}</Text>}
         {list.data?.map((c) => (
           <Group key={c.id} justify="space-between" wrap="nowrap">
@@ -131,7 +133,7 @@ export function ConnectionsSettings() {
             />
             {add.error && (
               <Alert color="red" role="alert">
-                {add.error.message}
+                {errorMessage(add.error)}
               </Alert>
             )}
             {add.isSuccess && (

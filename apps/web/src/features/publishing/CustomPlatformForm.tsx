@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Rendition } from '@voxpress/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../lib/error-message.ts';
 import { regenerateRenditions, renditionsKey, saveCustomPlatform } from './publishing-api.ts';
 
 /** A custom platform's character limit and style note; saving makes its rendition again. */
@@ -59,7 +60,7 @@ export function CustomPlatformForm({
         />
         {save.error && (
           <Alert color="red" role="alert">
-            {save.error.message}
+            {errorMessage(save.error)}
           </Alert>
         )}
         <Group gap="xs">

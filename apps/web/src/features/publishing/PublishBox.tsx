@@ -4,6 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { errorMessage } from '../../lib/error-message.ts';
+import { loadErrorMessage } from '../../lib/load-error.ts';
 import {
   connectionsKey,
   listConnections,
@@ -30,7 +32,7 @@ export function PublishBox({ contentId, language }: { contentId: string; languag
     onSuccess: () => client.invalidateQueries({ queryKey: publicationsKey(contentId) }),
   });
   if (connections.isPending) return <Text c="dimmed">{t('publish.loading')}</Text>;
-  if (connections.error) return <Alert color="red">{connections.error.message}</Alert>;
+  if (connections.error) return <Alert color="red">{loadErrorMessage(connections.error)}</Alert>;
   if (!connections.data.length)
     return (
       <Text size="sm" c="dimmed">
@@ -93,7 +95,7 @@ export function PublishBox({ contentId, language }: { contentId: string; languag
       )}
       {publish.error && (
         <Alert color="red" role="alert">
-          {publish.error.message}
+          {errorMessage(publish.error)}
         </Alert>
       )}
     </Stack>

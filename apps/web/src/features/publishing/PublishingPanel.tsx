@@ -9,6 +9,8 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Content } from '@voxpress/contracts';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../lib/error-message.ts';
+import { loadErrorMessage } from '../../lib/load-error.ts';
 import { PublishBox } from './PublishBox.tsx';
 import {
   downloadExport,
@@ -76,7 +78,7 @@ export function PublishingPanel({ piece, language }: { piece: Content; language:
         {renditions.isPending && <Loader size="sm" aria-label={t('renditions.loading')} />}
         {renditions.error && (
           <Alert color="red" role="alert">
-            {renditions.error.message}
+            {loadErrorMessage(renditions.error)}
           </Alert>
         )}
         {data?.status === 'failed' && (
@@ -114,7 +116,7 @@ export function PublishingPanel({ piece, language }: { piece: Content; language:
         </Group>
         {download.error && (
           <Alert color="red" role="alert">
-            {download.error.message}
+            {errorMessage(download.error)}
           </Alert>
         )}
       </Stack>

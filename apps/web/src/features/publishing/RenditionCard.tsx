@@ -17,6 +17,7 @@ import type { Rendition } from '@voxpress/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLocale } from '../../i18n/format.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { CustomPlatformForm } from './CustomPlatformForm.tsx';
 import { regenerateRenditions, renditionsKey, saveRendition } from './publishing-api.ts';
 import { hashtagCount, partLength } from './rendition-counter.ts';
@@ -179,7 +180,7 @@ export function RenditionCard({ contentId, rendition }: { contentId: string; ren
         })}
         {(save.error || remake.error) && (
           <Alert color="red" role="alert">
-            {(save.error ?? remake.error)?.message}
+            {errorMessage(save.error ?? remake.error)}
           </Alert>
         )}
         {dirty && (

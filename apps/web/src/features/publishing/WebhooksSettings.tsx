@@ -20,6 +20,8 @@ import type { Webhook, WebhookEventType } from '@voxpress/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLocale } from '../../i18n/format.ts';
+import { errorMessage } from '../../lib/error-message.ts';
+import { loadErrorMessage } from '../../lib/load-error.ts';
 import {
   createWebhook,
   deleteWebhook,
@@ -76,7 +78,7 @@ export function WebhooksSettings() {
           </Text>
         </Stack>
         {list.isPending && <Text c="dimmed">{t('webhooks.loading')}</Text>}
-        {list.error && <Alert color="red">{list.error.message}</Alert>}
+        {list.error && <Alert color="red">{loadErrorMessage(list.error)}</Alert>}
         {list.data?.length === 0 && <Text c="dimmed">{t('webhooks.empty')}</Text>}
         {list.data?.map((hook) => (
           <WebhookRow key={hook.id} hook={hook} />
@@ -120,7 +122,7 @@ export function WebhooksSettings() {
             </Checkbox.Group>
             {add.error && (
               <Alert color="red" role="alert">
-                {add.error.message}
+                {errorMessage(add.error)}
               </Alert>
             )}
             <Group>

@@ -25,6 +25,8 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/PageState.tsx';
 import { formatNumber } from '../../i18n/format.ts';
+import { errorMessage } from '../../lib/error-message.ts';
+import { loadErrorMessage } from '../../lib/load-error.ts';
 import { LanguagePicker } from '../audio/LanguagePicker.tsx';
 import { languageName } from '../audio/language-fields.ts';
 import { SaveIndicator } from './SaveIndicator.tsx';
@@ -104,7 +106,7 @@ export function TranscriptionPanel({
           ) : transcription.error ? (
             <ErrorState
               title={t('panel.loadFailed')}
-              message={transcription.error.message}
+              message={loadErrorMessage(transcription.error)}
               onRetry={() => void transcription.refetch()}
             />
           ) : transcription.data ? (
@@ -287,7 +289,7 @@ function TranscribeAgain({
             disabled={busy}
             description={t('again.spokenIn')}
           />
-          {start.error && <ErrorState message={start.error.message || t('again.couldNotStart')} />}
+          {start.error && <ErrorState message={errorMessage(start.error, t('again.couldNotStart'))} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpened(false)} disabled={busy}>
               {t('again.cancel')}
@@ -309,7 +311,7 @@ function ExportMenu({ audioId }: { audioId: string }) {
       notifications.show({
         color: 'red',
         title: t('export.failed'),
-        message: err instanceof Error ? err.message : t('export.tryAgain'),
+        message: errorMessage(err, t('export.tryAgain')),
       }),
     );
   return (

@@ -1,6 +1,7 @@
 import type { AudioStatusEvent } from '@voxpress/contracts';
 import { LIMITS } from '@voxpress/contracts';
 import { i18n } from '../../i18n/i18n.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import {
   monitorStatus,
   type StatusMonitorDeps,
@@ -40,8 +41,7 @@ export function monitorAudio(deps: MonitorDeps, handlers: MonitorHandlers): () =
       maxAttempts: LIMITS.statusPollMaxAttempts,
       maxErrors: 1,
       timedOut: () => i18n.t('transcription:workflow.pollingTimeout'),
-      pollFailed: (err) =>
-        err instanceof Error && err.message ? err.message : i18n.t('transcription:workflow.monitorFailed'),
+      pollFailed: (err) => errorMessage(err, i18n.t('transcription:workflow.monitorFailed')),
     },
     deps,
     handlers,
