@@ -1,13 +1,15 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import type { ContentTranslation, User } from '@voxpress/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { ZipFile } from 'yazl';
-import type { AccountDataRepository } from '../../repositories/account-data.repository.ts';
+import type { AccountDataRepository, TranscriptListing } from '../../repositories/account-data.repository.ts';
+import type { TranscriptionRow } from '../../repositories/transcriptions.repository.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { toAudio } from '../audio/audio-mapper.ts';
 import { toContent } from '../content/content-mapper.ts';
-import { exportTranscript } from '../transcription/subtitles.ts';
-import { toTranscription, transcriptVersions } from '../transcription/transcription.service.ts';
+import { renderExport } from '../transcription/subtitle-runner.ts';
+import type { TranscriptSource } from '../transcription/subtitles.ts';
+import { renderTranscriptRecord } from './transcript-record.ts';
 import { extension, slug, UniqueNames } from './zip-names.ts';
 
 const ROOT = 'voxpress-data';
@@ -34,7 +36,9 @@ export interface ExportedImages {
 /**
  * "Download all my data": a zip of every record as JSON, the audio files, transcripts as TXT and
  * SRT, and content as Markdown. It is streamed as it is made: audio files are read from storage
- * one at a time while the zip goes out, so memory stays flat however much audio there is.
+ * one at a time while the zip goes out, and so are transcripts (each can hold a million characters
+ * and twenty earlier versions), so memory stays flat however much there is. A long transcript's
+ * subtitles are made in a worker thread (`renderExport`), so the export never holds up the API.
  */
 export class DataExportService {
   constructor(
@@ -46,9 +50,9 @@ export class DataExportService {
   ) {}
 
   async zip(user: User): Promise<Readable> {
-    const [audioRows, transcriptRows, contentRows] = await Promise.all([
+    const [audioRows, transcripts, contentRows] = await Promise.all([
       this.data.audio(user.id),
-      this.data.transcriptions(user.id),
+      this.data.transcriptList(user.id),
       this.data.content(user.id),
     ]);
     const zip = new ZipFile();
@@ -58,9 +62,8 @@ export class DataExportService {
     json(user, 'account.json');
     json(audioRows.map(toAudio), 'audio.json');
     // Earlier versions are the user's too: in full here, where the API pages them.
-    json(
-      transcriptRows.map((r) => ({ ...toTranscription(r), versions: transcriptVersions(r) })),
-      'transcripts.json',
+    zip.addReadStreamLazy(`${ROOT}/transcripts.json`, (done) =>
+      done(null, Readable.from(this.transcriptsJson(user.id, transcripts), { objectMode: false })),
     );
     json(contentRows.map(toContent), 'content.json');
 
@@ -80,16 +83,34 @@ export class DataExportService {
         );
       });
     }
-    for (const row of transcriptRows) {
-      const t = toTranscription(row);
+    // Each transcript is read when the zip reaches its first file, and both its files are made
+    // then; the next one is read only after they have gone out.
+    let current: { id: string; files: Promise<TranscriptFiles> } | undefined;
+    const filesOf = (item: TranscriptListing) => {
+      if (current?.id !== item.id) current = { id: item.id, files: this.transcriptFiles(user.id, item) };
+      return current.files;
+    };
+    for (const item of transcripts) {
       const base = names.take(
-        `transcripts/${slug(row.title ?? titleOf.get(row.audioId ?? '') ?? 'transcript')}`,
+        `transcripts/${slug(item.title ?? titleOf.get(item.audioId ?? '') ?? 'transcript')}`,
         '',
       );
-      const source = { text: t.text, segments: t.segments, language: t.language, edited: t.edited };
-      zip.addBuffer(Buffer.from(exportTranscript('txt', source)), `${ROOT}/${base}.txt`);
-      if (t.segments.length)
-        zip.addBuffer(Buffer.from(exportTranscript('srt', source)), `${ROOT}/${base}.srt`);
+      const file = (pick: (files: TranscriptFiles) => string) => (done: StreamCallback) => {
+        filesOf(item).then(
+          (files) => done(null, Readable.from([Buffer.from(pick(files))])),
+          // Reading and rendering log their own failures; the zip still ends well formed.
+          () => done(null, emptyStream()),
+        );
+      };
+      zip.addReadStreamLazy(
+        `${ROOT}/${base}.txt`,
+        file((files) => files.txt),
+      );
+      if (item.timed)
+        zip.addReadStreamLazy(
+          `${ROOT}/${base}.srt`,
+          file((files) => files.srt),
+        );
     }
     for (const row of contentRows) {
       const translations = row.translations as Record<string, ContentTranslation>;
@@ -129,6 +150,65 @@ export class DataExportService {
     (zip.outputStream as Readable).pipe(out);
     return out;
   }
+
+  /**
+   * `transcripts.json`, one transcript at a time, as `JSON.stringify(list, null, 2)` would write
+   * the whole list: each is read, written out (a long one in a worker), and let go before the next.
+   */
+  private async *transcriptsJson(userId: string, list: readonly TranscriptListing[]): AsyncGenerator<Buffer> {
+    let written = 0;
+    for (const item of list) {
+      const row = await this.read(userId, item.id);
+      if (!row) continue;
+      const record = await renderTranscriptRecord(row, 2).catch((err: unknown) => {
+        this.logger.error(
+          { err, transcriptionId: item.id },
+          'data export: a transcript could not be written',
+        );
+        return undefined;
+      });
+      if (!record) continue;
+      yield Buffer.from(written++ ? ',\n  ' : '[\n  ');
+      yield Buffer.from(record.buffer, record.byteOffset, record.byteLength);
+    }
+    yield Buffer.from(written ? '\n]\n' : '[]\n');
+  }
+
+  /** A transcript's plain text, and its subtitles when it is timed (empty when it is gone). */
+  private async transcriptFiles(userId: string, item: TranscriptListing): Promise<TranscriptFiles> {
+    const row = await this.read(userId, item.id);
+    if (!row) return { txt: '', srt: '' };
+    const source: TranscriptSource = {
+      text: row.editedText ?? row.originalText,
+      segments: row.segments as TranscriptSource['segments'],
+      language: row.language,
+      edited: row.editedText !== null,
+    };
+    const txt = await renderExport('txt', source);
+    if (!item.timed) return { txt, srt: '' };
+    const srt = await renderExport('srt', source).catch((err: unknown) => {
+      this.logger.error({ err, transcriptionId: item.id }, 'data export: subtitles could not be made');
+      return '';
+    });
+    return { txt, srt };
+  }
+
+  /** One transcript, or undefined when it is gone or could not be read (logged). */
+  private async read(userId: string, id: string): Promise<TranscriptionRow | undefined> {
+    try {
+      return await this.data.transcription(userId, id);
+    } catch (err) {
+      this.logger.error({ err, transcriptionId: id }, 'data export: a transcript could not be read');
+      return undefined;
+    }
+  }
+}
+
+type StreamCallback = (err: Error | null, stream: Readable) => void;
+
+interface TranscriptFiles {
+  txt: string;
+  srt: string;
 }
 
 function emptyStream(): Readable {

@@ -1,4 +1,5 @@
 import { concurrencyLimit, startWorker } from '../../lib/worker-thread.ts';
+import type { TranscriptionRow } from '../../repositories/transcriptions.repository.ts';
 import { type ExportFormat, exportTranscript, type TranscriptSource } from './subtitles.ts';
 
 /**
@@ -12,19 +13,32 @@ const MAX_PARALLEL = 2;
 const turn = concurrencyLimit(MAX_PARALLEL);
 
 /**
+ * What the subtitle worker makes: a transcript export (`format`, a string back), or a transcript's
+ * record for the data export (`record`: its JSON as UTF-8 bytes back, see `transcript-record.ts`).
+ */
+export type SubtitleJob =
+  | { format: ExportFormat; source: TranscriptSource }
+  | { record: TranscriptionRow; indent: number };
+
+/**
  * Renders a transcript for download: a plain-text or short export at once, a long SRT or VTT in
  * a worker thread, so the API's event loop keeps answering while it is made.
  */
 export async function renderExport(format: ExportFormat, source: TranscriptSource): Promise<string> {
   if (format === 'txt' || source.text.length <= INLINE_EXPORT_CHARS) return exportTranscript(format, source);
+  return runSubtitleWorker<string>({ format, source });
+}
+
+/** Runs one job in a subtitle worker, taking turns with the others (at most `MAX_PARALLEL` at once). */
+export async function runSubtitleWorker<T>(job: SubtitleJob): Promise<T> {
   const done = await turn();
   try {
     const worker = startWorker(
       { built: 'subtitle-worker', source: 'services/transcription/subtitle-worker.ts' },
-      { workerData: { format, source } },
+      { workerData: job },
     );
-    return await new Promise<string>((resolve, reject) => {
-      worker.once('message', (body: string) => {
+    return await new Promise<T>((resolve, reject) => {
+      worker.once('message', (body: T) => {
         resolve(body);
         void worker.terminate();
       });
