@@ -14,6 +14,7 @@ await build({
     'document-worker': 'src/services/content/document-worker.ts',
     'subtitle-worker': 'src/services/transcription/subtitle-worker.ts',
     'local-llm-worker': 'src/engines/writer/local/local-worker.ts',
+    'separate-worker': 'src/engines/diarizer/builtin/separate-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -23,6 +23,7 @@ export const zEngineKind = z.enum([
   'writer',
   'translator',
   'renderer',
+  'diarizer',
   'storage',
   'database',
   'queue',
