@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, waitForHealth } from '../apps/server/test/server-process.ts';
+import { freePort, serverArgs, waitForHealth } from '../apps/server/test/server-process.ts';
 import { resetTokenIn, TestSmtpServer } from '../apps/server/test/smtp-server.ts';
 import { makeAudioFile } from '../apps/server/test/speech-fixtures.ts';
 import { readZip } from '../apps/server/test/zip.ts';
@@ -56,7 +56,7 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${port}`;
   dataDir = mkdtempSync(path.join(tmpdir(), 'voxpress-e2e-account-'));
   fixtures = mkdtempSync(path.join(tmpdir(), 'voxpress-e2e-account-fixtures-'));
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  server = spawn(process.execPath, serverArgs(), {
     cwd: root,
     env: {
       ...process.env,

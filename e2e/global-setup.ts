@@ -1,4 +1,4 @@
-// Builds the web app, starts the real server on a free port with a fresh data folder, and hands its
+// Builds the web app and the server bundle, starts the real server on a free port with a fresh data folder, and hands its
 // address to the tests (`inject('baseUrl')`). The server's log is printed when anything goes wrong.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -7,7 +7,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { freePort, waitForHealth } from '../apps/server/test/server-process.ts';
+import {
+  buildServerBundle,
+  freePort,
+  SERVER_BUNDLE_ENV,
+  serverArgs,
+  waitForHealth,
+} from '../apps/server/test/server-process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -48,11 +54,13 @@ function failedTests(project: TestProject): number {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   buildWebApp();
+  const bundle = buildServerBundle();
+  process.env[SERVER_BUNDLE_ENV] = bundle.dir;
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'voxpress-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const log: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: root,
     env: {
       ...process.env,
@@ -80,6 +88,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     printLog();
     child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
+    bundle.remove();
     throw err;
   }
   console.log(`[e2e] server ready at ${baseUrl}`);
@@ -97,5 +106,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
       if (child.exitCode === null) child.kill('SIGKILL');
     }
     rmSync(dataDir, { recursive: true, force: true });
+    bundle.remove();
   };
 }

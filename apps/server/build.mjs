@@ -1,5 +1,6 @@
 // Bundles the server into dist/main.js (and its workers beside it). Workspace packages (TypeScript sources) are bundled in;
-// npm dependencies stay external and load from node_modules.
+// npm dependencies stay external and load from node_modules. `node build.mjs <folder>` writes the bundle
+// elsewhere under apps/server (the test suite builds one of its own there).
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -16,7 +17,7 @@ await build({
     'local-llm-worker': 'src/engines/writer/local/local-worker.ts',
     'separate-worker': 'src/engines/diarizer/builtin/separate-worker.ts',
   },
-  outdir: 'dist',
+  outdir: process.argv[2] ?? 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,14 +1,18 @@
 import pg from 'pg';
+import { buildServerBundle, SERVER_BUNDLE_ENV } from './server-process.ts';
 
 /** The PostgreSQL server the postgres leg of the integration tests uses (CI machines run one). */
 export const POSTGRES_ADMIN_URL =
   process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
- * Finds out once whether PostgreSQL answers. When it does not, the postgres leg is skipped with a
+ * Bundles the server once for the tests that start server processes, and finds out once whether
+ * PostgreSQL answers. When it does not, the postgres leg is skipped with a
  * printed notice; on CI (`CI=true`) a missing server is an error instead.
  */
-export default async function setup(): Promise<void> {
+export default async function setup(): Promise<() => void> {
+  const bundle = buildServerBundle();
+  process.env[SERVER_BUNDLE_ENV] = bundle.dir;
   const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3000 });
   try {
     await client.connect();
@@ -25,4 +29,5 @@ export default async function setup(): Promise<void> {
   } finally {
     await client.end().catch(() => {});
   }
+  return bundle.remove;
 }

@@ -6,13 +6,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, drivers } from './harness.ts';
-import { freePort } from './server-process.ts';
+import { freePort, serverArgs } from './server-process.ts';
 
 const serverDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function start(env: Record<string, string>): { child: ChildProcess; output: () => string } {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: serverDir,
     env: { ...process.env, LOG_LEVEL: 'warn', WHISPER_AUTO_DOWNLOAD: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

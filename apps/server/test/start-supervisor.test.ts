@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { cleanupAfter, serverSetup } from './process-setup.ts';
-import { exited, waitForHealth } from './server-process.ts';
+import { exited, serverArgs, waitForHealth } from './server-process.ts';
 import { until } from './wait.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -122,7 +122,7 @@ describe('npm start keeps the server running', () => {
     'brings the server back after it is killed, and stops it for good on SIGTERM',
     async () => {
       const setup = await serverSetup('pglite', cleanups, { LOG_LEVEL: 'warn' });
-      const supervisor = startSupervisor([process.execPath, '--import', 'tsx', 'src/main.ts'], {
+      const supervisor = startSupervisor([process.execPath, ...serverArgs()], {
         cwd: path.join(root, 'apps/server'),
         env: setup.env,
       });
