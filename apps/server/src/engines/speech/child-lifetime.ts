@@ -29,6 +29,51 @@ export function dieWithServerPrefix(): string[] {
   return childLifetime() === 'pdeathsig' ? [setpriv as string, '--pdeathsig', 'KILL', '--'] : [];
 }
 
+let shell: string | null | undefined;
+
+/**
+ * The words to put before a command that runs a pipeline of programs (Apertium's `apertium` is a
+ * shell script joining several by pipes) so that all of them die with this process. The kernel's
+ * parent-death signal reaches only the process it was set for, not the programs that one starts,
+ * so the command runs under a small shell in its own process group (spawn it `detached`): setpriv
+ * sends that shell SIGTERM when the server dies, and the shell then kills its whole group. Stdin is
+ * handed on to the command. Empty where setpriv or sh is missing (`endGroupWithServer` still ends
+ * the group when the server exits by itself).
+ */
+export function groupDiesWithServerPrefix(): string[] {
+  shell ??= findExecutable('sh');
+  if (childLifetime() !== 'pdeathsig' || !shell) return [];
+  const script = 'trap "kill -KILL 0" TERM; exec 3<&0; "$@" <&3 3<&- & wait $!';
+  return [setpriv as string, '--pdeathsig', 'TERM', '--', shell, '-c', script, 'sh'];
+}
+
+const groups = new Set<number>();
+let groupsHooked = false;
+
+/**
+ * Kills the process group `child` leads (it was spawned `detached`) when this process exits,
+ * should it still be running then.
+ */
+export function endGroupWithServer<C extends ChildProcess>(child: C): C {
+  if (!groupsHooked) {
+    groupsHooked = true;
+    process.once('exit', () => {
+      for (const pid of groups) {
+        try {
+          process.kill(-pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    });
+  }
+  const pid = child.pid;
+  if (pid === undefined) return child;
+  groups.add(pid);
+  child.once('exit', () => groups.delete(pid));
+  return child;
+}
+
 /** Kills `child` when this process exits, should it still be running then. */
 export function endWithServer<C extends ChildProcess>(child: C): C {
   if (!hooked) {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { abortReason } from '../speech/abort-signals.ts';
+import { endGroupWithServer, groupDiesWithServerPrefix } from '../speech/child-lifetime.ts';
 import { tail } from '../speech/executables.ts';
 
 export interface RunOptions {
@@ -24,16 +25,23 @@ export class ProgramError extends Error {
 /**
  * Runs a program with `input` on stdin and returns its stdout. The program gets its own process
  * group so that a time-out or an abort also ends the pipeline it starts (apertium is a shell
- * script running several programs joined by pipes).
+ * script running several programs joined by pipes), and the whole group dies with the server,
+ * even when the server is SIGKILLed (`groupDiesWithServerPrefix`).
  */
 export function runProgram(command: string, args: string[], options: RunOptions): Promise<string> {
   if (options.signal.aborted) return Promise.reject(abortReason(options.signal));
-  const argv = options.nice ? ['nice', '-n', '10', command, ...args] : [command, ...args];
+  const argv = [
+    ...groupDiesWithServerPrefix(),
+    ...(options.nice ? ['nice', '-n', '10'] : []),
+    command,
+    ...args,
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn(argv[0] as string, argv.slice(1), {
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: true,
     });
+    endGroupWithServer(child);
     const out: Buffer[] = [];
     let err = '';
     let ended: 'timeout' | 'abort' | null = null;
@@ -77,6 +85,8 @@ export function runProgram(command: string, args: string[], options: RunOptions)
       if (ended === 'abort') return reject(abortReason(options.signal));
       if (ended === 'timeout')
         return reject(new ProgramError(`${command} took longer than ${options.timeoutMs} ms`, 'timeout'));
+      // 127: the shell or `nice` in front of the program found no such program.
+      if (code === 127) return reject(new ProgramError(`${command} is not installed`, 'missing'));
       if (code !== 0) {
         const how = killedBy ? `was stopped by ${killedBy}` : `stopped with exit code ${code}`;
         const why = tail(err);
