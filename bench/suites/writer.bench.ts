@@ -13,11 +13,12 @@ import { loadConfig } from '../../apps/server/src/config/config.ts';
 import { draftSchema } from '../../apps/server/src/engines/writer/llm/content-draft.ts';
 import { TALK } from '../../apps/server/src/engines/writer/llm/llm-writer.fixtures.ts';
 import { grammarSchema } from '../../apps/server/src/engines/writer/local/json-schema-grammar.ts';
+import { findLocalModel } from '../../apps/server/src/engines/writer/local/local-models.ts';
 import type {
   GenerationStats,
   LocalModelSpec,
 } from '../../apps/server/src/engines/writer/local/local-protocol.ts';
-import { LocalLlmProvider } from '../../apps/server/src/engines/writer/local/local-provider.ts';
+import { LocalLlmProvider, memoryNeed } from '../../apps/server/src/engines/writer/local/local-provider.ts';
 import { LocalLlmRuntime } from '../../apps/server/src/engines/writer/local/local-runtime.ts';
 import { writeToyModel } from '../../apps/server/src/engines/writer/local/test/toy-gguf.ts';
 
@@ -45,7 +46,15 @@ export async function writerBenchmark(): Promise<Results> {
       await writeToyModel(file, { layers: 2, embedding: 256, heads: 8, seed: 3 });
     }
     const threads = config?.threads ?? Math.max(1, availableParallelism() - 1);
-    const spec: LocalModelSpec = { path: file, contextTokens: 4096, threads, gpu: config?.gpu ?? false };
+    const spec: LocalModelSpec = {
+      path: file,
+      contextTokens: 4096,
+      threads,
+      gpu: config?.gpu ?? false,
+      parallel: 1,
+      // The model is refused before loading when it would not fit in the free memory.
+      ramBytes: memoryNeed(findLocalModel(label), (await stat(file)).size, 1),
+    };
     const toy = label.startsWith('toy');
     const prompt = TALK.map((s) => `#${s.id} ${s.text}`)
       .join('\n')

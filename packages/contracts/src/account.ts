@@ -196,12 +196,34 @@ export const zAdminModel = z.object({
   state: z.enum(['not_downloaded', 'downloading', 'ready', 'failed']),
   /** The model WHISPER_MODEL or LLM_LOCAL_MODEL names (or the one picked for this machine). */
   configured: z.boolean(),
+  /** Configured and on disk: the model this server runs for its kind. */
+  in_use: z.boolean(),
+  /** Context length the model was trained for, in tokens (language models); null for speech models. */
+  context_tokens: z.number().nullable(),
+  /** The language model this server would pick on its hardware when LLM_LOCAL_MODEL is unset. */
+  recommended: z.boolean(),
   download: zWhisperModel.shape.download,
 });
 export type AdminModel = z.infer<typeof zAdminModel>;
 
 /** `GET /api/v1/admin/models`: every model of every kind. */
-export const zAdminModels = z.object({ models: z.array(zAdminModel), models_dir: z.string() });
+export const zAdminModels = z.object({
+  models: z.array(zAdminModel),
+  models_dir: z.string(),
+  /** The built-in language model's choice on this server; null when LLM_LOCAL_MODEL=off. */
+  language: z
+    .object({
+      /** What LLM_LOCAL_MODEL names (a catalogue name or a file); null when unset. */
+      setting: z.string().nullable(),
+      /** The model the server runs: the setting, or the one picked for this hardware. */
+      model: z.string(),
+      /** The catalogue model that fits this machine now (free memory and cores). */
+      recommended: z.string(),
+      free_memory_bytes: z.number(),
+      cores: z.number(),
+    })
+    .nullable(),
+});
 export type AdminModels = z.infer<typeof zAdminModels>;
 
 /** `GET /api/v1/admin/jobs/{id}`: a download's progress. */

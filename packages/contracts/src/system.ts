@@ -49,8 +49,12 @@ export const zEngineImplementation = z.object({
   model: z
     .object({
       name: z.string(),
-      state: z.enum(['downloaded', 'not_downloaded', 'download_failed']),
+      state: z.enum(['downloaded', 'not_downloaded', 'downloading', 'download_failed']),
       reason: z.string().optional(),
+      /** Size of the file to download, in bytes, where known. */
+      bytes: z.number().optional(),
+      /** Percent downloaded, while `downloading`. */
+      percent: z.number().optional(),
     })
     .optional(),
 });

@@ -131,5 +131,6 @@ export function localLlmConfig(e: WritingEnv, modelsDir: string): LocalLlmConfig
     temperature: 0.3,
     maxTokens: 4096,
     heapLimitMb: 256,
+    parallel: e.LLM_LOCAL_PARALLEL,
   };
 }

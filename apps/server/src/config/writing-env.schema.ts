@@ -66,6 +66,15 @@ export const zWritingEnv = z.object({
     .describe(
       'CPU threads the built-in model writes with. Unset: one less than the number of cores (at least 1).',
     ),
+  LLM_LOCAL_PARALLEL: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(8)
+    .default(1)
+    .describe(
+      'Pieces the built-in model writes at once in each process; each one more needs the model’s context memory again. The others wait their turn.',
+    ),
   LLM_LOCAL_IDLE_MINUTES: z.coerce
     .number()
     .min(0.1)

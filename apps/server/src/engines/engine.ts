@@ -31,9 +31,13 @@ export interface EngineStatus {
  */
 export interface EngineModel {
   name: string;
-  state: 'downloaded' | 'not_downloaded' | 'download_failed';
+  state: 'downloaded' | 'not_downloaded' | 'downloading' | 'download_failed';
   /** Plain words for anyone, for `download_failed`: why it failed. */
   reason?: string;
+  /** Size of the file to download, in bytes, where known. */
+  bytes?: number;
+  /** Percent downloaded, while `downloading`. */
+  percent?: number;
 }
 
 /** Whether an engine's model file is there (engines without a model count as having it). */

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { ModelFileError } from '../engines/models/resumable-download.ts';
-import { downloadLocalModel, UnknownLocalModelError } from '../engines/writer/local/local-download.ts';
+import {
+  downloadLocalModel,
+  plainDownloadFailure,
+  UnknownLocalModelError,
+} from '../engines/writer/local/local-download.ts';
 import { type LocalLlmConfig, localDownloads } from '../engines/writer/local/local-provider.ts';
 import { type JobDefinition, PermanentJobError } from '../queue/queue.ts';
 
@@ -46,7 +50,12 @@ export function localModelDownloadJob(
       } catch (err) {
         await pending.catch(() => undefined);
         const message = err instanceof Error ? err.message : String(err);
-        localDownloads.set(name, { state: 'failed', percent: Math.max(0, reported), error: message });
+        localDownloads.set(name, {
+          state: 'failed',
+          percent: Math.max(0, reported),
+          error: message,
+          why: plainDownloadFailure(err),
+        });
         if (err instanceof ModelFileError || err instanceof UnknownLocalModelError)
           throw new PermanentJobError(message, { cause: err });
         throw err;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeHttpServer } from '../../test/fake-http-server.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { signUp } from '../../test/http.ts';
+import { defaultLocalModel } from '../engines/writer/local/local-models.ts';
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -51,11 +52,35 @@ describe('every model of every kind, for the administrator', { timeout: 180_000 
       bytes: 1_282_439_264,
       state: 'not_downloaded',
       configured: true,
+      in_use: false,
+      context_tokens: 32_768,
       licence: 'Apache-2.0',
       download: null,
     });
     expect(list.models.find((m: { name: string }) => m.name === 'qwen3-4b')).toMatchObject({
       configured: false,
+      in_use: false,
+    });
+    // What is set, and what the server would pick for the memory and cores it reports.
+    const { language } = list;
+    expect(language).toMatchObject({ setting: 'qwen3-1.7b-q4', model: 'qwen3-1.7b-q4' });
+    expect(language.free_memory_bytes).toBeGreaterThan(0);
+    expect(language.cores).toBeGreaterThan(0);
+    const fits = defaultLocalModel({ freeBytes: language.free_memory_bytes, cores: language.cores }).name;
+    expect(language.recommended).toBe(fits);
+    const recommended = list.models.filter((m: { recommended: boolean }) => m.recommended);
+    expect(recommended.map((m: { name: string }) => m.name)).toEqual([fits]);
+    expect(list.models.find((m: { name: string }) => m.name === 'base')).toMatchObject({
+      recommended: false,
+      context_tokens: null,
+    });
+    const ports = (await call('GET', '/system/engines', user)).json().ports;
+    const writer = ports.find((p: { kind: string }) => p.kind === 'writer');
+    const local = writer.implementations.find((i: { id: string }) => i.id === 'local');
+    expect(local).toMatchObject({
+      state: 'missing',
+      reason: 'Built-in model qwen3-1.7b-q4: not downloaded: 1.2 GB',
+      model: { name: 'qwen3-1.7b-q4', state: 'not_downloaded', bytes: 1_282_439_264 },
     });
   });
 
@@ -91,6 +116,25 @@ describe('every model of every kind, for the administrator', { timeout: 180_000 
     const engines = (await call('GET', '/system/engines', admin)).json();
     const local = JSON.stringify(engines);
     expect(local).toContain('Built-in model qwen3-1.7b-q4: the download failed');
+    // The writer and the translator both name the built-in model and why its download failed,
+    // in words a plain user may read too.
+    const failed = {
+      name: 'qwen3-1.7b-q4',
+      state: 'download_failed',
+      reason: 'the file received was not the expected one, and was deleted',
+    };
+    for (const token of [admin, user]) {
+      const ports = (await call('GET', '/system/engines', token)).json().ports;
+      const impl = (kind: string, id: string) =>
+        ports
+          .find((p: { kind: string }) => p.kind === kind)
+          .implementations.find((i: { id: string }) => i.id === id);
+      expect(impl('writer', 'local')).toMatchObject({ model: failed });
+      expect(impl('writer', 'local').reason).toBe(
+        'Built-in model qwen3-1.7b-q4: the download failed: the file received was not the expected one, and was deleted',
+      );
+      expect(impl('translator', 'llm')).toMatchObject({ state: 'missing', model: failed });
+    }
   });
 
   it('still lists and downloads whisper models through their own routes', async () => {

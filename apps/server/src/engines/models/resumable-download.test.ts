@@ -160,6 +160,7 @@ describe('resumable model download', () => {
         temperature: 0.3,
         maxTokens: 512,
         heapLimitMb: 256,
+        parallel: 1,
       },
       new LocalLlmRuntime({ idleMs: 60_000 }),
       (model) => localDownloads.get(model),

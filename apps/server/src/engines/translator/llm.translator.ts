@@ -41,13 +41,18 @@ export class LlmTranslator implements Translator {
 
   async status(): Promise<EngineStatus> {
     const provider = await firstAvailable(this.providers);
-    if (!provider)
+    if (!provider) {
+      // The built-in model is the one that needs only a download: say where it stands.
+      const local = this.providers.find((p) => p.id === 'local');
+      const built = local ? await local.status() : undefined;
       return {
         state: 'missing',
-        reason: 'No language model is set up',
-        detail: 'No language model is configured or running',
+        reason: built ? `No language model is set up. ${built.reason}` : 'No language model is set up',
+        detail: `No language model is configured or running${built ? `. ${built.detail}` : ''}`,
         hint: 'Set LLM_BASE_URL (or ANTHROPIC_API_KEY), run Ollama, or download the built-in model (npm run models -- list)',
+        ...(built?.model ? { model: built.model } : {}),
       };
+    }
     const status = await provider.status();
     return { state: 'ready', reason: `Translation by ${status.reason}`, detail: status.detail };
   }

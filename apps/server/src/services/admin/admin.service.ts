@@ -14,7 +14,13 @@ import {
   WHISPER_MODELS,
 } from '../../engines/speech/whisper-models.ts';
 import { listModels } from '../../engines/writer/llm/llm-models.ts';
-import { findLocalModel, LOCAL_MODELS, listLocalModels } from '../../engines/writer/local/local-models.ts';
+import {
+  currentHardware,
+  defaultLocalModel,
+  findLocalModel,
+  LOCAL_MODELS,
+  listLocalModels,
+} from '../../engines/writer/local/local-models.ts';
 import { LOCAL_MODEL_DOWNLOAD_JOB } from '../../jobs/local-model-download.job.ts';
 import { WHISPER_DOWNLOAD_JOB } from '../../jobs/whisper-model-download.job.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
@@ -118,8 +124,13 @@ export class AdminService {
       licence: 'MIT',
       state: state(m.downloaded, m.download),
       configured: m.configured,
+      in_use: m.configured && m.downloaded,
+      context_tokens: null,
+      recommended: false,
       download: m.download,
     }));
+    const hardware = currentHardware();
+    const recommended = defaultLocalModel(hardware).name;
     const language: AdminModel[] = languageModels.map((m) => {
       const job = recent.find((j) => (j.payload as { model?: string }).model === m.name);
       const download = job
@@ -135,10 +146,25 @@ export class AdminService {
         licence: m.licence,
         state: state(m.downloaded, download),
         configured: local?.model === m.name,
+        in_use: local?.model === m.name && m.downloaded,
+        context_tokens: m.contextTokens,
+        recommended: m.name === recommended,
         download,
       };
     });
-    return { models_dir: whisper.models_dir, models: [...speech, ...language] };
+    return {
+      models_dir: whisper.models_dir,
+      models: [...speech, ...language],
+      language: local
+        ? {
+            setting: local.modelChosen ? null : local.model,
+            model: local.model,
+            recommended,
+            free_memory_bytes: hardware.freeBytes,
+            cores: hardware.cores,
+          }
+        : null,
+    };
   }
 
   /** Queues a download of a model of either kind, or hands back the one under way. */

@@ -67,3 +67,22 @@ export function downloadLocalModel(
   inFlight.set(target, download);
   return download;
 }
+
+/** Why a download failed, in words anyone may read: no address, path or status line. */
+export function plainDownloadFailure(err: unknown): string {
+  if (err instanceof UnknownLocalModelError) return 'the model is not in the catalogue';
+  if (!(err instanceof ModelFileError)) return 'the download stopped';
+  switch (err.code) {
+    case 'no-space':
+      return 'not enough disk space';
+    case 'unreachable':
+      return 'the download site could not be reached';
+    case 'http':
+      return 'the download site did not send the file';
+    case 'size':
+    case 'checksum':
+      return 'the file received was not the expected one, and was deleted';
+    case 'io':
+      return 'the file could not be written';
+  }
+}

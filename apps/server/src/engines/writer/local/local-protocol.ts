@@ -10,6 +10,10 @@ export interface LocalModelSpec {
   threads: number;
   /** `auto`: a GPU when the prebuilt binaries find one; false: CPU only. */
   gpu: 'auto' | false;
+  /** Generations the model runs at once (each has its own context of `contextTokens`). */
+  parallel: number;
+  /** Memory the model needs loaded with its contexts, in bytes: checked against free memory first. */
+  ramBytes: number;
 }
 
 /** One generation: a system and a user message, optionally held to a JSON schema. */

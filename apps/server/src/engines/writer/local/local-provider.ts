@@ -2,9 +2,15 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { EngineStatus } from '../../engine.ts';
 import type { LlmProvider, ResolvedModel } from '../llm/llm-providers.ts';
-import { downloadLocalModel } from './local-download.ts';
+import { downloadLocalModel, plainDownloadFailure } from './local-download.ts';
 import { LocalLanguageModel } from './local-language-model.ts';
-import { findLocalModel, isModelPath, LOCAL_MODELS, localModelPath } from './local-models.ts';
+import {
+  findLocalModel,
+  isModelPath,
+  LOCAL_MODELS,
+  type LocalModelInfo,
+  localModelPath,
+} from './local-models.ts';
 import { LocalLlmRuntime, LocalModelError } from './local-runtime.ts';
 
 /** The built-in local model's settings (LLM_LOCAL_*). */
@@ -27,13 +33,20 @@ export interface LocalLlmConfig {
   seed?: number;
   /** Cap on the worker thread's JavaScript heap, in MB. */
   heapLimitMb: number;
+  /** Generations the model runs at once in this process (LLM_LOCAL_PARALLEL); each more needs memory. */
+  parallel: number;
 }
+
+/** How long a refusal for want of memory is shown before the model is tried again. */
+const MEMORY_REFUSAL_MS = 60_000;
 
 /** A download of the configured model as the status shows it (fed by the download job). */
 export interface DownloadState {
   state: 'downloading' | 'failed';
   percent: number;
   error?: string;
+  /** Why it failed, in plain words for anyone (no address or path). */
+  why?: string;
 }
 
 const gigabytes = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GB`;
@@ -46,7 +59,7 @@ const gigabytes = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GB`;
 export class LocalLlmProvider implements LlmProvider {
   readonly id = 'local';
   readonly name = 'Built-in local model';
-  private loadFailure: { file: string; mtimeMs: number; message: string } | undefined;
+  private loadFailure: { file: string; mtimeMs: number; message: string; until?: number } | undefined;
 
   constructor(
     readonly config: LocalLlmConfig,
@@ -83,19 +96,25 @@ export class LocalLlmProvider implements LlmProvider {
     if (!complete) {
       if (this.config.autoDownload && target.bytes !== null) this.startDownload();
       const download = this.downloads(this.config.model);
+      const name = target.label;
+      const size = target.bytes === null ? {} : { bytes: target.bytes };
       if (download?.state === 'downloading')
         return {
           state: 'missing',
-          reason: `Built-in model ${target.label}: downloading ${download.percent} %`,
-          detail: `Downloading ${target.file}: ${download.percent} %`,
+          reason: `Built-in model ${name}: downloading ${download.percent} %`,
+          detail: `downloading ${download.percent} % of ${gigabytes(target.bytes ?? 0)} to ${target.file}`,
+          model: { name, state: 'downloading', percent: download.percent, ...size },
         };
-      if (download?.state === 'failed')
+      if (download?.state === 'failed') {
+        const why = download.why ?? 'the download failed';
         return {
           state: 'misconfigured',
-          reason: `Built-in model ${target.label}: the download failed`,
-          detail: `failed: ${download.error ?? 'unknown reason'}`,
-          hint: `Run npm run models -- pull ${this.config.model} to try again`,
+          reason: `Built-in model ${name}: the download failed: ${why}`,
+          detail: `failed: ${download.error ?? why}`,
+          hint: `Run npm run models -- pull ${this.config.model}, or download it again in Settings → Server → Built-in language models`,
+          model: { name, state: 'download_failed', reason: why, ...size },
         };
+      }
       if (target.bytes === null)
         return {
           state: 'misconfigured',
@@ -105,21 +124,30 @@ export class LocalLlmProvider implements LlmProvider {
         };
       return {
         state: 'missing',
-        reason: `Built-in model ${target.label}: not downloaded (${gigabytes(target.bytes)})`,
+        reason: `Built-in model ${target.label}: not downloaded: ${gigabytes(target.bytes)}`,
         detail: `not downloaded: ${gigabytes(target.bytes)}; expected at ${target.file}`,
-        hint: `Run npm run models -- pull ${this.config.model}, or POST /api/v1/admin/models/${this.config.model}/download`,
+        hint: `Download it in Settings → Server → Built-in language models, run npm run models -- pull ${this.config.model}, or POST /api/v1/admin/models/${this.config.model}/download`,
+        model: { name: target.label, state: 'not_downloaded', bytes: target.bytes },
       };
     }
     const failure = this.loadFailure;
-    if (failure && failure.file === target.file && failure.mtimeMs === present.mtimeMs)
+    const downloaded = { name: target.label, state: 'downloaded' as const };
+    if (
+      failure &&
+      failure.file === target.file &&
+      failure.mtimeMs === present.mtimeMs &&
+      (failure.until === undefined || failure.until > Date.now())
+    )
       return {
         state: 'misconfigured',
-        reason: `Built-in model ${target.label} could not be loaded`,
+        reason: `Built-in model ${target.label}: failed: it could not be loaded`,
         detail: `failed: ${failure.message} (${target.file})`,
         hint: 'Download the model again, or free memory for it',
+        model: downloaded,
       };
     return {
       state: 'ready',
+      model: downloaded,
       reason: `Built-in model ${target.label} on this server`,
       detail: `${target.file}; ${this.config.threads} CPU thread${this.config.threads === 1 ? '' : 's'}${this.config.gpu === false ? ', GPU off' : ', GPU when found'}${this.runtime.loaded ? ', loaded' : ', loaded on first use'}`,
     };
@@ -138,6 +166,8 @@ export class LocalLlmProvider implements LlmProvider {
         contextTokens: this.config.contextTokens,
         threads: this.config.threads,
         gpu: this.config.gpu,
+        parallel: this.config.parallel,
+        ramBytes: memoryNeed(findLocalModel(this.config.model), present.size, this.config.parallel),
       },
       {
         temperature: this.config.temperature,
@@ -147,7 +177,13 @@ export class LocalLlmProvider implements LlmProvider {
     );
     const modelFailed = (err: unknown) => {
       if (err instanceof LocalModelError && err.kind === 'model')
-        this.loadFailure = { file: target.file, mtimeMs: present.mtimeMs, message: err.message };
+        this.loadFailure = {
+          file: target.file,
+          mtimeMs: present.mtimeMs,
+          message: err.message,
+          // Memory frees up: a refusal for want of it is not kept for good.
+          ...(err.details.memory ? { until: Date.now() + MEMORY_REFUSAL_MS } : {}),
+        };
     };
     return {
       model: withFailureHook(model, modelFailed),
@@ -181,9 +217,21 @@ export class LocalLlmProvider implements LlmProvider {
           state: 'failed',
           percent: 0,
           error: err instanceof Error ? err.message : String(err),
+          why: plainDownloadFailure(err),
         }),
     );
   }
+}
+
+/**
+ * Memory the model needs loaded with `parallel` contexts: the catalogue's figure (file, one
+ * context's cache and work space) plus the cache and work space again for each further
+ * generation at once. For a file of another model: its size, plus 20 % and 0.5 GB per context.
+ */
+export function memoryNeed(info: LocalModelInfo | undefined, fileBytes: number, parallel: number): number {
+  const extra = Math.max(0, parallel - 1);
+  if (info) return Math.round(info.ramBytes + extra * (info.ramBytes - info.bytes));
+  return Math.round(fileBytes * 1.2 + (1 + extra) * 0.5 * 1024 ** 3);
 }
 
 /** Remembers a model that failed to load, so its status says so and the router moves on. */

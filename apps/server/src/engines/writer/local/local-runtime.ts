@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../../../lib/worker-thread.ts';
 import type {
@@ -15,6 +16,8 @@ export class LocalModelError extends Error {
     message: string,
     /** `model`: the file could not be loaded (missing, damaged, too large for memory). */
     readonly kind: 'model' | 'generation' | 'crashed',
+    /** `memory`: refused for want of free memory now, which may change (the file is fine). */
+    readonly details: { memory?: boolean } = {},
   ) {
     super(message);
   }
@@ -30,6 +33,35 @@ export interface LocalRuntimeOptions {
   createWorker?: (heapLimitMb: number) => Worker;
   /** Schedules the idle unload; returns a function that cancels it. Default: a timer. */
   schedule?: (run: () => void, ms: number) => () => void;
+  /** Memory free now, in bytes (default `os.freemem`): a model that does not fit is not loaded. */
+  freeMemory?: () => number;
+  /** Memory kept free for the rest of the server beside the model, in bytes (default 512 MB). */
+  memoryMarginBytes?: number;
+}
+
+const GB = 1024 ** 3;
+const gigabytes = (bytes: number) => `${(bytes / GB).toFixed(1)} GB`;
+
+/** Memory kept free beside the model unless told otherwise. */
+export const MEMORY_MARGIN_BYTES = 512 * 1024 ** 2;
+
+/**
+ * Refuses a model that would not fit: the worker's JavaScript heap is capped, but the model's
+ * weights and cache are native memory no cap holds, so they are weighed against what is free
+ * (less a margin for the rest of the server) before the model is loaded.
+ */
+export function memoryRefusal(
+  spec: Pick<LocalModelSpec, 'path' | 'ramBytes'>,
+  freeBytes: number,
+  marginBytes: number,
+): LocalModelError | null {
+  if (spec.ramBytes + marginBytes <= freeBytes) return null;
+  const name = spec.path.split(/[\\/]/).at(-1) ?? spec.path;
+  return new LocalModelError(
+    `Not enough free memory for the built-in model ${name}: it needs ${gigabytes(spec.ramBytes)} and ${gigabytes(Math.max(0, freeBytes))} is free, of which ${gigabytes(marginBytes)} is kept for the rest of the server. Free memory, choose a smaller model (LLM_LOCAL_MODEL), or connect a remote language model.`,
+    'model',
+    { memory: true },
+  );
 }
 
 /** One generation's callbacks. */
@@ -53,6 +85,8 @@ interface Pending {
  */
 export class LocalLlmRuntime {
   private worker: Worker | undefined;
+  /** The model the worker holds (set once it has loaded it). */
+  private held: string | undefined;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private cancelIdle: (() => void) | undefined;
@@ -89,6 +123,14 @@ export class LocalLlmRuntime {
   ): Promise<{ text: string; stats: GenerationStats }> {
     const { signal } = handlers;
     if (signal?.aborted) return Promise.reject(signal.reason);
+    if (this.held !== modelKey(model)) {
+      const refusal = memoryRefusal(
+        model,
+        (this.options.freeMemory ?? os.freemem)(),
+        this.options.memoryMarginBytes ?? MEMORY_MARGIN_BYTES,
+      );
+      if (refusal) return Promise.reject(refusal);
+    }
     this.cancelIdle?.();
     this.cancelIdle = undefined;
     const worker = this.start();
@@ -119,8 +161,12 @@ export class LocalLlmRuntime {
         ...(signal ? { signal } : {}),
       });
       this.send(worker, { type: 'generate', id, model, request });
+      this.asked.set(id, modelKey(model));
     });
   }
+
+  /** Which model each generation asked for, until its worker says it loaded it. */
+  private readonly asked = new Map<number, string>();
 
   /** Ends the worker thread now, freeing the model. Generations under way are failed. */
   async unload(): Promise<void> {
@@ -128,6 +174,7 @@ export class LocalLlmRuntime {
     this.cancelIdle = undefined;
     const worker = this.worker;
     this.worker = undefined;
+    this.held = undefined;
     if (!worker) return;
     this.failAll(new LocalModelError('The local model was unloaded', 'crashed'));
     await worker.terminate();
@@ -153,11 +200,13 @@ export class LocalLlmRuntime {
     worker.on('error', (err) => {
       if (this.worker !== worker) return;
       this.worker = undefined;
+      this.held = undefined;
       this.failAll(new LocalModelError(`The local model's thread failed: ${err.message}`, 'crashed'));
     });
     worker.on('exit', (code) => {
       if (this.worker !== worker) return;
       this.worker = undefined;
+      this.held = undefined;
       this.failAll(new LocalModelError(`The local model's thread ended (code ${code})`, 'crashed'));
     });
     this.worker = worker;
@@ -166,8 +215,10 @@ export class LocalLlmRuntime {
 
   private onMessage(message: FromWorker): void {
     const task = this.pending.get(message.id);
+    if (message.type === 'done' || message.type === 'error') this.asked.delete(message.id);
     switch (message.type) {
       case 'loaded':
+        this.held = this.asked.get(message.id);
         this.loads++;
         this.lastLoadMs = message.ms;
         this.gpu = message.gpu;
@@ -190,6 +241,7 @@ export class LocalLlmRuntime {
   }
 
   private failAll(err: LocalModelError): void {
+    this.asked.clear();
     for (const task of [...this.pending.values()]) task.reject(err);
   }
 }
@@ -200,4 +252,8 @@ export function startLocalWorker(heapLimitMb: number): Worker {
     { built: 'local-llm-worker', source: 'engines/writer/local/local-worker.ts' },
     { resourceLimits: { maxOldGenerationSizeMb: heapLimitMb } },
   );
+}
+
+function modelKey(spec: LocalModelSpec): string {
+  return JSON.stringify(spec);
 }

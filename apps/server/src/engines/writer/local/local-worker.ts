@@ -1,6 +1,8 @@
-// The built-in local model's worker thread: loads one GGUF model with node-llama-cpp and runs one
-// generation at a time, streaming the answer back. The main thread owns the queue, the idle
-// unload (it ends this thread, which frees the model's memory) and cancellation.
+// The built-in local model's worker thread: loads one GGUF model with node-llama-cpp and runs as
+// many generations at once as the model's spec allows (one by default), streaming each answer
+// back. The main thread owns the queue, the idle unload (it ends this thread, which frees the
+// model's memory) and cancellation.
+import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import {
   getLlama,
@@ -9,17 +11,28 @@ import {
   type LlamaContext,
   type LlamaGrammar,
   LlamaLogLevel,
-  type LlamaModel,
 } from 'node-llama-cpp';
 import type { FromWorker, GenerateRequest, LocalModelSpec, ToWorker } from './local-protocol.ts';
 
 const port = parentPort;
 if (!port) throw new Error('local-worker.ts runs as a worker thread');
 
+/** Nice value of this thread: writing yields the CPU to the API and the other jobs. */
+const WORKER_NICE = 10;
+// On Linux a nice value belongs to one thread: this lowers this thread (and the threads it starts
+// from now on), not the API's. Elsewhere it may apply to the whole process, or be refused.
+try {
+  os.setPriority(0, WORKER_NICE);
+} catch {
+  // Not permitted here: the model runs at the server's priority.
+}
+
 let llama: Promise<Llama> | undefined;
-let loaded: { key: string; model: LlamaModel; context: LlamaContext } | undefined;
+let loaded: { key: string; context: Promise<LlamaContext> } | undefined;
 const running = new Map<number, AbortController>();
-let queue: Promise<void> = Promise.resolve();
+/** Generations running now, and those waiting for a turn, in order. */
+let active = 0;
+const waiting: (() => void)[] = [];
 
 const send = (message: FromWorker) => port.postMessage(message);
 
@@ -30,33 +43,49 @@ port.on('message', (message: ToWorker) => {
   }
   const controller = new AbortController();
   running.set(message.id, controller);
-  // One generation at a time: a second request waits for the first to finish.
-  queue = queue.then(() =>
-    generate(message.id, message.model, message.request, controller.signal).finally(() =>
-      running.delete(message.id),
-    ),
-  );
+  // At most `parallel` generations at once (one per sequence of the context): others wait.
+  void (async () => {
+    if (active >= Math.max(1, message.model.parallel))
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      await generate(message.id, message.model, message.request, controller.signal);
+    } finally {
+      active--;
+      running.delete(message.id);
+      waiting.shift()?.();
+    }
+  })();
 });
 
-async function load(id: number, spec: LocalModelSpec): Promise<LlamaContext> {
+/** Loads the model once: generations that start together share one load. */
+function load(id: number, spec: LocalModelSpec): Promise<LlamaContext> {
   const key = JSON.stringify(spec);
   if (loaded?.key === key) return loaded.context;
-  if (loaded) {
-    await loaded.context.dispose();
-    await loaded.model.dispose();
-    loaded = undefined;
-  }
-  const started = performance.now();
-  llama ??= getLlama({ gpu: spec.gpu, build: 'never', logLevel: LlamaLogLevel.error });
-  const runtime = await llama;
-  const model = await runtime.loadModel({ modelPath: spec.path });
-  const context = await model.createContext({
-    contextSize: Math.min(spec.contextTokens, model.trainContextSize),
-    threads: spec.threads,
-    sequences: 1,
+  const previous = loaded;
+  const context = (async () => {
+    const before = await previous?.context.catch(() => undefined);
+    if (before) {
+      await before.dispose();
+      await before.model.dispose();
+    }
+    const started = performance.now();
+    llama ??= getLlama({ gpu: spec.gpu, build: 'never', logLevel: LlamaLogLevel.error });
+    const runtime = await llama;
+    const model = await runtime.loadModel({ modelPath: spec.path });
+    const made = await model.createContext({
+      contextSize: Math.min(spec.contextTokens, model.trainContextSize),
+      threads: spec.threads,
+      sequences: Math.max(1, spec.parallel),
+    });
+    send({ type: 'loaded', id, ms: Math.round(performance.now() - started), gpu: runtime.gpu });
+    return made;
+  })();
+  loaded = { key, context };
+  // A model that failed to load is tried again by the next generation.
+  context.catch(() => {
+    if (loaded?.context === context) loaded = undefined;
   });
-  loaded = { key, model, context };
-  send({ type: 'loaded', id, ms: Math.round(performance.now() - started), gpu: runtime.gpu });
   return context;
 }
 

@@ -1,7 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LlmWriter, type WriteRequest } from '../llm/llm.writer.ts';
 import { llmProviders } from '../llm/llm-providers.ts';
 import { TALK } from '../llm/llm-writer.fixtures.ts';
@@ -9,8 +10,8 @@ import { contentTypeTemplate } from '../llm/prompts/content-types.ts';
 import { ComposerWriterEngine, LlmWriterEngine, WriterRouter } from '../writer-router.ts';
 import { defaultLocalModel, findLocalModel, LOCAL_MODELS } from './local-models.ts';
 import type { LocalModelSpec } from './local-protocol.ts';
-import { type LocalLlmConfig, LocalLlmProvider, sharedLocalProvider } from './local-provider.ts';
-import { LocalLlmRuntime, LocalModelError } from './local-runtime.ts';
+import { type LocalLlmConfig, LocalLlmProvider, memoryNeed, sharedLocalProvider } from './local-provider.ts';
+import { LocalLlmRuntime, LocalModelError, memoryRefusal } from './local-runtime.ts';
 import { writeToyModel } from './test/toy-gguf.ts';
 
 let dir: string;
@@ -56,11 +57,20 @@ function config(overrides: Partial<LocalLlmConfig> = {}): LocalLlmConfig {
     maxTokens: 1500,
     seed: 11,
     heapLimitMb: 256,
+    parallel: 1,
     ...overrides,
   };
 }
 
-const spec = (file: string): LocalModelSpec => ({ path: file, contextTokens: 2048, threads: 1, gpu: false });
+const spec = (file: string, more: Partial<LocalModelSpec> = {}): LocalModelSpec => ({
+  path: file,
+  contextTokens: 2048,
+  threads: 1,
+  gpu: false,
+  parallel: 1,
+  ramBytes: 64 * 1024 ** 2,
+  ...more,
+});
 
 async function until(check: () => boolean): Promise<void> {
   while (!check()) await new Promise((resolve) => setImmediate(resolve));
@@ -185,17 +195,133 @@ describe('built-in local model (node-llama-cpp, toy GGUF)', { timeout: 180_000 }
   });
 });
 
+describe('built-in local model: memory, priority and generations at once', { timeout: 180_000 }, () => {
+  const GB = 1024 ** 3;
+  const ask = (runtime: LocalLlmRuntime, model: LocalModelSpec, seed = 1) =>
+    runtime.generate(model, {
+      system: 'Write.',
+      prompt: 'Go on.',
+      schema: null,
+      maxTokens: 60,
+      temperature: 1,
+      seed,
+    });
+
+  it('refuses to load a model that does not fit in the free memory, without starting its thread', async () => {
+    let free = 2 * GB;
+    const runtime = new LocalLlmRuntime({ idleMs: 60_000, freeMemory: () => free });
+    runtimes.push(runtime);
+    const big = spec(toy, { ramBytes: 2.2 * GB });
+    const refused = await ask(runtime, big).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(LocalModelError);
+    expect((refused as LocalModelError).kind).toBe('model');
+    expect((refused as LocalModelError).message).toBe(
+      'Not enough free memory for the built-in model toy.gguf: it needs 2.2 GB and 2.0 GB is free, of which 0.5 GB is kept for the rest of the server. Free memory, choose a smaller model (LLM_LOCAL_MODEL), or connect a remote language model.',
+    );
+    expect(runtime.loaded).toBe(false);
+    // 2.2 GB and the 0.5 GB margin fit in 2.8 GB: the model loads, and is not weighed again
+    // while it stays loaded.
+    free = 2.8 * GB;
+    expect((await ask(runtime, big)).stats.outputTokens).toBeGreaterThan(0);
+    free = 0;
+    expect((await ask(runtime, big, 2)).stats.outputTokens).toBeGreaterThan(0);
+    expect(memoryRefusal(big, 2.69 * GB, 0.5 * GB)).toBeInstanceOf(LocalModelError);
+    expect(memoryRefusal(big, 2.69 * GB, 0.4 * GB)).toBeNull();
+  });
+
+  it('weighs each further generation at once, and a file outside the catalogue by its size', () => {
+    const q4 = findLocalModel('qwen3-1.7b-q4');
+    expect(memoryNeed(q4, 0, 1)).toBe(Math.round(2.2 * GB));
+    // The cache and work space again (2.2 GB less the 1.28 GB file) for the second generation.
+    expect(memoryNeed(q4, 0, 2)).toBe(Math.round(2.2 * GB + (2.2 * GB - 1_282_439_264)));
+    expect(memoryNeed(undefined, GB, 1)).toBe(Math.round(1.7 * GB));
+  });
+
+  it('reports a refusal for want of memory as failed, and tries again once it has passed', async () => {
+    const runtime = new LocalLlmRuntime({ idleMs: 60_000, freeMemory: () => 0 });
+    runtimes.push(runtime);
+    const provider = new LocalLlmProvider(config(), runtime);
+    const writer = new LlmWriter(provider, { contextTokens: 4096, timeoutMs: 60_000, maxRetries: 0 });
+    const template = contentTypeTemplate('blog_post');
+    if (!template) throw new Error('blog_post is a built-in type');
+    const failed = await writer
+      .write({ template, language: 'en', segments: TALK, signal: new AbortController().signal })
+      .catch((e: unknown) => e);
+    expect((failed as Error).name).toBe('WriterUnavailableError');
+    const status = await provider.status();
+    expect(status.state).toBe('misconfigured');
+    expect(status.detail).toMatch(/^failed: Not enough free memory for the built-in model toy\.gguf/);
+    vi.useFakeTimers({ now: Date.now() + 61_000, toFake: ['Date'] });
+    try {
+      expect((await provider.status()).state).toBe('ready');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it.runIf(process.platform === 'linux')(
+    'writes at a lower CPU priority: the model thread is niced, the API thread is not',
+    async () => {
+      const niceOf = (task: string) =>
+        Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
+      const before = niceOf(String(process.pid));
+      const { runtime } = manualRuntime();
+      const tasks = new Set(readdirSync('/proc/self/task'));
+      await ask(runtime, spec(toy));
+      const started = readdirSync('/proc/self/task').filter((t) => !tasks.has(t));
+      expect(started.map(niceOf)).toContain(before + 10);
+      expect(niceOf(String(process.pid))).toBe(before);
+    },
+  );
+
+  it('runs as many generations at once as configured; the others wait their turn', async () => {
+    const order = async (parallel: number) => {
+      const { runtime } = manualRuntime();
+      const model = spec(toy, { parallel });
+      await ask(runtime, model);
+      const events: string[] = [];
+      const run = (name: string) =>
+        runtime
+          .generate(
+            model,
+            { system: 'Write.', prompt: 'Go on.', schema: null, maxTokens: 150, temperature: 1, seed: 3 },
+            { onText: () => events.push(`${name} text`) },
+          )
+          .then(() => events.push(`${name} done`));
+      await Promise.all([run('a'), run('b')]);
+      return events.filter((e, i) => events.indexOf(e) === i);
+    };
+    expect(await order(1)).toEqual(['a text', 'a done', 'b text', 'b done']);
+    const together = await order(2);
+    expect(together.indexOf('b text')).toBeLessThan(together.indexOf('a done'));
+  });
+});
+
 describe('local model catalogue', () => {
   it('names a model that is not downloaded, with its size, and an unknown name as misconfigured', async () => {
     const missing = new LocalLlmProvider(config({ model: 'qwen3-1.7b' }), manualRuntime().runtime);
     const status = await missing.status();
     expect(status.state).toBe('missing');
-    expect(status.reason).toBe('Built-in model qwen3-1.7b: not downloaded (1.7 GB)');
+    expect(status.reason).toBe('Built-in model qwen3-1.7b: not downloaded: 1.7 GB');
+    expect(status.model).toEqual({ name: 'qwen3-1.7b', state: 'not_downloaded', bytes: 1_834_426_016 });
     const downloading = new LocalLlmProvider(config({ model: 'qwen3-4b' }), manualRuntime().runtime, () => ({
       state: 'downloading',
       percent: 41,
     }));
-    expect((await downloading.status()).reason).toBe('Built-in model qwen3-4b: downloading 41 %');
+    const under = await downloading.status();
+    expect(under.reason).toBe('Built-in model qwen3-4b: downloading 41 %');
+    expect(under.model).toMatchObject({ name: 'qwen3-4b', state: 'downloading', percent: 41 });
+    const failed = await new LocalLlmProvider(config({ model: 'qwen3-4b' }), manualRuntime().runtime, () => ({
+      state: 'failed',
+      percent: 12,
+      error: 'Could not download built-in model qwen3-4b from https://mirror.example/x.gguf: no space left',
+      why: 'not enough disk space',
+    })).status();
+    // Anyone may read the reason: it says why in plain words, without the address.
+    expect(failed.reason).toBe('Built-in model qwen3-4b: the download failed: not enough disk space');
+    expect(failed.reason).not.toContain('mirror.example');
+    expect(failed.detail).toContain('https://mirror.example/x.gguf');
+    expect(failed.model).toMatchObject({ state: 'download_failed', reason: 'not enough disk space' });
     const unknown = await new LocalLlmProvider(config({ model: 'gpt-9' }), manualRuntime().runtime).status();
     expect(unknown.state).toBe('misconfigured');
   });
@@ -258,7 +384,7 @@ describe('built-in local model in the writer router', { timeout: 180_000 }, () =
       position: 4,
       name: 'Built-in local model (language model)',
     });
-    expect(local?.reason).toMatch(/not downloaded \(1\.7 GB\)/);
+    expect(local?.reason).toMatch(/not downloaded: 1\.7 GB/);
     const choice = await notDownloaded.router.choose({ label: 'blog_post in en', supports: () => true });
     expect(choice.engine.id).toBe('composer');
     expect(choice.reason).toMatch(/local unavailable \(Built-in model qwen3-1\.7b: not downloaded/);
