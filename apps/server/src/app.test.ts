@@ -61,6 +61,7 @@ describe.each(drivers)('system routes on %s', (driver) => {
       max_upload_bytes: 104857600,
       max_recording_seconds: 300,
       max_recording_bytes: 52428800,
+      max_audio_seconds: 10800,
       signups_open: true,
       password_reset: 'administrator',
     });

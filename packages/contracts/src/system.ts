@@ -96,6 +96,11 @@ export const zClientConfig = z.object({
   max_upload_bytes: z.number().int(),
   max_recording_seconds: z.number().int(),
   max_recording_bytes: z.number().int(),
+  /**
+   * The longest audio accepted, in seconds of sound (MAX_AUDIO_MINUTES × 60): longer uploads are
+   * refused with 422 `audio_too_long`, so the browser refuses them before sending.
+   */
+  max_audio_seconds: z.number().int(),
   /** False when SIGNUPS=closed: only existing accounts sign in. */
   signups_open: z.boolean(),
   /** How a forgotten password is reset: by an emailed link, or by asking the administrator. */

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import type { AudioFormat } from '@voxpress/contracts';
+import { type AudioFormat, audioTooLongDetail } from '@voxpress/contracts';
 import { fileTypeFromFile } from 'file-type';
 import { parseFile } from 'music-metadata';
 import { UNDECODABLE_AUDIO, verifyDecodes } from '../engines/speech/ffmpeg.ts';
@@ -94,21 +94,8 @@ export async function inspectAudio(
  */
 function tooLong(limitS: number, declared: (number | null)[]): HttpError {
   const durationS = declared.find((s): s is number => s !== null && s > limitS) ?? null;
-  const minutes = Math.round(limitS / 60);
-  const limit = `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
-  const lasts = durationS === null ? `more than ${limit}` : formatLength(durationS);
-  return new HttpError(
-    422,
-    'audio_too_long',
-    `This recording is too long: it lasts ${lasts}, and this server accepts recordings of at most ${limit}. Split it into shorter parts and upload them one by one.`,
-    { limit_s: limitS, ...(durationS === null ? {} : { duration_s: Math.round(durationS) }) },
-  );
-}
-
-/** `3 h 1 min`, `1 min 10 s`. */
-function formatLength(seconds: number): string {
-  const s = Math.round(seconds);
-  const minutes = Math.round(s / 60);
-  if (s >= 3600) return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-  return s % 60 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s / 60} min`;
+  return new HttpError(422, 'audio_too_long', audioTooLongDetail(limitS, durationS), {
+    limit_s: limitS,
+    ...(durationS === null ? {} : { duration_s: Math.round(durationS) }),
+  });
 }

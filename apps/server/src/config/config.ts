@@ -237,6 +237,7 @@ export function clientConfig(config: Config): ClientConfig {
     max_upload_bytes: LIMITS.maxUploadBytes,
     max_recording_seconds: LIMITS.maxRecordingSeconds,
     max_recording_bytes: LIMITS.maxRecordingBytes,
+    max_audio_seconds: config.maxAudioS,
     signups_open: config.auth.signupsOpen,
     password_reset: config.smtp ? 'email' : 'administrator',
   };

@@ -100,6 +100,7 @@ export function Recorder({ onUploaded, disabled = false, onBusyChange }: Recorde
           elapsedMs={state.elapsedMs}
           bytes={state.bytes}
           analyser={recorder.analyser}
+          timeLimitS={recorder.timeLimitS}
           onPause={recorder.pause}
           onResume={recorder.resume}
           onStop={recorder.stop}
@@ -109,6 +110,7 @@ export function Recorder({ onUploaded, disabled = false, onBusyChange }: Recorde
         <RecordingReview
           state={state}
           playbackUrl={recorder.playbackUrl}
+          timeLimitS={recorder.timeLimitS}
           disabled={disabled}
           onUse={() => void upload()}
           onRecordAgain={() => void recorder.recordAgain()}

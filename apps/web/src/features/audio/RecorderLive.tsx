@@ -1,6 +1,5 @@
 import { Badge, Box, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
-import { LIMITS } from '@voxpress/contracts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatElapsed, formatMegabytes } from './recorder-format.ts';
@@ -11,6 +10,8 @@ export interface RecorderLiveProps {
   elapsedMs: number;
   bytes: number;
   analyser: AnalyserNode | null;
+  /** When the recording stops by itself, in seconds. */
+  timeLimitS: number;
   onPause(): void;
   onResume(): void;
   onStop(): void;
@@ -22,12 +23,13 @@ export function RecorderLive({
   elapsedMs,
   bytes,
   analyser,
+  timeLimitS,
   onPause,
   onResume,
   onStop,
 }: RecorderLiveProps) {
   const { t } = useTranslation('audio');
-  const limitMs = LIMITS.maxRecordingSeconds * 1000;
+  const limitMs = timeLimitS * 1000;
   // The start button that had the focus is gone; the pause/resume button (one element) takes it.
   const toggle = useRef<HTMLButtonElement>(null);
   useEffect(() => toggle.current?.focus(), []);

@@ -16,14 +16,20 @@ import type { RecorderState } from './recorder-machine.ts';
 export interface RecordingReviewProps {
   state: RecorderState;
   playbackUrl: string | null;
+  /** When a recording stops by itself, in seconds (300, or this server's shorter limit). */
+  timeLimitS: number;
   disabled: boolean;
   onUse(): void;
   onRecordAgain(): void;
   onDiscard(): void;
 }
 
-function autoStopNote(t: TFunction<'audio'>, reason: RecorderState['autoStopped']): string | null {
-  if (reason === 'time') return t('review.stoppedAtTime', { minutes: LIMITS.maxRecordingSeconds / 60 });
+function autoStopNote(
+  t: TFunction<'audio'>,
+  reason: RecorderState['autoStopped'],
+  timeLimitS: number,
+): string | null {
+  if (reason === 'time') return t('review.stoppedAtTime', { minutes: Math.round(timeLimitS / 60) });
   if (reason === 'size')
     return t('review.stoppedAtSize', { megabytes: LIMITS.maxRecordingBytes / (1024 * 1024) });
   return null;
@@ -33,6 +39,7 @@ function autoStopNote(t: TFunction<'audio'>, reason: RecorderState['autoStopped'
 export function RecordingReview({
   state,
   playbackUrl,
+  timeLimitS,
   disabled,
   onUse,
   onRecordAgain,
@@ -51,7 +58,7 @@ export function RecordingReview({
     if (status === 'uploaded') againButton.current?.focus();
   }, [status]);
   if (!recording) return null;
-  const note = autoStopNote(t, state.autoStopped);
+  const note = autoStopNote(t, state.autoStopped, timeLimitS);
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>

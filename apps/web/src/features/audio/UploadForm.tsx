@@ -17,6 +17,7 @@ import { IconAlertTriangle, IconFileMusic, IconRefresh, IconUpload, IconX } from
 import { LIMITS } from '@voxpress/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { audioLengthProblem, readAudioDuration, useMaxAudioSeconds } from './audio-length.ts';
 import type { CaptureResult } from './capture-result.ts';
 import { getDefaultLanguage } from './default-language.ts';
 import { LanguagePicker } from './LanguagePicker.tsx';
@@ -45,6 +46,9 @@ export function UploadForm({ onUploaded, disabled = false, onBusyChange }: Uploa
   const [file, setFile] = useState<File | null>(null);
   const [rejected, setRejected] = useState<RejectionSummary | null>(null);
   const { state, upload, cancel, reset } = useAudioFileUpload();
+  const maxAudioSeconds = useMaxAudioSeconds();
+  /** Reading the chosen file's length, before anything is sent. */
+  const [measuring, setMeasuring] = useState(false);
   const uploading = state.status === 'uploading';
 
   useEffect(() => onBusyChange?.(uploading), [uploading, onBusyChange]);
@@ -60,9 +64,21 @@ export function UploadForm({ onUploaded, disabled = false, onBusyChange }: Uploa
     if (audio) onUploaded({ audioId: audio.audio_id, type: 'upload' });
   };
 
-  const choose = (chosen: File) => {
-    setFile(chosen);
+  const choose = async (chosen: File) => {
     setRejected(null);
+    // A file longer than the server accepts is refused here, in the server's words, rather than
+    // after the whole of it was uploaded.
+    if (maxAudioSeconds !== null) {
+      setMeasuring(true);
+      const problem = audioLengthProblem(await readAudioDuration(chosen), maxAudioSeconds);
+      setMeasuring(false);
+      if (problem) {
+        setFile(null);
+        setRejected({ title: t('upload.failed'), details: [problem] });
+        return;
+      }
+    }
+    setFile(chosen);
     void send(chosen);
   };
 
@@ -75,7 +91,7 @@ export function UploadForm({ onUploaded, disabled = false, onBusyChange }: Uploa
 
   if (state.status === 'success') return <UploadSuccessCard audio={state.audio} onAnother={startOver} />;
 
-  const locked = uploading || disabled;
+  const locked = uploading || measuring || disabled;
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -112,7 +128,7 @@ export function UploadForm({ onUploaded, disabled = false, onBusyChange }: Uploa
         <Dropzone
           onDrop={(files) => {
             const first = files[0];
-            if (first) choose(first);
+            if (first) void choose(first);
           }}
           onReject={(rejections) => setRejected(summarizeRejections(rejections))}
           accept={AUDIO_ACCEPT}

@@ -6,6 +6,7 @@ import {
   formatElapsed,
   formatMegabytes,
   pauseStopwatch,
+  recordingTimeLimitS,
   resumeStopwatch,
   startStopwatch,
   stopwatchElapsed,
@@ -44,6 +45,17 @@ describe('autoStopReason', () => {
     expect(autoStopReason(300_000, 1000)).toBe('time');
     expect(autoStopReason(1000, 50 * 1024 * 1024 - 1)).toBeNull();
     expect(autoStopReason(1000, 50 * 1024 * 1024)).toBe('size');
+  });
+
+  it('stops a second short of a server limit below 300 s (MAX_AUDIO_MINUTES), and at 300 s otherwise', () => {
+    expect(recordingTimeLimitS(null)).toBe(300);
+    expect(recordingTimeLimitS(180 * 60)).toBe(300);
+    expect(recordingTimeLimitS(301)).toBe(300);
+    expect(recordingTimeLimitS(5 * 60)).toBe(299);
+    expect(recordingTimeLimitS(2 * 60)).toBe(119);
+    const limit = recordingTimeLimitS(60);
+    expect(autoStopReason(58_999, 1000, limit)).toBeNull();
+    expect(autoStopReason(59_000, 1000, limit)).toBe('time');
   });
 });
 

@@ -11,9 +11,28 @@ export function fileFigures(durationS: number | null, bytes: number | null): str
   return `${durationS === null ? '—' : formatElapsed(durationS * 1000)} · ${bytes === null ? '—' : formatMegabytes(bytes)}`;
 }
 
-/** Why a recording must stop now, if it must: 300 s of audio or 50 MB of data (spec section 9). */
-export function autoStopReason(elapsedMs: number, bytes: number): 'time' | 'size' | null {
-  if (elapsedMs >= LIMITS.maxRecordingSeconds * 1000) return 'time';
+/**
+ * How long a recording may run, in seconds: the spec's 300 s, or less when this server accepts
+ * shorter audio (MAX_AUDIO_MINUTES), then a second short of the server's limit, as the browser's
+ * clock and the length the server decodes can differ by a fraction of a second.
+ */
+export function recordingTimeLimitS(maxAudioSeconds: number | null): number {
+  if (maxAudioSeconds === null || maxAudioSeconds - 1 >= LIMITS.maxRecordingSeconds) {
+    return LIMITS.maxRecordingSeconds;
+  }
+  return Math.max(1, maxAudioSeconds - 1);
+}
+
+/**
+ * Why a recording must stop now, if it must: its time limit (300 s of audio, or this server's
+ * shorter one) or 50 MB of data (spec section 9).
+ */
+export function autoStopReason(
+  elapsedMs: number,
+  bytes: number,
+  limitS: number = LIMITS.maxRecordingSeconds,
+): 'time' | 'size' | null {
+  if (elapsedMs >= limitS * 1000) return 'time';
   if (bytes >= LIMITS.maxRecordingBytes) return 'size';
   return null;
 }

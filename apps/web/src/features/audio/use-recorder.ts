@@ -2,6 +2,7 @@ import type { Audio } from '@voxpress/contracts';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { i18n } from '../../i18n/i18n.ts';
 import { api } from '../../lib/api.ts';
+import { audioLengthProblem, useMaxAudioSeconds } from './audio-length.ts';
 import { type Capture, RecorderError, startCapture } from './media-capture.ts';
 import { deletePendingRecording, savePendingRecording } from './pending-recordings.ts';
 import { prepareRecordingFile } from './prepare-recording.ts';
@@ -9,6 +10,7 @@ import { recorderActionError } from './recorder-errors.ts';
 import {
   autoStopReason,
   pauseStopwatch,
+  recordingTimeLimitS,
   resumeStopwatch,
   type Stopwatch,
   startStopwatch,
@@ -34,6 +36,8 @@ export interface RecorderControls {
   analyser: AnalyserNode | null;
   /** An object URL for playing the finished recording. */
   playbackUrl: string | null;
+  /** How long a recording may run, in seconds: 300, or less when this server accepts less. */
+  timeLimitS: number;
   start(): Promise<void>;
   pause(): void;
   resume(): void;
@@ -73,6 +77,10 @@ export function useRecorder(): RecorderControls {
   const bytes = useRef(0);
   const timer = useRef<number | null>(null);
   const autoStop = useRef<'time' | 'size' | null>(null);
+  const maxAudioSeconds = useMaxAudioSeconds();
+  const timeLimitS = recordingTimeLimitS(maxAudioSeconds);
+  const limits = useRef({ timeLimitS, maxAudioSeconds });
+  limits.current = { timeLimitS, maxAudioSeconds };
 
   const safeDispatch = useCallback((event: Parameters<typeof dispatch>[0]) => {
     if (mounted.current) dispatch(event);
@@ -126,7 +134,7 @@ export function useRecorder(): RecorderControls {
     if (!sw) return;
     const elapsedMs = stopwatchElapsed(sw, performance.now());
     safeDispatch({ type: 'tick', elapsedMs, bytes: bytes.current });
-    const reason = autoStopReason(elapsedMs, bytes.current);
+    const reason = autoStopReason(elapsedMs, bytes.current, limits.current.timeLimitS);
     if (reason && autoStop.current === null) {
       autoStop.current = reason;
       stop();
@@ -200,6 +208,13 @@ export function useRecorder(): RecorderControls {
       if (!recording) return null;
       if (saved) dispatch({ type: 'stopped', recording: saved });
       dispatch({ type: 'upload-start' });
+      // A kept recording longer than this server accepts (its limit may have been lowered since)
+      // is refused here in the server's words, without sending it.
+      const tooLong = audioLengthProblem(recording.durationMs / 1000, limits.current.maxAudioSeconds);
+      if (tooLong) {
+        dispatch({ type: 'upload-failed', message: tooLong });
+        return null;
+      }
       try {
         const file = await prepareRecordingFile(recording, language);
         const audio = await uploadRecording(
@@ -254,5 +269,18 @@ export function useRecorder(): RecorderControls {
     };
   }, [clearTimer]);
 
-  return { state, analyser, playbackUrl, start, pause, resume, stop, discard, recordAgain, upload, queue };
+  return {
+    state,
+    analyser,
+    playbackUrl,
+    timeLimitS,
+    start,
+    pause,
+    resume,
+    stop,
+    discard,
+    recordAgain,
+    upload,
+    queue,
+  };
 }
