@@ -7,6 +7,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user's id, set by `authenticate`. */
     userId: string;
+    /**
+     * The session the request's token or ticket belongs to, when it names one; links made for
+     * the request carry it, so that they end with the session (`AccessTokens.signLink`).
+     */
+    sessionId?: string | undefined;
   }
 }
 
@@ -28,9 +33,11 @@ export function authenticate(tokens: AccessTokens, options: { allowQueryToken?: 
     if (!token && !ticket && typeof query?.token === 'string' && query.token) token = query.token;
     if (!token && !ticket) throw unauthorized('Authentication required', 'unauthorized');
     try {
-      request.userId = ticket
-        ? await tokens.verifyLink(ticket, request.url.split('?')[0] ?? '')
-        : await tokens.verify(token as string);
+      const identity = ticket
+        ? await tokens.verifyLinkIdentity(ticket, request.url.split('?')[0] ?? '')
+        : await tokens.verifyIdentity(token as string);
+      request.userId = identity.userId;
+      request.sessionId = identity.sessionId;
     } catch (err) {
       throw unauthorized(
         err instanceof InvalidTokenError ? err.message : 'Invalid token',

@@ -221,7 +221,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const path = '/api/v1/users/me/export';
         return {
-          url: `${path}?ticket=${await ctx.accessTokens.signLink(request.userId, path)}`,
+          url: `${path}?ticket=${await ctx.accessTokens.signLink(request, path)}`,
           expires_in: 900,
         };
       },

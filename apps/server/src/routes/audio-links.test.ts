@@ -92,4 +92,41 @@ describe('links for playback and the status stream', () => {
     });
     expect(res.statusCode).toBe(206);
   });
+
+  it('stop working when the session that made them signs out; another session’s go on', async () => {
+    const login = async () =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({
+            username: 'links-owner@example.com',
+            password: 'correct horse battery',
+          }).toString(),
+        })
+      ).json() as { access_token: string; refresh_token: string };
+    const phone = await login();
+    const laptop = await login();
+    const phoneLinks = (await links(phone.access_token)).json() as {
+      download_url: string;
+      status_url: string;
+    };
+    const laptopLinks = (await links(laptop.access_token)).json() as { download_url: string };
+    const play = (url: string) => t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-9' } });
+    // Played once, the session's answer is cached in this process: signing out must still count at once.
+    expect((await play(phoneLinks.download_url)).statusCode).toBe(206);
+
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      payload: { refresh_token: phone.refresh_token },
+    });
+    expect(out.statusCode).toBe(200);
+    const after = await play(phoneLinks.download_url);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toMatchObject({ code: 'invalid_token', detail: 'Session has ended' });
+    expect((await t.app.inject({ method: 'GET', url: phoneLinks.status_url })).statusCode).toBe(401);
+    expect((await play(laptopLinks.download_url)).statusCode).toBe(206);
+  });
 });

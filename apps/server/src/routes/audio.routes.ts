@@ -166,7 +166,7 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const row = await ctx.audio.owned(request.userId, request.params.id);
         const link = async (path: string) =>
-          `${path}?ticket=${await ctx.accessTokens.signLink(request.userId, path)}`;
+          `${path}?ticket=${await ctx.accessTokens.signLink(request, path)}`;
         return {
           download_url: await link(`/api/v1/audio/${row.id}/download`),
           status_url: await link(`/api/v1/audio/${row.id}/status`),
@@ -259,8 +259,11 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           topic: `audio:${row.id}`,
           read: async () => statusEvent(await ctx.audio.owned(request.userId, row.id)),
           idField: 'audio_id',
+          // A transcript is final once its speakers are found too (or detection failed).
           isFinal: (s) =>
-            s.transcription_status === 'completed' ||
+            (s.transcription_status === 'completed' &&
+              s.speakers_status !== 'queued' &&
+              s.speakers_status !== 'processing') ||
             s.transcription_status === 'failed' ||
             s.status === 'failed',
         });

@@ -147,7 +147,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const row = await ctx.content.owned(request.userId, request.params.id);
         const path = `/api/v1/content/${row.id}/status`;
         return {
-          status_url: `${path}?ticket=${await ctx.accessTokens.signLink(request.userId, path)}`,
+          status_url: `${path}?ticket=${await ctx.accessTokens.signLink(request, path)}`,
           expires_in: LINK_TTL_S,
         };
       },

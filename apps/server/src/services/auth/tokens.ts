@@ -51,9 +51,12 @@ export class AccessTokens {
    * A ticket for one address (`path`, e.g. `/api/v1/audio/<id>/download`): what a link carries in
    * its query where a browser cannot send headers (`<audio>`, EventSource). It opens that address
    * only, for `LINK_TTL_S`, so a link that leaks (logs, history, a shared screen) is worth little.
+   * Made for a signed-in request (`{ userId, sessionId }`), it carries that session and stops
+   * working as soon as the session ends (sign-out), like the session's access tokens.
    */
-  signLink(userId: string, path: string, ttlS = LINK_TTL_S): Promise<string> {
-    return new SignJWT({ path, iat_ms: Date.now() })
+  signLink(owner: string | TokenIdentity, path: string, ttlS = LINK_TTL_S): Promise<string> {
+    const { userId, sessionId } = typeof owner === 'string' ? { userId: owner, sessionId: undefined } : owner;
+    return new SignJWT({ path, iat_ms: Date.now(), ...(sessionId ? { sid: sessionId } : {}) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
       .setIssuer(ISSUER)
@@ -65,11 +68,21 @@ export class AccessTokens {
 
   /** The user id in a valid ticket for `path`; throws `InvalidTokenError` otherwise. */
   async verifyLink(ticket: string, path: string): Promise<string> {
+    return (await this.verifyLinkIdentity(ticket, path)).userId;
+  }
+
+  /** The user and session of a valid ticket for `path`; throws `InvalidTokenError` otherwise. */
+  verifyLinkIdentity(ticket: string, path: string): Promise<TokenIdentity> {
     return this.check(ticket, LINK_AUDIENCE, (payload) => payload.path === path);
   }
 
   /** The user id in a valid token; throws `InvalidTokenError` with the reason otherwise. */
   async verify(token: string): Promise<string> {
+    return (await this.verifyIdentity(token)).userId;
+  }
+
+  /** The user and session of a valid access token; throws `InvalidTokenError` otherwise. */
+  verifyIdentity(token: string): Promise<TokenIdentity> {
     return this.check(token, AUDIENCE, () => true);
   }
 
@@ -77,7 +90,7 @@ export class AccessTokens {
     token: string,
     audience: string,
     fits: (payload: Record<string, unknown>) => boolean,
-  ): Promise<string> {
+  ): Promise<TokenIdentity> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         issuer: ISSUER,
@@ -93,13 +106,19 @@ export class AccessTokens {
       if (sid !== undefined && (typeof sid !== 'string' || !UUID.test(sid)))
         throw new InvalidTokenError('Invalid token');
       if (await this.revoked(payload.sub, issuedAtMs, sid)) throw new InvalidTokenError('Session has ended');
-      return payload.sub;
+      return { userId: payload.sub, sessionId: sid };
     } catch (err) {
       if (err instanceof InvalidTokenError) throw err;
       if (err instanceof errors.JWTExpired) throw new InvalidTokenError('Token has expired', true);
       throw new InvalidTokenError('Invalid token');
     }
   }
+}
+
+/** Who a token or ticket is for: the account, and the session (refresh-token family) if it names one. */
+export interface TokenIdentity {
+  userId: string;
+  sessionId?: string | undefined;
 }
 
 export class InvalidTokenError extends Error {
