@@ -176,6 +176,8 @@ function redirected(init: RequestInit, status: number, crossOrigin: boolean): Re
   if (crossOrigin) {
     headers.delete('authorization');
     headers.delete('cookie');
+    // Anthropic's key travels in its own header.
+    headers.delete('x-api-key');
   }
   const method = (init.method ?? 'GET').toUpperCase();
   if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {

@@ -13,7 +13,6 @@ import {
   listModels as listWhisperModels,
   WHISPER_MODELS,
 } from '../../engines/speech/whisper-models.ts';
-import { listModels } from '../../engines/writer/llm/llm-models.ts';
 import {
   currentHardware,
   defaultLocalModel,
@@ -24,7 +23,7 @@ import {
 import { LOCAL_MODEL_DOWNLOAD_JOB } from '../../jobs/local-model-download.job.ts';
 import { WHISPER_DOWNLOAD_JOB } from '../../jobs/whisper-model-download.job.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { checkLlmDestination } from '../../net/llm-destination.ts';
+import { testLlmConnection } from '../../net/llm-destination.ts';
 import { AdminJobsRepository } from '../../repositories/admin-jobs.repository.ts';
 
 /** Downloads older than this are no longer shown beside their model. */
@@ -50,9 +49,10 @@ export class AdminService {
     const baseUrl = request.base_url ?? view.base_url;
     if (!baseUrl)
       throw new HttpError(400, 'bad_request', 'Enter the server’s base URL first.', { field: 'base_url' });
-    await checkLlmDestination(baseUrl, this.ctx.config.publishAllowPrivate);
     const started = performance.now();
-    const result = await listModels(request.provider, baseUrl, request.api_key ?? savedKey);
+    const result = await testLlmConnection(request.provider, baseUrl, request.api_key ?? savedKey, {
+      allowPrivate: this.ctx.config.publishAllowPrivate,
+    });
     return { ...result, duration_ms: Math.round(performance.now() - started) };
   }
 

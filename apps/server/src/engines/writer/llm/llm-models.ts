@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HttpError } from '../../../lib/http-error.ts';
 import { describeNetworkError } from '../../speech/network-errors.ts';
 
 /** Which kind of server is asked. */
@@ -14,16 +15,26 @@ export interface ModelList {
   error: string | null;
 }
 
+/** How the models are asked for: `fetch`, or one that refuses some addresses (`llm-destination.ts`). */
+export type ModelListFetch = (
+  url: string,
+  init: { headers: Record<string, string>; signal: AbortSignal },
+) => Promise<Response>;
+
+const followRedirects: ModelListFetch = (url, init) => fetch(url, { ...init, redirect: 'follow' });
+
 /**
  * Asks a language-model server for its models, as its own API lists them: OpenAI-compatible
  * `GET {base}/models`, Anthropic `GET {base}/models` (x-api-key), Ollama `GET {url}/api/tags`.
- * This is the administrator's connection test: every failure comes back as a sentence.
+ * This is the administrator's connection test: every failure comes back as a sentence, except a
+ * refusal of the address by `ask` (an `HttpError`), which is the answer itself.
  */
 export async function listModels(
   kind: ModelListKind,
   baseUrl: string,
   apiKey: string | undefined,
   timeoutMs = 10_000,
+  ask: ModelListFetch = followRedirects,
 ): Promise<ModelList> {
   const base = baseUrl.replace(/\/+$/, '');
   const url = kind === 'ollama' ? `${base}/api/tags` : `${base}/models`;
@@ -34,8 +45,9 @@ export async function listModels(
   } else if (apiKey) headers.authorization = `Bearer ${apiKey}`;
   let res: Response;
   try {
-    res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
+    res = await ask(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
   } catch (err) {
+    if (err instanceof HttpError) throw err;
     const reason =
       err instanceof DOMException && err.name === 'TimeoutError'
         ? `no answer within ${timeoutMs / 1000} s`
