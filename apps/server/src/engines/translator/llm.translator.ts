@@ -48,7 +48,7 @@ export class LlmTranslator implements Translator {
       return {
         state: 'missing',
         reason: built ? `No language model is set up. ${built.reason}` : 'No language model is set up',
-        detail: `No language model is configured or running${built ? `. ${built.detail}` : ''}`,
+        detail: `No language model is configured or running${built ? `; the built-in model: ${built.detail}` : ''}`,
         hint: 'Set LLM_BASE_URL (or ANTHROPIC_API_KEY), run Ollama, or download the built-in model (npm run models -- list)',
         ...(built?.model ? { model: built.model } : {}),
       };

@@ -4,6 +4,7 @@ import type { EngineImplementation, EngineState } from '@voxpress/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/PageState.tsx';
+import { formatFileSize, formatPercent } from '../../i18n/format.ts';
 import { loadErrorMessage } from '../../lib/load-error.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { enginesQuery } from './engines-api.ts';
@@ -23,13 +24,23 @@ function stateLabel(t: TFunction<'help'>, state: EngineState): string {
   }
 }
 
-/** Whether the model file is on the server: "not downloaded" until it is, and why a download failed. */
+/**
+ * Whether the model file is on the server: "not downloaded" (with its size where known) until it
+ * is, how far a download has gone, and why a download failed.
+ */
 function modelLabel(t: TFunction<'help'>, model: NonNullable<EngineImplementation['model']>): string {
   switch (model.state) {
     case 'downloaded':
       return t('engines.model.downloaded', { name: model.name });
     case 'not_downloaded':
-      return t('engines.model.notDownloaded', { name: model.name });
+      return model.bytes === undefined
+        ? t('engines.model.notDownloaded', { name: model.name })
+        : t('engines.model.notDownloadedSize', { name: model.name, size: formatFileSize(model.bytes) });
+    case 'downloading':
+      return t('engines.model.downloading', {
+        name: model.name,
+        percent: formatPercent((model.percent ?? 0) / 100),
+      });
     case 'download_failed':
       return t('engines.model.failed', { name: model.name, reason: model.reason ?? '' });
   }

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../app/document-title.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
 import { PublishingSettings } from '../publishing/PublishingSettings.tsx';
+import { LanguageModelsPanel } from './admin/LanguageModelsPanel.tsx';
 import { QueuesPanel } from './admin/QueuesPanel.tsx';
 import { StoragePanel } from './admin/StoragePanel.tsx';
 import {
@@ -93,6 +94,7 @@ export function SettingsPage() {
               <AccessSection />
               <StoragePanel />
               <LlmSection />
+              <LanguageModelsPanel />
               <WhisperModelsSection />
               <EnginesSection />
               <QueuesPanel />

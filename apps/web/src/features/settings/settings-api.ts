@@ -1,5 +1,6 @@
 import type {
   AdminJob,
+  AdminModels,
   AdminSettings,
   AdminSettingsUpdate,
   LlmTestRequest,
@@ -12,6 +13,7 @@ import { api } from '../../lib/api.ts';
 
 export const ADMIN_SETTINGS_KEY = ['admin', 'settings'] as const;
 export const WHISPER_MODELS_KEY = ['admin', 'whisper-models'] as const;
+export const ADMIN_MODELS_KEY = ['admin', 'models'] as const;
 export const SPEECH_LANGUAGES_KEY = ['system', 'speech-languages'] as const;
 
 export const fetchAdminSettings = () => api.request<AdminSettings>('/admin/settings');
@@ -26,6 +28,15 @@ export const fetchWhisperModels = () => api.request<WhisperModels>('/admin/whisp
 
 export const downloadWhisperModel = (name: string) =>
   api.request<WhisperDownloadStarted>(`/admin/whisper-models/${encodeURIComponent(name)}/download`, {
+    method: 'POST',
+  });
+
+/** Every model of every kind (speech and built-in language models) with its state. */
+export const fetchAdminModels = () => api.request<AdminModels>('/admin/models');
+
+/** Starts the download of a model of either kind (a job), or hands back the one under way. */
+export const downloadModel = (name: string) =>
+  api.request<WhisperDownloadStarted>(`/admin/models/${encodeURIComponent(name)}/download`, {
     method: 'POST',
   });
 

@@ -4,7 +4,6 @@ import {
   Group,
   NumberInput,
   PasswordInput,
-  Progress,
   Skeleton,
   Stack,
   Switch,
@@ -14,9 +13,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconPlugConnected } from '@tabler/icons-react';
+import { IconPlugConnected } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminJob, AdminSettings, LlmProviderId, WhisperModel } from '@voxpress/contracts';
+import type { AdminSettings, LlmProviderId, WhisperModel } from '@voxpress/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/PageState.tsx';
@@ -24,12 +23,12 @@ import { formatFileSize } from '../../../i18n/format.ts';
 import { i18n } from '../../../i18n/i18n.ts';
 import { FormError } from '../../account/FormError.tsx';
 import { EnginesStatus } from '../../help/EnginesStatus.tsx';
+import { ModelDownloadState } from '../admin/ModelDownload.tsx';
 import { providerWords, sourceLabel } from '../labels.ts';
 import { SettingsSection } from '../SettingsSection.tsx';
 import {
   ADMIN_SETTINGS_KEY,
   downloadWhisperModel,
-  fetchAdminJob,
   fetchAdminSettings,
   fetchWhisperModels,
   saveAdminSettings,
@@ -249,55 +248,9 @@ export function EnginesSection() {
   );
 }
 
-/** One model's row: size, languages, state, and its download with live progress. */
+/** One whisper model's row: size, languages, state, and its download with live progress. */
 function ModelRow({ model, onDone }: { model: WhisperModel; onDone(): void }) {
   const { t } = useTranslation('settings');
-  const [jobId, setJobId] = useState<string | null>(
-    model.download && (model.download.status === 'queued' || model.download.status === 'running')
-      ? model.download.job_id
-      : null,
-  );
-  const queryClient = useQueryClient();
-  const [streaming, setStreaming] = useState(false);
-  // Progress arrives as server-sent events; polling every second takes over if the stream breaks
-  // (and for a download found under way after a reload).
-  const follow = (id: string, url: string) => {
-    const source = new EventSource(url);
-    setStreaming(true);
-    const stop = () => {
-      source.close();
-      setStreaming(false);
-    };
-    source.onmessage = (event: MessageEvent<string>) =>
-      queryClient.setQueryData(['admin', 'job', id], JSON.parse(event.data) as AdminJob);
-    source.addEventListener('complete', stop);
-    source.onerror = stop;
-  };
-  const start = useMutation({
-    mutationFn: downloadWhisperModel,
-    onSuccess: (r) => {
-      setJobId(r.job_id);
-      follow(r.job_id, r.stream_url);
-    },
-  });
-  const job = useQuery({
-    queryKey: ['admin', 'job', jobId],
-    queryFn: () => fetchAdminJob(jobId as string),
-    enabled: jobId !== null,
-    refetchInterval: (q) =>
-      streaming || (q.state.data && !['queued', 'running'].includes(q.state.data.status)) ? false : 1000,
-  });
-  const finished = job.data && !['queued', 'running'].includes(job.data.status);
-  useEffect(() => {
-    if (finished) onDone();
-  }, [finished, onDone]);
-  const running = jobId !== null && !finished;
-  const failure =
-    job.data?.status === 'failed'
-      ? job.data.error
-      : model.download?.status === 'failed'
-        ? model.download.error
-        : null;
   return (
     <Table.Tr>
       <Table.Td>
@@ -326,38 +279,16 @@ function ModelRow({ model, onDone }: { model: WhisperModel; onDone(): void }) {
         </Text>
       </Table.Td>
       <Table.Td miw={160}>
-        {model.downloaded ? (
-          <Badge color="teal" variant="light">
-            {t('admin.whisper.installed')}
-          </Badge>
-        ) : running ? (
-          <Stack gap={2}>
-            <Progress
-              value={job.data?.progress ?? 0}
-              aria-label={t('admin.whisper.progress', { name: model.name })}
-            />
-            <Text size="xs" c="dimmed">
-              {job.data?.message ?? t('admin.whisper.starting')}
-            </Text>
-          </Stack>
-        ) : (
-          <Stack gap={4} align="flex-start">
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconDownload size={14} />}
-              onClick={() => start.mutate(model.name)}
-              loading={start.isPending}
-            >
-              {t('admin.whisper.download')}
-            </Button>
-            {failure && (
-              <Text size="xs" c="red" role="alert">
-                {failure}
-              </Text>
-            )}
-          </Stack>
-        )}
+        <ModelDownloadState
+          model={model}
+          start={downloadWhisperModel}
+          onDone={onDone}
+          ready={
+            <Badge color="teal" variant="light">
+              {t('admin.whisper.installed')}
+            </Badge>
+          }
+        />
       </Table.Td>
     </Table.Tr>
   );

@@ -1,0 +1,181 @@
+import { Badge, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminModel, AdminModels } from '@voxpress/contracts';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '../../../components/PageState.tsx';
+import { formatFileSize, formatLocale, formatNumber, formatPercent } from '../../../i18n/format.ts';
+import { ENGINES_KEY } from '../../help/engines-api.ts';
+import { SettingsSection } from '../SettingsSection.tsx';
+import { ADMIN_MODELS_KEY, downloadModel, fetchAdminModels } from '../settings-api.ts';
+import { ModelDownloadState } from './ModelDownload.tsx';
+
+/** Language names in the interface language, as the browser writes them; the code where it cannot. */
+function languageNames(codes: readonly string[]): string {
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([formatLocale()], { type: 'language' });
+  } catch {
+    names = null;
+  }
+  return codes.map((c) => names?.of(c) ?? c).join(', ');
+}
+
+/** One built-in language model: what it needs and offers, whether it is chosen, and its download. */
+function LanguageModelRow({
+  model,
+  setting,
+  onDone,
+}: {
+  model: AdminModel;
+  /** LLM_LOCAL_MODEL as set (null: the server picked the model). */
+  setting: string | null;
+  onDone(): void;
+}) {
+  const { t } = useTranslation('settings');
+  const failed = (reason: string) => t('admin.models.failed', { reason });
+  return (
+    <Table.Tr data-testid={`language-model-${model.name}`}>
+      <Table.Td>
+        <Group gap={6}>
+          <Text fw={600} size="sm">
+            {model.name}
+          </Text>
+          {model.configured && model.state !== 'ready' && (
+            <Badge size="xs" color="orange" variant="light">
+              {t('admin.whisper.chosenMissing')}
+            </Badge>
+          )}
+          {model.configured && setting !== null && (
+            <Badge size="xs" variant="outline">
+              {t('admin.models.setting')}
+            </Badge>
+          )}
+          {model.recommended && (
+            <Badge size="xs" color="grape" variant="light">
+              {t('admin.models.recommended')}
+            </Badge>
+          )}
+        </Group>
+        <Text size="xs" c="dimmed">
+          {t('admin.models.facts', {
+            size: formatFileSize(model.bytes),
+            ram: formatFileSize(model.ram_bytes ?? 0),
+            tokens: formatNumber(model.context_tokens ?? 0),
+            licence: model.licence ?? '',
+          })}
+        </Text>
+        {model.languages && model.languages.length > 0 && (
+          <Text size="xs" c="dimmed">
+            {t('admin.models.languages', { languages: languageNames(model.languages) })}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td w="40%" miw={150}>
+        <ModelDownloadState
+          model={{ name: model.name, downloaded: model.state === 'ready', download: model.download }}
+          start={downloadModel}
+          onDone={onDone}
+          ready={
+            model.in_use ? (
+              <Badge color="teal">{t('admin.models.inUse')}</Badge>
+            ) : (
+              <Badge color="teal" variant="light">
+                {t('admin.models.ready')}
+              </Badge>
+            )
+          }
+          missing={t('admin.models.notDownloaded', { size: formatFileSize(model.bytes) })}
+          progressLabel={(percent) =>
+            t('admin.models.downloading', { percent: formatPercent(percent / 100) })
+          }
+          failureLabel={failed}
+        />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** Which model runs, and which would fit this machine. */
+function Choice({ language }: { language: NonNullable<AdminModels['language']> }) {
+  const { t } = useTranslation('settings');
+  return (
+    <Stack gap={2}>
+      <Text size="sm">
+        {language.setting === null
+          ? t('admin.models.chosen', { name: language.model })
+          : t('admin.models.set', { name: language.setting })}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t('admin.models.hardware', {
+          memory: formatFileSize(language.free_memory_bytes),
+          cores: formatNumber(language.cores),
+          name: language.recommended,
+        })}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * The built-in language models (administrator): each with its size, memory, context, languages,
+ * licence and state, a download with live progress, the one that runs and the one that fits.
+ */
+export function LanguageModelsPanel() {
+  const { t } = useTranslation('settings');
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: ADMIN_MODELS_KEY, queryFn: fetchAdminModels });
+  const refresh = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: ADMIN_MODELS_KEY });
+    // The engines list says whether the built-in model is ready.
+    void queryClient.invalidateQueries({ queryKey: ENGINES_KEY });
+  }, [queryClient]);
+  const models = query.data?.models.filter((m) => m.kind === 'language') ?? [];
+  return (
+    <SettingsSection title={t('admin.models.title')} lead={t('admin.models.lead')}>
+      {query.isPending ? (
+        <Skeleton h={160} radius="md" aria-busy="true" />
+      ) : query.isError ? (
+        <ErrorState
+          title={t('admin.loadFailed')}
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <Stack gap="md">
+          {query.data.language ? (
+            <Choice language={query.data.language} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('admin.models.off')}
+            </Text>
+          )}
+          {models.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('admin.models.empty')}
+            </Text>
+          ) : (
+            <Table verticalSpacing="xs" layout="fixed">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('admin.whisper.model')}</Table.Th>
+                  <Table.Th w="40%">{t('admin.whisper.state')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {models.map((m) => (
+                  <LanguageModelRow
+                    key={m.name}
+                    model={m}
+                    setting={query.data.language?.setting ?? null}
+                    onDone={refresh}
+                  />
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Stack>
+      )}
+    </SettingsSection>
+  );
+}
