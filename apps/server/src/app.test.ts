@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { EnginePort } from '@voxpress/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../test/harness.ts';
 import { signUp } from '../test/http.ts';
@@ -51,6 +52,17 @@ describe.each(drivers)('system routes on %s', (driver) => {
       'queue',
     ]);
     expect(ports.find((p) => p.kind === 'renderer')?.active).toBe('takumi');
+    // Each writer says what it makes of every content type; the composer leaves four to a model.
+    const writers =
+      (res.json().ports as EnginePort[]).find((p) => p.kind === 'writer')?.implementations ?? [];
+    const composer = writers.find((w) => w.id === 'composer');
+    expect(composer?.content_types).toMatchObject({
+      blog_post: 'arranged',
+      recipe: 'arranged',
+      story: 'needs_language_model',
+    });
+    for (const writer of writers.filter((w) => w.id !== 'composer'))
+      expect(new Set(Object.values(writer.content_types ?? {}))).toEqual(new Set(['written']));
   });
 
   it('exposes only the client-safe configuration', async () => {

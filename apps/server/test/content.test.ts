@@ -90,6 +90,17 @@ describe.each(drivers)('content from a PocketSphinx transcript on %s', (driver) 
       code: 'translation_unavailable',
       params: { source: 'en', languages: 'de' },
     });
+    // Without a language model a story is refused up front, not faked from a blog post's sentences.
+    const story = await ada.send('POST', '/api/v1/content/enhance', {
+      transcription_id: transcriptionId,
+      content_type: 'story',
+      language: ['en'],
+    });
+    expect(story.statusCode).toBe(422);
+    expect(story.json()).toMatchObject({
+      code: 'content_type_needs_language_model',
+      params: { content_type: 'story' },
+    });
     const res = await ada.send('POST', '/api/v1/content/enhance', {
       transcription_id: transcriptionId,
       content_type: 'blog_post',

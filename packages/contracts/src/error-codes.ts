@@ -79,6 +79,8 @@ export const errorCodes = [
   'item_not_found',
   // Content.
   'content_not_found',
+  // The content type needs a language model and none is ready on this server.
+  'content_type_needs_language_model',
   'document_empty',
   'document_unreadable',
   'document_too_complex',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENHANCE_CONTENT_TYPES } from './content-rules.ts';
 
 /** `GET /api/v1/health`: liveness plus database reachability. */
 export const zHealth = z.object({
@@ -30,6 +31,18 @@ export const zEngineKind = z.enum([
 ]);
 export type EngineKind = z.infer<typeof zEngineKind>;
 
+/**
+ * What a writer makes of one content type:
+ * - `written`: a language model writes the piece in its own words, held to the recording.
+ * - `arranged`: the built-in composer arranges the speaker's own sentences in the type's shape
+ *   (title, sections, lists, key points), without rewriting or adding anything.
+ * - `needs_language_model`: this writer cannot make the type well; while it is the writer that
+ *   would write, `POST /content/enhance` refuses the type with 422
+ *   `content_type_needs_language_model`.
+ */
+export const zWriterContentSupport = z.enum(['written', 'arranged', 'needs_language_model']);
+export type WriterContentSupport = z.infer<typeof zWriterContentSupport>;
+
 /** One implementation of a port (speech, writer, translator, renderer, storage, queue). */
 export const zEngineImplementation = z.object({
   id: z.string(),
@@ -57,6 +70,11 @@ export const zEngineImplementation = z.object({
       percent: z.number().optional(),
     })
     .optional(),
+  /**
+   * Writers only: what this writer makes of each content type. The port's `active` writer is the
+   * one that would write a piece asked for now.
+   */
+  content_types: z.record(z.enum(ENHANCE_CONTENT_TYPES), zWriterContentSupport).optional(),
 });
 export type EngineImplementation = z.infer<typeof zEngineImplementation>;
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { transcriptions } from '../db/schema.ts';
+import { audio, transcriptions } from '../db/schema.ts';
 
 export type TranscriptionRow = typeof transcriptions.$inferSelect;
 
@@ -12,6 +12,20 @@ export class TranscriptionsRepository {
     const [row] = await this.db.insert(transcriptions).values(values).returning();
     if (!row) throw new Error('Insert returned no row');
     return row;
+  }
+
+  /**
+   * The item's title as its owner named it: a document's title, or the recording's unless it is
+   * still the stand-in given before anything was heard. Null when there is none.
+   */
+  async itemTitle(row: TranscriptionRow): Promise<string | null> {
+    if (row.title?.trim()) return row.title.trim();
+    if (!row.audioId) return null;
+    const [found] = await this.db
+      .select({ title: audio.title, provisional: audio.titleProvisional })
+      .from(audio)
+      .where(eq(audio.id, row.audioId));
+    return found && !found.provisional && found.title.trim() ? found.title.trim() : null;
   }
 
   async findOwned(userId: string, id: string): Promise<TranscriptionRow | undefined> {

@@ -16,9 +16,8 @@ export function bodyFrom(parts: Omit<ContentBody, 'text' | 'word_count'>): Conte
 }
 
 /**
- * The composer's piece as blocks (its own `contentBlocks`), each with the time it starts at. Its
- * key points are a list in those blocks (the composer writes each sentence once, in the text that
- * is translated and published), so none stand beside them.
+ * The composer's piece as blocks (its own `contentBlocks`), each with the time it starts at, and
+ * its key points beside them (sentences of the text that carry most of it), as a model's are.
  */
 export function fromComposed(
   piece: ComposedContent,
@@ -35,7 +34,7 @@ export function fromComposed(
   return bodyFrom({
     title: piece.title,
     blocks,
-    key_points: [],
+    key_points: piece.key_points.map(item),
     quotes: piece.quotes.map(item),
     keywords: piece.keywords,
     details: contentDetails({

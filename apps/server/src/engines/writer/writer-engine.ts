@@ -12,7 +12,10 @@ export interface WriterRequest {
   /** Language to write in, e.g. `en`. */
   language: string;
   contentType: string;
+  /** The title the user asked for. */
   title?: string | undefined;
+  /** The item's own title (the recording's or document's name), for a writer that needs one. */
+  sourceTitle?: string | undefined;
   keywords?: readonly string[] | undefined;
   platforms?: readonly string[] | undefined;
   /** The author's note on how they write. */

@@ -1,7 +1,7 @@
 import type { LlmConfig } from '../../config/writing-config.ts';
 import { type EngineStatus, EngineUnavailableError } from '../engine.ts';
 import { EngineRouter, type Routed, type RouterLogger } from '../engine-router.ts';
-import { BuiltInComposer, type ContentType, zContentType } from './composer/index.ts';
+import { BuiltInComposer, type ContentType, composerArranges, zContentType } from './composer/index.ts';
 import { fromComposed, fromLlm } from './content-body.ts';
 import type { LlmWriter } from './llm/llm.writer.ts';
 import type { LlmConfigSource } from './llm/llm-providers.ts';
@@ -23,12 +23,18 @@ export class ComposerWriterEngine implements WriterEngine {
 
   async write(request: WriterRequest): Promise<WrittenPiece> {
     const type = zContentType.safeParse(request.contentType);
+    // A type that must be written, not arranged, is not faked with a blog post's sentences.
+    if (type.success && !composerArranges(type.data)) {
+      const message = `The built-in composer does not write ${type.data.replace(/_/g, ' ')}: it needs a language model.`;
+      throw new EngineUnavailableError(message, { userMessage: message });
+    }
     const piece = await this.composer.write({
       segments: request.segments.map((s) => ({ start: s.start, end: s.end, text: s.text })),
       text: request.text,
       language: request.language,
       ...(type.success ? { content_type: type.data as ContentType } : {}),
       ...(request.title ? { title: request.title } : {}),
+      ...(request.sourceTitle ? { source_title: request.sourceTitle } : {}),
       ...(request.keywords?.length ? { keywords: [...request.keywords] } : {}),
     });
     request.onProgress?.(1);

@@ -9,6 +9,7 @@ import type {
 } from '@voxpress/contracts';
 import type { z } from 'zod';
 import { languageName } from '../../engines/translator/languages.ts';
+import { composerArranges } from '../../engines/writer/composer/index.ts';
 import { countBodyWords } from '../../engines/writer/content-body.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { ContentPipeline } from '../../pipeline/content-pipeline.ts';
@@ -42,6 +43,9 @@ export class ContentService {
     const [written, ...translated] = request.language;
     const missing = await this.deps.untranslatable(written ?? 'en', translated);
     if (missing.length) throw translationUnavailable(written ?? 'en', missing);
+    const llm = await this.deps.usesLanguageModel();
+    // The built-in composer arranges the speaker's sentences; a type it cannot make is refused, not faked.
+    if (!llm && !composerArranges(request.content_type)) throw needsLanguageModel(request.content_type);
     const row = await this.deps.pipeline.start({
       userId,
       transcriptionId: source.id,
@@ -52,7 +56,6 @@ export class ContentService {
       platforms: request.target_blog_platforms ?? [],
     });
     const words = countBodyWords(source.editedText ?? source.originalText);
-    const llm = await this.deps.usesLanguageModel();
     // The composer takes well under a second; a model about a second per 40 words; a translation a few seconds.
     const estimated = Math.round((llm ? 10 + words / 40 : 5) + (request.language.length - 1) * 5);
     return {
@@ -157,6 +160,17 @@ function translationUnavailable(source: string, languages: string[]): HttpError 
     'translation_unavailable',
     `No translator on this server translates ${languageName(source)} into ${names}. Choose other languages, or ask your administrator to enable a translator for ${languages.length > 1 ? 'them' : 'it'}.`,
     { source, languages: languages.join(',') },
+  );
+}
+
+/** 422 before anything starts: the type must be written by a language model and none is ready. */
+function needsLanguageModel(type: string): HttpError {
+  const name = type.replace(/_/g, ' ');
+  return new HttpError(
+    422,
+    'content_type_needs_language_model',
+    `A ${name} has to be written by a language model, and none is ready on this server. The built-in composer only arranges the speaker's own sentences: choose a blog post, clean transcript, recipe, tutorial or meeting notes, or ask your administrator to set up a language model.`,
+    { content_type: type },
   );
 }
 

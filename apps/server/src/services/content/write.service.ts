@@ -53,6 +53,7 @@ export class WriteService {
         language: piece.language,
         contentType: piece.contentType,
         title: piece.requestedTitle ?? undefined,
+        sourceTitle: (await this.deps.transcriptions.itemTitle(source)) ?? undefined,
         keywords: piece.keywords as string[],
         platforms: piece.targetPlatforms as string[],
         voice: user?.writingVoice ?? undefined,

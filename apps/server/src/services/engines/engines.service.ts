@@ -1,5 +1,6 @@
 import type { EnginePort, Engines } from '@voxpress/contracts';
 import type { AppContext } from '../../app-context.ts';
+import { COMPOSER_CONTENT_TYPES } from '../../engines/writer/composer/index.ts';
 import { enginePort } from './engine-port.ts';
 
 /**
@@ -22,10 +23,12 @@ export async function describeEngines(ctx: AppContext): Promise<Engines> {
       activeFor: 'English',
       orderSetting: 'SPEECH_ENGINES',
     }),
-    enginePort('Writer', 'writer', writers, {
-      active: writer?.engine.id ?? null,
-      orderSetting: 'the writer order',
-    }),
+    withContentTypes(
+      enginePort('Writer', 'writer', writers, {
+        active: writer?.engine.id ?? null,
+        orderSetting: 'the writer order',
+      }),
+    ),
     enginePort('Translator', 'translator', translators.engines, {
       active: translators.active,
       activeFor: 'English to Spanish',
@@ -115,4 +118,22 @@ export async function describeEngines(ctx: AppContext): Promise<Engines> {
     },
   ];
   return { ports };
+}
+
+/**
+ * Each writer with what it makes of every content type: a language model writes them all, the
+ * built-in composer arranges some and leaves the others to a language model.
+ */
+function withContentTypes(port: EnginePort): EnginePort {
+  const written = Object.fromEntries(Object.keys(COMPOSER_CONTENT_TYPES).map((t) => [t, 'written' as const]));
+  return {
+    ...port,
+    implementations: port.implementations.map((engine) => ({
+      ...engine,
+      content_types:
+        engine.id === 'composer'
+          ? { ...COMPOSER_CONTENT_TYPES }
+          : (written as Record<keyof typeof COMPOSER_CONTENT_TYPES, 'written'>),
+    })),
+  };
 }

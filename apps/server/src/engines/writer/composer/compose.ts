@@ -7,11 +7,12 @@ import {
   zComposedContent,
 } from './composed-content.schema.ts';
 import { writeSections } from './draft-sections.ts';
+import { englishPartsOfSpeech } from './english-nlp.ts';
 import { grounded, paragraphOf } from './grounding.ts';
+import { keyPointSentences } from './key-points.ts';
 import { distinctPhrases, hashtag, headingCase, keyPhrases, saidOnce } from './keywords.ts';
-import { label } from './labels.ts';
-import { baseLanguage, writesWithoutSpaces } from './language.ts';
-import { liftSentences } from './lifts.ts';
+import { baseLanguage, stopwords, writesWithoutSpaces } from './language.ts';
+import { GREETING, isFragment, leadSentences, poorOpening } from './lifts.ts';
 import { countWords, plainText, renderMarkdown } from './render.ts';
 import { type Sentence, transcriptSentences } from './sentences.ts';
 import { seoMetadata } from './seo-metadata.ts';
@@ -38,7 +39,7 @@ const QUOTABLE =
 const TITLE_PATTERNS: Partial<Record<ContentType, RegExp>> = {
   tutorial: /\b(how to (?:\w+\s+){1,7}?\w+)(?=\s+(?:in|on your|with|using|without|so|and|for)\b|$)/,
   meeting_notes:
-    /\b((?:weekly |monthly |daily |team |product |project |planning |board |sales )*(?:meeting|sync|stand-?up|review|retro))\b/,
+    /\b((?:weekly |monthly |daily |team |product |project |planning |board |sales )+(?:meeting|sync|stand-?up|review|retro))\b/,
 };
 
 /** The sentences to write from, numbered anew; names given capitals (they come lower case from some engines). */
@@ -67,17 +68,71 @@ function capitaliseNames(sentences: Sentence[], names: string[]): Sentence[] {
   }));
 }
 
+/** Words of a title cut from a long opening sentence. */
+const TITLE_MAX_WORDS = 9;
+/** A first clause up to this long is the title whole. */
+const TITLE_WHOLE_CLAUSE = 12;
+/** English words a long opening is cut before, for a title. */
+const TITLE_BREAKS = new Set('from of in for with at on by to which that because while when'.split(' '));
+
+/**
+ * The opening words of the first full sentence, as a title: up to its first clause break or
+ * about nine words, without trailing small words, in the sentence's own case.
+ */
+export function openingTitle(sentences: readonly Sentence[], language: string): string {
+  // "Morning everyone, let's start the design review": the words after a greeting say what it is.
+  const afterGreeting = (s: Sentence) => {
+    const rest = s.text
+      .split(/[,;:]\s+/u)
+      .slice(1)
+      .join(', ');
+    const says = GREETING.test(s.words.join(' ')) && rest.split(/\s+/).length >= 3;
+    return says && !GREETING.test(rest.toLowerCase()) ? rest : null;
+  };
+  const first = sentences.find((s) => !isFragment(s) && (!poorOpening(s) || afterGreeting(s)));
+  const opening = first ? (afterGreeting(first) ?? first.text) : (sentences[0]?.text ?? '');
+  if (!opening) return '';
+  const text = standalone(opening).replace(/[.!?\u3002\uff01\uff1f\u0964]+$/u, '');
+  if (writesWithoutSpaces(language)) {
+    const clause = text.split(/[，、,；;：:]/u)[0] ?? text;
+    return [...clause].slice(0, 24).join('');
+  }
+  const clause = text.split(/[,;:\u2013\u2014]\s/u)[0] ?? text;
+  // A clause of a word or two ("So, …", "Hi everyone, …") says too little: the sentence goes on.
+  const words = (clause.split(/\s+/).length >= 4 ? clause : text).split(/\s+/).filter(Boolean);
+  if (words.length <= TITLE_WHOLE_CLAUSE) {
+    // A question asked whole keeps its mark: "Grace, can you walk us through the new screens?"
+    const asked = words.length === text.split(/\s+/).length && /[?？]$/u.test(opening);
+    return words.join(' ').replace(/[,;:]+$/u, '') + (asked ? '?' : '');
+  }
+  const bare = (w: string) => w.toLowerCase().replace(/[^\p{L}\p{N}']/gu, '');
+  // Before a phrase that only adds where or whose: "Today I'm making baking powder biscuits | from …".
+  const before = words.findLastIndex((w, i) => i >= 4 && i <= TITLE_MAX_WORDS && TITLE_BREAKS.has(bare(w)));
+  const cut = words.slice(0, before > 0 ? before : TITLE_MAX_WORDS);
+  // Cut short, the title ends on a name of a thing ("… our fathers"), not a small word or a verb.
+  const english = baseLanguage(language) === 'en';
+  const pos = english ? englishPartsOfSpeech(cut.join(' ')) : null;
+  const small = stopwords(language);
+  const ends = (w: string) =>
+    pos ? ['NOUN', 'PROPN'].includes(pos.get(bare(w)) ?? '') : !small.has(bare(w));
+  while (cut.length > 3 && !ends(cut.at(-1) ?? '')) cut.pop();
+  return cut.join(' ').replace(/[,;:]+$/u, '');
+}
+
+/**
+ * The title: the one the user asked for; else the name the speaker gave the thing itself (the
+ * dish of a single recipe, "how to fix a flat tire", "the weekly product meeting"); else the
+ * item's own title; else the opening words of the first full sentence. Never made of keywords.
+ */
 function makeTitle(
   request: ComposeRequest,
   type: ContentType,
   sentences: Sentence[],
-  topics: string[],
   dish: string | null,
 ): string {
   const given = request.title?.trim();
   if (given) return given;
   const language = request.language;
-  // A recipe's dish, a product's name.
   if (dish) return headingCase(dish, language);
   const pattern = TITLE_PATTERNS[type];
   if (pattern && baseLanguage(language) === 'en') {
@@ -86,10 +141,9 @@ function makeTitle(
       if (match?.[1]) return headingCase(match[1], language);
     }
   }
-  const [first, second] = topics;
-  if (!first) return sentences[0]?.text.slice(0, 80) ?? '';
-  const joined = second ? `${first} ${label(language, 'and')} ${second}` : first;
-  return headingCase(joined, language);
+  const item = request.source_title?.trim();
+  if (item) return item;
+  return openingTitle(sentences, language);
 }
 
 function quotes(sentences: Sentence[], scores: number[], taken: Set<number>): GroundedText[] {
@@ -149,29 +203,39 @@ export function composeContent(request: ComposeRequest): ComposedContent {
   const given = (request.keywords ?? []).map((k) => k.trim()).filter(Boolean);
   const keywords = [...new Set([...given, ...(dish ? [dish] : []), ...topics])].slice(0, 10);
   const hashtags = [...new Set(keywords.slice(0, 6).map(hashtag).filter(Boolean))];
-  const title = makeTitle(request, type, sentences, topics, dish);
-  // The lead leans to the start, where speakers say what it is about; the key points to the end,
-  // where they say what it comes to.
-  const along = (i: number) => i / Math.max(1, sentences.length);
-  const lifted = liftSentences(type, parts.drafts, {
-    leadScores: scores.map((v, i) => v * (1 + 0.6 * (1 - along(i)))),
-    keyScores: scores.map((v, i) => v * (1 + 0.6 * along(i))),
-    leadSize: sentences.length >= 30 ? 3 : 2,
-  });
-  const taken = new Set([...lifted.lead, ...lifted.keyPoints].map((s) => s.index));
+  const title = makeTitle(request, type, sentences, (parts.dishes ?? 0) > 1 ? null : dish);
+  // The lead is the speaker's opening, in order; it leaves the opening section, and so do the
+  // greetings before it.
+  const { lead, skipped } = leadSentences(type, parts.drafts, sentences.length >= 30 ? 3 : 2);
+  const taken = new Set([...lead, ...skipped].map((s) => s.index));
   const written = writeSections(parts.drafts, taken, phrases, language);
   if (parts.metadata.content_type === 'meeting_notes' && parts.metadata.meeting_data.topics.length === 0)
     parts.metadata.meeting_data.topics = written.topics;
-  const { lead } = lifted;
+  const keyPoints = keyPointSentences(type, sentences, scores, {
+    first: parts.keyFirst ?? [],
+    avoid: new Set(parts.listed ?? []),
+    never: taken,
+  });
   const content: ComposedContent = {
     content_type: type,
     language,
     title,
     summary: lead.length ? paragraphOf(lead, joiner, lead.map((s) => standalone(s.text)).join(joiner)) : null,
     sections: written.sections,
-    key_points: lifted.keyPoints.map((s) => grounded([s], standalone(s.text))),
-    // Questions do not stand alone as quotes.
-    quotes: raw ? [] : quotes(sentences, scores, new Set([...taken, ...questionsOf(sentences)])),
+    key_points: keyPoints.map((s) => grounded([s], standalone(s.text))),
+    // Questions do not stand alone as quotes, nor does a sentence already lifted beside the text.
+    quotes: raw
+      ? []
+      : quotes(
+          sentences,
+          scores,
+          new Set([
+            ...taken,
+            ...keyPoints.map((s) => s.index),
+            ...(parts.listed ?? []),
+            ...questionsOf(sentences),
+          ]),
+        ),
     keywords,
     hashtags,
     metadata: parts.metadata,
@@ -191,11 +255,10 @@ function finalMetadata(
 ): ComposedContent['metadata'] {
   switch (type) {
     case 'seo_optimized': {
-      // The whole text: the lead and the key points are written only there.
+      // The whole text: the lead and the sections (the key points repeat sentences of them).
       const body = [
         ...(content.summary ? [content.summary.text] : []),
         ...content.sections.flatMap((s) => s.paragraphs.map((p) => p.text)),
-        ...content.key_points.map((k) => k.text),
       ].join('\n');
       const ranked = [...sentences].sort(
         (a, b) => (scores[b.index] ?? 0) - (scores[a.index] ?? 0) || a.index - b.index,

@@ -165,7 +165,10 @@ export const zComposeRequest = z.object({
   language: z.string(),
   /** Omitted: guessed from the text (spec §5). */
   content_type: zContentType.optional(),
+  /** The title the user asked for: the piece's title whatever the composer finds. */
   title: z.string().optional(),
+  /** The item's own title (what the recording or document is called), used when no title is asked for. */
+  source_title: z.string().optional(),
   keywords: z.array(z.string()).optional(),
 });
 export type ComposeRequest = z.infer<typeof zComposeRequest>;

@@ -20,6 +20,8 @@ export type DraftSection =
       opening?: boolean;
       /** A topic of the discussion (meeting notes list them). */
       topic?: boolean;
+      /** Written as notes: one sentence a bullet (the discussion of meeting notes). */
+      notes?: boolean;
     }
   | { kind: 'list' | 'steps'; heading: string; items: Paragraph[] };
 
@@ -71,9 +73,15 @@ export function writeSections(
     seen.add(heading.toLowerCase());
     if (draft.kind === 'text' && draft.topic) topics.push(heading);
     sections.push(
-      draft.kind === 'text'
-        ? { heading, kind: 'text', paragraphs: draft.paragraphs.map((p) => paragraphOf(p, joiner)) }
-        : { heading, kind: draft.kind, paragraphs: draft.items },
+      draft.kind !== 'text'
+        ? { heading, kind: draft.kind, paragraphs: draft.items }
+        : draft.notes
+          ? {
+              heading,
+              kind: 'list',
+              paragraphs: draft.paragraphs.flat().map((s) => paragraphOf([s], joiner)),
+            }
+          : { heading, kind: 'text', paragraphs: draft.paragraphs.map((p) => paragraphOf(p, joiner)) },
     );
   });
   return { sections, topics };

@@ -19,6 +19,11 @@ export { guessContentType } from '@voxpress/contracts';
 export { composeContent } from './compose.ts';
 export * from './composed-content.schema.ts';
 export { BuiltInComposer } from './composer.writer.ts';
+export {
+  COMPOSER_CONTENT_TYPES,
+  composerArranges,
+  typesNeedingLanguageModel,
+} from './composer-capabilities.ts';
 export { CONTENT_LANGUAGES } from './language.ts';
 export {
   type ContentBlock,

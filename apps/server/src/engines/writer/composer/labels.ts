@@ -3,6 +3,8 @@ import { baseLanguage } from './language.ts';
 /** Fixed headings the composer writes (not sentences: names of parts), in each content language. */
 export type Label =
   | 'overview'
+  /** A tutorial's opening, before what is needed and the steps. */
+  | 'introduction'
   | 'ingredients'
   | 'method'
   | 'tips'
@@ -22,13 +24,12 @@ export type Label =
   | 'quotes'
   | 'in_this_issue'
   /** A section with no words of its own to be named by: `{n}` is its place in the piece. */
-  | 'part'
-  /** Joins two topics in a title. */
-  | 'and';
+  | 'part';
 
 const LABELS: Record<string, Record<Label, string>> = {
   en: {
     overview: 'Overview',
+    introduction: 'Introduction',
     ingredients: 'Ingredients',
     method: 'Method',
     tips: 'Tips',
@@ -48,10 +49,10 @@ const LABELS: Record<string, Record<Label, string>> = {
     quotes: 'Quotes',
     in_this_issue: 'In this issue',
     part: 'Part {n}',
-    and: 'and',
   },
   es: {
     overview: 'Resumen',
+    introduction: 'Introducción',
     ingredients: 'Ingredientes',
     method: 'Preparación',
     tips: 'Consejos',
@@ -71,10 +72,10 @@ const LABELS: Record<string, Record<Label, string>> = {
     quotes: 'Citas',
     in_this_issue: 'En este número',
     part: 'Parte {n}',
-    and: 'y',
   },
   de: {
     overview: 'Überblick',
+    introduction: 'Einleitung',
     ingredients: 'Zutaten',
     method: 'Zubereitung',
     tips: 'Tipps',
@@ -94,10 +95,10 @@ const LABELS: Record<string, Record<Label, string>> = {
     quotes: 'Zitate',
     in_this_issue: 'In dieser Ausgabe',
     part: 'Teil {n}',
-    and: 'und',
   },
   fr: {
     overview: 'Aperçu',
+    introduction: 'Introduction',
     ingredients: 'Ingrédients',
     method: 'Préparation',
     tips: 'Conseils',
@@ -117,10 +118,10 @@ const LABELS: Record<string, Record<Label, string>> = {
     quotes: 'Citations',
     in_this_issue: 'Dans ce numéro',
     part: 'Partie {n}',
-    and: 'et',
   },
   zh: {
     overview: '概述',
+    introduction: '简介',
     ingredients: '食材',
     method: '做法',
     tips: '小贴士',
@@ -140,10 +141,10 @@ const LABELS: Record<string, Record<Label, string>> = {
     quotes: '引述',
     in_this_issue: '本期内容',
     part: '第{n}部分',
-    and: '与',
   },
   ja: {
     overview: '概要',
+    introduction: 'はじめに',
     ingredients: '材料',
     method: '作り方',
     tips: 'コツ',
@@ -163,10 +164,10 @@ const LABELS: Record<string, Record<Label, string>> = {
     quotes: '引用',
     in_this_issue: '今号の内容',
     part: 'パート{n}',
-    and: 'と',
   },
   ko: {
     overview: '개요',
+    introduction: '소개',
     ingredients: '재료',
     method: '만드는 법',
     tips: '팁',
@@ -186,10 +187,10 @@ const LABELS: Record<string, Record<Label, string>> = {
     quotes: '인용',
     in_this_issue: '이번 호 내용',
     part: '{n}부',
-    and: '그리고',
   },
   hi: {
     overview: 'सारांश',
+    introduction: 'परिचय',
     ingredients: 'सामग्री',
     method: 'विधि',
     tips: 'सुझाव',
@@ -209,10 +210,10 @@ const LABELS: Record<string, Record<Label, string>> = {
     quotes: 'उद्धरण',
     in_this_issue: 'इस अंक में',
     part: 'भाग {n}',
-    and: 'और',
   },
   ta: {
     overview: 'கண்ணோட்டம்',
+    introduction: 'அறிமுகம்',
     ingredients: 'தேவையான பொருட்கள்',
     method: 'செய்முறை',
     tips: 'குறிப்புகள்',
@@ -232,10 +233,10 @@ const LABELS: Record<string, Record<Label, string>> = {
     quotes: 'மேற்கோள்கள்',
     in_this_issue: 'இந்த இதழில்',
     part: 'பகுதி {n}',
-    and: 'மற்றும்',
   },
   te: {
     overview: 'అవలోకనం',
+    introduction: 'పరిచయం',
     ingredients: 'కావలసిన పదార్థాలు',
     method: 'తయారీ విధానం',
     tips: 'చిట్కాలు',
@@ -255,7 +256,6 @@ const LABELS: Record<string, Record<Label, string>> = {
     quotes: 'ఉల్లేఖనలు',
     in_this_issue: 'ఈ సంచికలో',
     part: 'భాగం {n}',
-    and: 'మరియు',
   },
 };
 

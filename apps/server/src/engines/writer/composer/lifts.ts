@@ -5,100 +5,93 @@ import type { Sentence } from './sentences.ts';
 import { opensStep } from './tutorial-metadata.ts';
 
 /**
- * Where a content type puts sentences besides its sections. The composer cannot say a thing in
- * other words, so a sentence in the lead or the key points leaves the running text: every sentence
- * is written once, and moves only a little, so the text still reads in the order it was said.
- * - lead: the sentences of the opening section that say what the piece is about, brought above
- *   its first heading (a blog post's hook, a recipe's introduction, a meeting's summary).
- * - key points: the takeaways the speaker closes with, as a list after the closing section, for
- *   the types whose readers expect them (a blog post's takeaway, a search article's key takeaways).
- * A story is told in order and a raw transcription word for word: nothing is lifted out of them.
+ * The lead: the opening sentences of the piece, brought above its first heading (a blog post's
+ * hook, a recipe's introduction, a meeting's summary). The composer cannot say a thing in other
+ * words, so the lead is the speaker's own opening, taken in the order it was said: the sentences
+ * that follow stay where they were, and the piece still reads in the spoken order. A clean
+ * transcript and a raw one have no lead: they are the text as said, paragraph after paragraph.
  */
-const LIFTS: Record<ContentType, { lead: boolean; keyPoints: boolean }> = {
-  enhanced: { lead: true, keyPoints: false },
-  story: { lead: false, keyPoints: false },
-  blog_post: { lead: true, keyPoints: true },
-  seo_optimized: { lead: true, keyPoints: true },
-  raw_transcription: { lead: false, keyPoints: false },
-  recipe: { lead: true, keyPoints: false },
-  tutorial: { lead: true, keyPoints: false },
-  meeting_notes: { lead: true, keyPoints: false },
-  product_description: { lead: true, keyPoints: false },
-  newsletter: { lead: true, keyPoints: false },
+const HAS_LEAD: Record<ContentType, boolean> = {
+  enhanced: false,
+  story: false,
+  blog_post: true,
+  seo_optimized: true,
+  raw_transcription: false,
+  recipe: true,
+  tutorial: true,
+  meeting_notes: true,
+  product_description: true,
+  newsletter: true,
 };
 
 /** Below this many sentences and list items, a piece is written as it was said. */
 const MIN_BODY = 4;
-/** One key point for every this many sentences of running text, up to three. */
-const SENTENCES_PER_KEY_POINT = 5;
-const MAX_KEY_POINTS = 3;
 
-export interface Lifted {
-  lead: Sentence[];
-  keyPoints: Sentence[];
+/** Linking words a sentence lifted out of its flow goes without ("And", "So"). */
+const LINKING = new Set('and but so then also or yeah okay ok well'.split(' '));
+/** Words that hang a sentence on the one before: one opening on them is not a full sentence. */
+const HANGING = new Set('which who whom whose of to than with nor because plus too as'.split(' '));
+
+/**
+ * A sentence that cannot open a piece: under four words once its linking "and"/"so" are taken
+ * off ("Hi everyone.", "And then."), or one that hangs on the sentence before ("Which is why…",
+ * "Because of the rain.").
+ */
+export function isFragment(s: Sentence): boolean {
+  let at = 0;
+  while (at < s.words.length && LINKING.has(s.words[at] ?? '')) at++;
+  return s.words.length - at < 4 || HANGING.has(s.words[at] ?? '');
+}
+
+/** A greeting ("Hi everyone, welcome back to the kitchen."): said to open, but no opening for a piece. */
+export const GREETING = /^(?:hi|hello|hey|welcome|(?:good )?(?:morning|afternoon|evening))\b/;
+
+/** A sentence a piece does not open on: a fragment or a greeting. */
+export function poorOpening(s: Sentence): boolean {
+  return isFragment(s) || GREETING.test(s.words.join(' '));
 }
 
 const isQuestion = (s: Sentence) => /[?？]$/u.test(s.text);
 
 /** A sentence that belongs where it was said: a question, or the next item of a list or a step. */
-function tiedToPlace(s: Sentence): boolean {
+export function tiedToPlace(s: Sentence): boolean {
   return isQuestion(s) || opensStep(s) || MARKERS.test(s.spoken.toLowerCase());
 }
 
-const ranked = (sentences: Sentence[], scores: number[]) =>
-  [...sentences].sort((a, b) => (scores[b.index] ?? 0) - (scores[a.index] ?? 0) || a.index - b.index);
-
-const inOrder = (sentences: Sentence[]) => [...sentences].sort((a, b) => a.index - b.index);
-
 /**
- * The lead (from the opening section, by `leadScores`) and the key points (from the closing
- * section, by `keyScores`) of a piece of this type. The closing section keeps its first sentence
- * and at least half of the others; the sections keep at least two sentences or items in all.
+ * The lead of a piece of this type: the first full sentences of its opening section, in the
+ * order said (up to `size`); and the fragments before them (a greeting: "Hi everyone."), which
+ * the piece leaves out rather than open on. No lead when the piece is too short to have one or
+ * its opening is not made of full sentences.
  */
-export function liftSentences(
+export function leadSentences(
   type: ContentType,
   drafts: readonly DraftSection[],
-  options: { leadScores: number[]; keyScores: number[]; leadSize: number },
-): Lifted {
+  size: number,
+): { lead: Sentence[]; skipped: Sentence[] } {
   const running = drafts.map(draftSentences);
   const total = running.reduce((n, r) => n + r.length, 0);
   const body = drafts.reduce((n, d) => n + (d.kind === 'text' ? 0 : d.items.length), total);
-  const policy = LIFTS[type];
-  if (body < MIN_BODY) return { lead: [], keyPoints: [] };
-  const lead: Sentence[] = [];
   const opening = drafts.findIndex((d) => d.kind === 'text' && d.opening);
-  if (policy.lead && opening >= 0) {
-    const candidates = (running[opening] ?? []).filter(
-      (s) =>
-        !tiedToPlace(s) &&
-        s.words.length >= 8 &&
-        s.words.length <= 40 &&
-        (options.leadScores[s.index] ?? 0) > 0,
-    );
-    for (const s of ranked(candidates, options.leadScores)) {
-      if (lead.length >= options.leadSize || body - lead.length <= 2) break;
-      lead.push(s);
-    }
+  const sentences = running[opening] ?? [];
+  const first = sentences.findIndex((s) => !poorOpening(s));
+  // Greetings may come first (a raw transcript keeps them); a lead that starts deep in the
+  // opening would not be its lead.
+  const skipped = type !== 'raw_transcription' && first > 0 && first <= 2 ? sentences.slice(0, first) : [];
+  const none = { lead: [], skipped };
+  // A blog post opens on its hook however short it is; the other types only with a body to follow.
+  const blog = type === 'blog_post';
+  // With nothing but a greeting to open on, a blog post's hook is the greeting.
+  if (blog && first < 0 && sentences[0]) return { lead: [sentences[0]], skipped: [] };
+  if (!HAS_LEAD[type] || (body < MIN_BODY && !blog) || first < 0 || first > 2) return none;
+  const rest = blog ? Math.min(2, body - 1) : 2;
+  const lead: Sentence[] = [];
+  for (const s of sentences.slice(first)) {
+    if (lead.length >= size || (lead.length > 0 && body - skipped.length - lead.length <= rest)) break;
+    // A question makes a blog post's hook, not another type's summary.
+    const hook = blog && lead.length === 0 && isQuestion(s);
+    if ((tiedToPlace(s) && !hook) || s.words.length > 45) break;
+    lead.push(s);
   }
-  const keyPoints: Sentence[] = [];
-  const closing = drafts.findLastIndex((d) => d.kind === 'text');
-  if (policy.keyPoints && closing >= 0) {
-    const taken = new Set(lead.map((s) => s.index));
-    const [first, ...rest] = (running[closing] ?? []).filter((s) => !taken.has(s.index));
-    const wanted = Math.min(
-      MAX_KEY_POINTS,
-      Math.floor(total / SENTENCES_PER_KEY_POINT),
-      Math.floor(rest.length / 2),
-      body - lead.length - 2,
-    );
-    const candidates = rest.filter(
-      (s) =>
-        !tiedToPlace(s) &&
-        s.words.length >= 5 &&
-        s.words.length <= 35 &&
-        (options.keyScores[s.index] ?? 0) > 0,
-    );
-    if (first) keyPoints.push(...ranked(candidates, options.keyScores).slice(0, Math.max(0, wanted)));
-  }
-  return { lead: inOrder(lead), keyPoints: inOrder(keyPoints) };
+  return { lead, skipped };
 }

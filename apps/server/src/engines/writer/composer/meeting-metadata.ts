@@ -1,4 +1,5 @@
 import type { ActionItem } from './composed-content.schema.ts';
+import { GIVEN_NAMES } from './given-names.ts';
 import { capitalise, find, grounded, plain } from './grounding.ts';
 import { stopwords } from './language.ts';
 import type { Sentence } from './sentences.ts';
@@ -23,9 +24,23 @@ const DECISION =
   /\b(?:we (?:decided|agreed|settled|are going with|'re going with|will go with)|the decision is|let's go with)\b/;
 const AGENDA = /\bagenda (?:we have|is|includes|today is|for today is)?\s*(.*)$/;
 
+/** Whether the transcript writes names with capitals: a capital inside a sentence, other than "I". */
+function casedNames(sentences: Sentence[]): boolean {
+  return sentences.some((s) => /\s(?!I\b|I')\p{Lu}/u.test(s.spoken));
+}
+
+/** The word is written with a capital inside a sentence somewhere ("… and me, Daniel."), not only at its start. */
+function writtenAsName(sentences: Sentence[], word: string): boolean {
+  const name = (word[0]?.toUpperCase() + word.slice(1)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`[\\s,;:"'(]${name}\\b`, 'u');
+  return sentences.some((s) => pattern.test(s.spoken));
+}
+
 /**
  * Names said in the meeting: from the roster ("the attendees today are …", the sentence returned
- * as `roster`) and from how people are addressed.
+ * as `roster`) and from how people are addressed. Only people's names: where the transcript has
+ * capitals, a word written with one; where it has none, a roster entry or a common given name
+ * ("skins will burst" names nobody).
  */
 export function attendees(sentences: Sentence[]): {
   names: string[];
@@ -33,6 +48,9 @@ export function attendees(sentences: Sentence[]): {
   roster: Sentence | null;
 } {
   const stop = stopwords('en');
+  const cased = casedNames(sentences);
+  const isName = (word: string, listed: boolean) =>
+    GIVEN_NAMES.has(word) || (cased ? writtenAsName(sentences, word) : listed);
   const counts = new Map<string, number>();
   const listed: string[] = [];
   let rosterSentence: Sentence | null = null;
@@ -46,13 +64,15 @@ export function attendees(sentences: Sentence[]): {
     if (roster) {
       rosterSentence ??= sentence;
       for (const word of roster.split(/\s+/)) {
-        if (NOT_NAMES.has(word) || stop.has(word) || word === 'me') continue;
+        if (NOT_NAMES.has(word) || stop.has(word) || word === 'me' || !isName(word, true)) continue;
         if (!listed.includes(word)) listed.push(word);
         add(word, 2);
       }
     }
-    for (const match of text.matchAll(NAME_BEFORE)) add(match[1] ?? '', 1);
-    for (const match of text.matchAll(NAME_AFTER)) add(match[1] ?? '', 1);
+    for (const match of [...text.matchAll(NAME_BEFORE), ...text.matchAll(NAME_AFTER)]) {
+      const word = match[1] ?? '';
+      if (listed.includes(word) || isName(word, false)) add(word, 1);
+    }
   }
   const speaker = sentences.map((s) => find(s, SPEAKER)).find((n) => n && counts.has(n)) ?? null;
   const names = [

@@ -94,9 +94,9 @@ export interface ContentBlock {
 }
 
 /**
- * The summary, sections and key points as a flat list of blocks (heading, paragraph, bullet,
- * numbered), so content from this writer and from a language model can be stored and shown alike.
- * The key points are part of the text: their sentences are written there and nowhere else.
+ * The summary and sections as a flat list of blocks (heading, paragraph, bullet, numbered), so
+ * content from this writer and from a language model can be stored and shown alike. The key
+ * points stand beside the blocks, as a model's do: they repeat sentences of the text.
  */
 export function contentBlocks(content: ComposedContent): ContentBlock[] {
   const blocks: ContentBlock[] = [];
@@ -106,11 +106,6 @@ export function contentBlocks(content: ComposedContent): ContentBlock[] {
     blocks.push({ type: 'heading', text: section.heading, segment_ids: [] });
     const type = section.kind === 'list' ? 'bullet' : section.kind === 'steps' ? 'numbered' : 'paragraph';
     for (const p of section.paragraphs) blocks.push({ type, text: p.text, segment_ids: p.segment_ids });
-  }
-  if (content.key_points.length) {
-    blocks.push({ type: 'heading', text: label(content.language, 'key_points'), segment_ids: [] });
-    for (const k of content.key_points)
-      blocks.push({ type: 'bullet', text: k.text, segment_ids: k.segment_ids });
   }
   return blocks;
 }

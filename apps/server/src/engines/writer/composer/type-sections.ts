@@ -1,11 +1,12 @@
 import type { ComposedMetadata, ContentType, Paragraph } from './composed-content.schema.ts';
 import type { DraftSection } from './draft-sections.ts';
 import { grounded, plain } from './grounding.ts';
+import { headingCase } from './keywords.ts';
 import { label } from './labels.ts';
 import { actionItems, agenda, attendees, decisions } from './meeting-metadata.ts';
 import { paragraphs } from './paragraphs.ts';
 import { productMetadata } from './product-metadata.ts';
-import { recipeMetadata } from './recipe-metadata.ts';
+import { recipeMetadata, recipeParts } from './recipe-metadata.ts';
 import type { Sentence } from './sentences.ts';
 import { topicGroups } from './topic-sections.ts';
 import { materials, tutorialSteps } from './tutorial-metadata.ts';
@@ -20,6 +21,12 @@ export interface TypedParts {
   metadata: ComposedMetadata;
   /** Names to write with capitals wherever they occur (attendees). */
   names: string[];
+  /** How many dishes a recipe cooks (0 for other types): a title names the dish only when one. */
+  dishes?: number;
+  /** Sentences the key points start with (a meeting's decisions). */
+  keyFirst?: Sentence[];
+  /** Sentences said as list items (a recipe's ingredient lines): key points only if nothing else. */
+  listed?: Set<number>;
 }
 
 interface Context {
@@ -56,19 +63,72 @@ function topics(sentences: Sentence[], language: string, discussion = false): Dr
   }));
 }
 
-function recipe({ sentences, language }: Context): TypedParts {
-  const { metadata, used, introEnd } = recipeMetadata(sentences);
-  const intro = sentences.slice(0, introEnd);
-  const tips = sentences.slice(introEnd).filter((s) => !used.has(s.index));
+/** One dish: its introduction, ingredients, method and tips, under headings that say which dish. */
+function dishDrafts(
+  part: Sentence[],
+  language: string,
+  heading: (key: 'overview' | 'ingredients' | 'method' | 'tips') => string,
+  opening: boolean,
+): { drafts: DraftSection[]; metadata: ReturnType<typeof recipeMetadata>['metadata']; listed: Sentence[] } {
+  const { metadata, used, introEnd } = recipeMetadata(part, language);
+  const intro = part.slice(0, introEnd);
+  const tips = part.slice(introEnd).filter((s) => !used.has(s.index));
+  // The ingredient lines and the steps are said in their lists; key points come from the rest.
+  const listed = part.filter((s) => used.has(s.index));
   return {
     drafts: [
-      ...prose(label(language, 'overview'), intro, language, true),
-      ...list(label(language, 'ingredients'), 'list', metadata.ingredients.map(asParagraph)),
-      ...list(label(language, 'method'), 'steps', metadata.instructions.map(asParagraph)),
-      ...prose(label(language, 'tips'), tips, language),
+      ...prose(heading('overview'), intro, language, opening),
+      ...list(heading('ingredients'), 'list', metadata.ingredients.map(asParagraph)),
+      ...list(heading('method'), 'steps', metadata.instructions.map(asParagraph)),
+      ...prose(heading('tips'), tips, language),
     ],
     metadata,
+    listed,
+  };
+}
+
+/**
+ * A recipe; several dishes in one recording stay apart: each has its own introduction,
+ * ingredients, method and tips, headed with its name as said ("Pumpkin Pie: Ingredients").
+ */
+function recipe({ sentences, language }: Context): TypedParts {
+  const parts = recipeParts(sentences);
+  if (parts.length <= 1) {
+    const one = dishDrafts(sentences, language, (key) => label(language, key), true);
+    return {
+      drafts: one.drafts,
+      metadata: one.metadata,
+      names: [],
+      dishes: one.metadata.dish ? 1 : 0,
+      listed: new Set(one.listed.map((s) => s.index)),
+    };
+  }
+  const dishes = parts.map((part, i) => {
+    const { metadata } = recipeMetadata(part, language);
+    const name = metadata.dish
+      ? headingCase(metadata.dish, language)
+      : label(language, 'part').replace('{n}', String(i + 1));
+    return dishDrafts(
+      part,
+      language,
+      (key) => (key === 'overview' ? name : `${name}: ${label(language, key)}`),
+      i === 0,
+    );
+  });
+  const named = [...new Set(dishes.map((d) => d.metadata.dish).filter((d): d is string => d !== null))];
+  let step = 0;
+  return {
+    drafts: dishes.flatMap((d) => d.drafts),
+    metadata: {
+      ...(dishes[0]?.metadata ?? recipeMetadata(sentences, language).metadata),
+      // A recording of several dishes is not one dish.
+      dish: null,
+      ingredients: dishes.flatMap((d) => d.metadata.ingredients),
+      instructions: dishes.flatMap((d) => d.metadata.instructions.map((st) => ({ ...st, step: ++step }))),
+    },
     names: [],
+    dishes: Math.max(named.length, parts.length),
+    listed: new Set(dishes.flatMap((d) => d.listed.map((s) => s.index))),
   };
 }
 
@@ -82,7 +142,7 @@ function tutorial({ sentences, language }: Context): TypedParts {
   const outro = last >= 0 ? sentences.slice(last + 1) : [];
   return {
     drafts: [
-      ...prose(label(language, 'overview'), intro, language, true),
+      ...prose(label(language, 'introduction'), intro, language, true),
       ...list(label(language, 'materials'), 'list', needs.items.map(asParagraph)),
       ...list(label(language, 'steps'), 'steps', steps.map(asParagraph)),
       ...prose(label(language, 'wrap_up'), outro, language),
@@ -140,7 +200,10 @@ function meeting({ sentences, language }: Context): TypedParts {
     (s) => s.index !== roster?.index && !assigned.has(s.index) && !agreed.has(s.index),
   );
   const grouped = paragraphs(talk, language);
-  const discussion = agendaSections(grouped, topicsSaid, language) ?? topics(talk, language, true);
+  // Notes, not an article: the discussion is written one sentence a bullet, in the order said.
+  const discussion = (agendaSections(grouped, topicsSaid, language) ?? topics(talk, language, true)).map(
+    (d): DraftSection => (d.kind === 'text' ? { ...d, notes: true } : d),
+  );
   return {
     drafts: [
       ...list(label(language, 'attendees'), 'list', mentions),
@@ -167,6 +230,12 @@ function meeting({ sentences, language }: Context): TypedParts {
       },
     },
     names,
+    // The decisions and action items have their lists; the key points come from the discussion.
+    listed: new Set([
+      ...(roster ? [roster.index] : []),
+      ...actions.map((a) => a.sentence.index),
+      ...decided.map((d) => d.index),
+    ]),
   };
 }
 
