@@ -7,7 +7,7 @@ import { listLocalModels } from '../src/engines/writer/local/local-models.ts';
 
 const USAGE = `Usage:
   npm run models -- list          the known speech and language models and which are downloaded
-  npm run models -- pull <name>   download one (checked against its SHA-256; a language model resumes)`;
+  npm run models -- pull <name>   download one (checked against its SHA-256; an interrupted pull resumes)`;
 
 async function main(argv: string[]): Promise<number> {
   // npm runs workspace scripts inside apps/server; a relative VOXPRESS_DATA_DIR means the folder
@@ -18,12 +18,12 @@ async function main(argv: string[]): Promise<number> {
     ...process.env,
     VOXPRESS_SECRET: process.env.VOXPRESS_SECRET ?? 'x'.repeat(32),
   });
-  const { modelsDir, model: configured, modelsUrl } = config.speech.whisper;
+  const { modelsDir, model: configured, modelsUrl, chosenFor } = config.speech.whisper;
   const local = config.llm.local;
   const [command, name, ...rest] = argv;
   switch (command) {
     case 'list': {
-      const code = await list(modelsDir, configured);
+      const code = await list(modelsDir, configured, chosenFor);
       return code || listLanguageModels(local?.modelsDir ?? modelsDir, local?.model ?? null);
     }
     case 'pull':
@@ -42,9 +42,12 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-async function list(modelsDir: string, configured: string): Promise<number> {
+async function list(modelsDir: string, configured: string, chosenFor: string | undefined): Promise<number> {
   const models = await listModels(modelsDir);
-  console.log(`Models folder: ${modelsDir}   (* = WHISPER_MODEL, now ${configured})\n`);
+  const why = chosenFor ? `WHISPER_MODEL is unset, so ${chosenFor}` : `WHISPER_MODEL=${configured}`;
+  console.log(
+    `Models folder: ${modelsDir}\nSpeech model: ${why}   (* below; a model the administrator chose in Settings replaces it)\n`,
+  );
   const rows = models.map((m) => [
     `${m.name === configured ? '*' : ' '} ${m.name}`,
     mib(m.bytes),
@@ -126,7 +129,6 @@ async function pull(
           baseUrl,
           signal: controller.signal,
           onProgress: (received, total) => draw(received, total),
-          warn: (message) => console.warn(`warning: ${message}`),
         })
       : await downloadLocalModel(name, {
           ...language,
@@ -144,12 +146,7 @@ async function pull(
   } catch (err) {
     if (tty) process.stdout.write('\n');
     if (controller.signal.aborted)
-      return fail(
-        findModel(name)
-          ? 'download cancelled; nothing was kept'
-          : 'download cancelled; what arrived is kept and the next pull resumes',
-        130,
-      );
+      return fail('download cancelled; what arrived is kept and the next pull resumes', 130);
     return fail((err as Error).message);
   }
 }

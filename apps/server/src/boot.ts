@@ -112,7 +112,10 @@ export async function createContext(
   await scratch.open();
   const tmpDir = scratch.dir;
   const blobs = createBlobStore(config, tmpDir);
-  const speech = new SpeechRouter(config.speech, logger);
+  // The whisper model the administrator chose at run time (if any) applies from the next job.
+  const speech = new SpeechRouter(config.speech, logger, {
+    whisper: { chosenModel: () => serverSettings.whisperModel() },
+  });
   const audioRepository = new AudioRepository(database.db);
   const transcriptionsRepository = new TranscriptionsRepository(database.db);
   // Requests to addresses users choose (their sites, their webhooks) go through one guard.

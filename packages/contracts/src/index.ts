@@ -15,6 +15,7 @@ export * from './publishing.ts';
 export * from './queues.ts';
 export * from './search.ts';
 export * from './speakers.ts';
+export * from './speech-models.ts';
 export * from './storage-space.ts';
 export * from './system.ts';
 export * from './text.ts';

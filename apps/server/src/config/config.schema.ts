@@ -224,10 +224,10 @@ export const zEnv = z.object({
     ),
   WHISPER_MODEL: z
     .string()
-    .regex(/^[a-z0-9.-]+$/, 'must be a model name such as base, base.en or small')
-    .default('base')
+    .regex(/^[a-z0-9._-]+$/, 'must be a model name such as base, base.en or small')
+    .optional()
     .describe(
-      'whisper.cpp model (`npm run models -- list` shows them). Kept in the data folder under models/.',
+      'whisper.cpp model (`npm run models -- list` shows them). Kept in the data folder under models/. Unset: chosen for this machine: base on fewer than 8 cores or with little memory, small on 8 or more cores with 2 GB free, large-v3-turbo-q5_0 on 16 or more with 4 GB free. The administrator may choose another at run time.',
     ),
   WHISPER_AUTO_DOWNLOAD: bool
     .default(true)

@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { ClientConfig } from '@voxpress/contracts';
 import { LIMITS } from '@voxpress/contracts';
+import { currentWhisperHardware, defaultWhisperModel } from '../engines/speech/whisper-models.ts';
 import { VERSION } from '../lib/version.ts';
 import { type Env, zEnv } from './config.schema.ts';
 import { type InfographicsConfig, infographicsConfig } from './infographics-env.schema.ts';
@@ -81,7 +82,10 @@ export interface SpeechConfig {
   /** Engine ids in order of preference. */
   engines: Array<'whisper' | 'openai' | 'pocketsphinx'>;
   whisper: {
+    /** WHISPER_MODEL, or the model picked for this machine when it is unset. */
     model: string;
+    /** Why the model was picked ("base: chosen for 2 cores"); unset when WHISPER_MODEL names it. */
+    chosenFor?: string | undefined;
     modelsDir: string;
     autoDownload: boolean;
     modelsUrl: string;
@@ -199,7 +203,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     speech: {
       engines: e.SPEECH_ENGINES,
       whisper: {
-        model: e.WHISPER_MODEL,
+        ...whisperModel(e.WHISPER_MODEL),
         modelsDir: path.join(dataDir, 'models'),
         autoDownload: e.WHISPER_AUTO_DOWNLOAD,
         modelsUrl: e.WHISPER_MODELS_URL.replace(/\/$/, ''),
@@ -256,6 +260,13 @@ function loadOrCreateSecret(dataDir: string): string {
 }
 
 /** The cores background work may use: all but one, which stays free for answering requests. */
+/** WHISPER_MODEL when set; otherwise the model that suits this machine, and why. */
+function whisperModel(setting: string | undefined): { model: string; chosenFor?: string } {
+  if (setting) return { model: setting };
+  const choice = defaultWhisperModel(currentWhisperHardware());
+  return { model: choice.name, chosenFor: choice.why };
+}
+
 export function spareCores(): number {
   return Math.max(1, availableParallelism() - 1);
 }

@@ -14,9 +14,7 @@ export function registerJobs(ctx: AppContext): void {
   ctx.queue.register(transcribeJob(ctx.transcribe));
   ctx.queue.register(contentWriteJob(ctx.writeContent));
   ctx.queue.register(contentTranslateJob(ctx.translateContent));
-  ctx.queue.register(
-    whisperModelDownloadJob(ctx.config.speech.whisper, (message) => ctx.logger.warn(message)),
-  );
+  ctx.queue.register(whisperModelDownloadJob(ctx.config.speech.whisper));
   ctx.queue.register(
     localModelDownloadJob({
       modelsDir: ctx.config.llm.local?.modelsDir ?? ctx.config.speech.whisper.modelsDir,

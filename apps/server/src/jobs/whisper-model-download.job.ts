@@ -8,15 +8,15 @@ export const WHISPER_DOWNLOAD_JOB = 'whisper.model.download';
 /**
  * Downloads a whisper.cpp model into the models folder for the administrator, with its progress
  * (bytes received) on the job. A download that cannot reach the server, or brings the wrong file,
- * fails at once with the reason: retrying would only make the administrator wait longer.
+ * fails at once with the reason: retrying would only make the administrator wait longer. What an
+ * interrupted download kept is resumed by the next one.
  */
 export function whisperModelDownloadJob(
   whisper: SpeechConfig['whisper'],
-  warn: (message: string) => void,
 ): JobDefinition<{ model: string }, { model: string; bytes: number; alreadyPresent: boolean }> {
   return {
     name: WHISPER_DOWNLOAD_JOB,
-    payload: z.object({ model: z.string().regex(/^[a-z0-9.-]+$/) }),
+    payload: z.object({ model: z.string().regex(/^[a-z0-9._-]+$/) }),
     maxAttempts: 1,
     timeoutMs: 2 * 60 * 60 * 1000,
     async handler({ payload, progress, signal }) {
@@ -27,7 +27,6 @@ export function whisperModelDownloadJob(
           modelsDir: whisper.modelsDir,
           baseUrl: whisper.modelsUrl,
           signal,
-          warn,
           onProgress: (received, total) => {
             const percent = Math.floor((received / total) * 100);
             if (percent <= reported) return;

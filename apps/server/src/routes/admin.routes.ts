@@ -10,6 +10,8 @@ import {
   zStorageSpace,
   zToken,
   zWhisperDownloadStarted,
+  zWhisperModelChoice,
+  zWhisperModelSetting,
   zWhisperModels,
 } from '@voxpress/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -21,6 +23,7 @@ import { relayStatus } from '../http/status-stream.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { AdminService } from '../services/admin/admin.service.ts';
 import { storageSpace } from '../services/admin/storage-space.ts';
+import { WhisperModelSettingService } from '../services/admin/whisper-model-setting.ts';
 
 const errors = { 401: zErrorResponse, 403: zErrorResponse };
 const bearer = [{ bearer: [] }];
@@ -36,6 +39,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     };
   const adminOnly = admins(signedIn);
   const admin = new AdminService(ctx);
+  const whisperModel = new WhisperModelSettingService(ctx.config.speech.whisper, ctx.serverSettings);
   return async (app) => {
     app.get(
       '/admin/settings',
@@ -129,6 +133,38 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const ticket = await ctx.accessTokens.signLink(request.userId, path);
         return reply.status(202).send({ ...started, stream_url: `${path}?ticket=${ticket}` });
       },
+    );
+
+    app.get(
+      '/admin/models/whisper',
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags: ['admin'],
+          summary:
+            'The whisper.cpp model in use, and whether it was chosen here, by WHISPER_MODEL or for this machine',
+          security: bearer,
+          response: { 200: zWhisperModelSetting, ...errors },
+        },
+      },
+      async () => whisperModel.get(),
+    );
+
+    app.put(
+      '/admin/models/whisper',
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags: ['admin'],
+          summary: 'Choose the whisper.cpp model to transcribe with; null goes back to the default',
+          description:
+            'A catalogue model or a ggml-<name>.bin already in the models folder. Applies to every process within seconds, without a restart; a model not yet downloaded is downloaded by the next transcription (or start its download at POST /admin/models/{name}/download).',
+          security: bearer,
+          body: zWhisperModelChoice,
+          response: { 200: zWhisperModelSetting, 400: zErrorResponse, 422: zErrorResponse, ...errors },
+        },
+      },
+      async (request) => whisperModel.set(request.body.name),
     );
 
     app.get(

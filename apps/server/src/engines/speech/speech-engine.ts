@@ -24,6 +24,19 @@ export interface SpeechRequest {
   signal: AbortSignal;
   /** 0–1 over the engine's own work, from real progress (seconds heard / total). */
   onProgress(fraction: number): void;
+  /**
+   * Told while the engine waits for its model to download before it can hear anything (bytes so
+   * far and in all, also when another job started that download), then `null` once the wait is
+   * over, whether the download succeeded or not.
+   */
+  onModelDownload?(download: ModelDownloadProgress | null): void;
+}
+
+/** How far the download of an engine's model has come. */
+export interface ModelDownloadProgress {
+  model: string;
+  receivedBytes: number;
+  totalBytes: number;
 }
 
 /** How a speech engine stands on this machine (see `EngineStatus`). */

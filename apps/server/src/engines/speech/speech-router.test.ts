@@ -287,7 +287,7 @@ describe('speech router with the real engines', () => {
           reason: 'Model base is not downloaded',
           detail: 'Model base is not downloaded',
           hint: 'npm run models -- pull base (or set WHISPER_AUTO_DOWNLOAD=true)',
-          model: { name: 'base', state: 'not_downloaded' },
+          model: { name: 'base', state: 'not_downloaded', bytes: 147_951_465 },
         },
         {
           id: 'openai',
@@ -371,6 +371,7 @@ describe('speech router with the real engines', () => {
       name: 'base',
       state: 'download_failed',
       reason: 'the download server could not be reached',
+      bytes: 147_951_465,
     });
     expect(wordErrorRate(FIXTURE_PARAGRAPH, routed.result.text)).toBeLessThanOrEqual(0.15);
     // The failed download is remembered: whisper now shows as missing and is skipped at once.

@@ -10,7 +10,7 @@ import { OpenAiCompatibleSpeechEngine } from './openai-compatible.speech.ts';
 import { type PocketsphinxOptions, PocketsphinxSpeechEngine } from './pocketsphinx.speech.ts';
 import type { SpeechEngine, SpeechRequest, SpeechResult } from './speech-engine.ts';
 import type { SpeechLogger } from './speech-logger.ts';
-import { WhisperCppSpeechEngine } from './whisper-cpp.speech.ts';
+import { type WhisperCppOptions, WhisperCppSpeechEngine } from './whisper-cpp.speech.ts';
 import { isAutoLanguage } from './whisper-languages.ts';
 
 /** The engine picked for a request and why, in a sentence for the transcript's metadata. */
@@ -59,10 +59,14 @@ export class SpeechRouter {
   constructor(
     config: SpeechConfig,
     logger: SpeechLogger,
-    options: { engines?: SpeechEngine[]; pocketsphinx?: PocketsphinxOptions } = {},
+    options: {
+      engines?: SpeechEngine[];
+      pocketsphinx?: PocketsphinxOptions;
+      whisper?: WhisperCppOptions;
+    } = {},
   ) {
     const engines = options.engines ?? [
-      new WhisperCppSpeechEngine(config.whisper, logger),
+      new WhisperCppSpeechEngine(config.whisper, logger, options.whisper),
       new OpenAiCompatibleSpeechEngine(config.openai, logger),
       new PocketsphinxSpeechEngine(options.pocketsphinx),
     ];

@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { SpeechEngineUnavailableError, type SpeechRequest } from './speech-engin
 import { silentLogger } from './speech-logger.ts';
 import { readWavInfo } from './wav-file.ts';
 import { type WhisperCppOptions, WhisperCppSpeechEngine } from './whisper-cpp.speech.ts';
-import { findModel } from './whisper-models.ts';
+import { findModel, type WhisperModelInfo } from './whisper-models.ts';
 
 let root: string;
 let wav: string;
@@ -57,7 +58,7 @@ describe('whisper.cpp engine without a usable model', () => {
       reason: 'Model base is not downloaded',
       detail: 'Model base is not downloaded',
       hint: 'npm run models -- pull base (or set WHISPER_AUTO_DOWNLOAD=true)',
-      model: { name: 'base', state: 'not_downloaded' },
+      model: { name: 'base', state: 'not_downloaded', bytes: 147_951_465 },
     });
     const err = await failure(e.transcribe(request()));
     expect(err).toBeInstanceOf(SpeechEngineUnavailableError);
@@ -153,7 +154,7 @@ describe('whisper.cpp engine downloading its model', () => {
       reason: 'Model tiny is not downloaded yet; it is downloaded on first use',
       detail: `Model tiny (74 MiB) is not in ${path.dirname(e.modelFile)}; it is downloaded from ${new URL(baseUrl).host} on first use`,
       hint: 'npm run models -- pull tiny',
-      model: { name: 'tiny', state: 'not_downloaded' },
+      model: { name: 'tiny', state: 'not_downloaded', bytes: 77_691_713 },
     });
     const err = await failure(e.transcribe(request()));
     expect(err).toBeInstanceOf(SpeechEngineUnavailableError);
@@ -199,6 +200,104 @@ describe('whisper.cpp engine downloading its model', () => {
     expect(err.message).toBe(
       `The whisper model tiny could not be downloaded. Could not download whisper model tiny from http://127.0.0.1:${port}/ggml-tiny.bin: connection refused (nothing is listening there). Run \`npm run models -- pull tiny\` on the server once it can reach the internet, or copy ggml-tiny.bin into ${path.dirname(e.modelFile)}.`,
     );
+  });
+});
+
+describe('whisper.cpp engine downloading a (toy) model on first use', () => {
+  let server: Server;
+  let modelBytes: Buffer;
+  let toy: WhisperModelInfo;
+  let served = 0;
+  beforeAll(async () => {
+    const file = path.join(root, 'served-toy.bin');
+    writeToyWhisperModel(file, { multilingual: true });
+    modelBytes = readFileSync(file);
+    toy = {
+      name: 'toy',
+      file: 'ggml-toy.bin',
+      bytes: modelBytes.length,
+      sha256: createHash('sha256').update(modelBytes).digest('hex'),
+      multilingual: true,
+      description: 'random weights',
+    };
+    server = createServer((req, res) => {
+      if (req.url !== '/models/ggml-toy.bin') return void res.writeHead(404).end('not found');
+      served++;
+      res.writeHead(200, { 'content-length': String(modelBytes.length) });
+      // In pieces, a little apart, as over a real network.
+      let at = 0;
+      const next = () => {
+        if (at >= modelBytes.length) return void res.end();
+        const piece = modelBytes.subarray(at, at + 1024 * 1024);
+        at += piece.length;
+        res.write(piece, () => setTimeout(next, 5));
+      };
+      next();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('tells every waiting job how the download goes, then transcribes with the model', async () => {
+    const port = (server.address() as AddressInfo).port;
+    const e = engine(
+      { model: 'toy', autoDownload: true, modelsUrl: `http://127.0.0.1:${port}/models` },
+      { models: [toy] },
+    );
+    type Seen = Parameters<NonNullable<SpeechRequest['onModelDownload']>>[0];
+    const first: Seen[] = [];
+    const second: Seen[] = [];
+    const one = e.transcribe(request({ onModelDownload: (d) => first.push(d) }));
+    const two = e.transcribe(request({ onModelDownload: (d) => second.push(d) }));
+    while (!first.some((d) => d && d.receivedBytes > 0)) await new Promise((r) => setTimeout(r, 5));
+    expect(await e.status()).toMatchObject({
+      state: 'ready',
+      reason: expect.stringMatching(/^Model toy is downloading: \d+ %$/),
+      model: { name: 'toy', state: 'downloading', percent: expect.any(Number), bytes: modelBytes.length },
+    });
+    const [a, b] = await Promise.all([one, two]);
+    expect(served).toBe(1);
+    for (const seen of [first, second]) {
+      expect(seen.at(-1)).toBeNull();
+      const steps = seen.filter((d) => d !== null);
+      expect(steps[0]).toMatchObject({ model: 'toy', totalBytes: modelBytes.length });
+      expect(steps.at(-1)).toEqual({
+        model: 'toy',
+        receivedBytes: modelBytes.length,
+        totalBytes: modelBytes.length,
+      });
+      const received = steps.map((d) => d.receivedBytes);
+      expect(received).toEqual([...received].sort((x, y) => x - y));
+      expect(steps.length).toBeGreaterThan(3);
+    }
+    expect(a).toMatchObject({ model: 'toy' });
+    expect(b.segments.length).toBeGreaterThan(0);
+    expect(readdirSync(path.dirname(e.modelFile))).toEqual(['ggml-toy.bin']);
+    expect(await e.status()).toMatchObject({ state: 'ready', model: { name: 'toy', state: 'downloaded' } });
+  });
+
+  it('switches to the model the administrator chose, from the next job', async () => {
+    const port = (server.address() as AddressInfo).port;
+    let chosen: string | undefined;
+    const e = engine(
+      { model: 'base', autoDownload: false, modelsUrl: `http://127.0.0.1:${port}/models` },
+      { models: [toy], chosenModel: async () => chosen },
+    );
+    writeToyWhisperModel(e.modelFile, { multilingual: true });
+    expect((await e.transcribe(request())).model).toBe('base');
+    chosen = 'toy';
+    // Not downloaded, and downloads are off: it says so for the chosen model.
+    expect(await e.status()).toMatchObject({ state: 'missing', reason: 'Model toy is not downloaded' });
+    writeToyWhisperModel(path.join(path.dirname(e.modelFile), 'ggml-toy.bin'));
+    expect(await e.status()).toMatchObject({
+      state: 'ready',
+      reason: 'Model toy (multilingual)',
+      detail: expect.stringMatching(/; toy: chosen by the administrator$/),
+    });
+    const after = await e.transcribe(request());
+    expect(after.model).toBe('toy');
+    chosen = undefined;
+    expect((await e.transcribe(request())).model).toBe('base');
   });
 });
 

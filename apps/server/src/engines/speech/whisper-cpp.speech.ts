@@ -15,7 +15,14 @@ import {
 import type { SpeechLogger } from './speech-logger.ts';
 import { readPcm16 } from './wav-file.ts';
 import { isAutoLanguage, WHISPER_LANGUAGES, whisperLanguage } from './whisper-languages.ts';
-import { downloadModel, findModel, ModelDownloadError, modelPath, WHISPER_MODELS } from './whisper-models.ts';
+import {
+  downloadModel,
+  downloadProgress,
+  ModelDownloadError,
+  modelPath,
+  WHISPER_MODELS,
+  type WhisperModelInfo,
+} from './whisper-models.ts';
 import { routeNativeLog } from './whisper-native-log.ts';
 
 /** Tuning knobs, mostly for tests. */
@@ -26,6 +33,13 @@ export interface WhisperCppOptions {
   stallTimeoutMs?: number;
   /** Download connect timeout. Default 10 s. */
   connectTimeoutMs?: number;
+  /**
+   * The model the administrator chose at run time (a saved setting), read before each job; null
+   * or undefined keeps WHISPER_MODEL's (or the one picked for this machine).
+   */
+  chosenModel?: () => Promise<string | null | undefined>;
+  /** The catalogue of downloadable models (tests bring their own). Default `WHISPER_MODELS`. */
+  models?: readonly WhisperModelInfo[];
   now?: () => number;
 }
 
@@ -44,13 +58,21 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
   readonly id = 'whisper';
   readonly kind = 'speech' as const;
   readonly name = 'whisper.cpp (in-process)';
-  private context: Promise<WhisperContext> | undefined;
-  private downloadFailure: { at: number; message: string; why: string } | undefined;
+  private context: { file: string; loaded: Promise<WhisperContext> } | undefined;
+  /** Models replaced by another at run time, released once no native work may still use them. */
+  private readonly retired: Array<Promise<WhisperContext>> = [];
+  /** Contexts whose native work was abandoned (aborted or stalled): only released at close. */
+  private readonly abandoned = new WeakSet<WhisperContext>();
+  private downloadFailure: { at: number; model: string; message: string; why: string } | undefined;
   private loadFailure: { key: string; message: string } | undefined;
   private lastNativeError = '';
   private logListener: { remove(): void } | undefined;
   private queue: Promise<void> = Promise.resolve();
   private readonly now: () => number;
+  private readonly catalogue: readonly WhisperModelInfo[];
+  /** The model in force, as last read (the configured one until the first read). */
+  private current: string;
+  private chosenAtRunTime = false;
 
   constructor(
     private readonly config: SpeechConfig['whisper'],
@@ -58,16 +80,35 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
     private readonly options: WhisperCppOptions = {},
   ) {
     this.now = options.now ?? Date.now;
+    this.catalogue = options.models ?? WHISPER_MODELS;
+    this.current = config.model;
   }
 
-  /** The configured model's file. */
+  /** The file of the model in force. */
   get modelFile(): string {
-    return modelPath(this.config.modelsDir, this.config.model);
+    return modelPath(this.config.modelsDir, this.current);
   }
 
-  /** Whether the model understands more than English (`.en` models do not). */
+  /** Whether the model in force understands more than English (`.en` models do not). */
   get multilingual(): boolean {
-    return !this.config.model.includes('.en');
+    return !this.current.includes('.en');
+  }
+
+  /** The model in force now: the administrator's choice, else WHISPER_MODEL's (or this machine's). */
+  async model(): Promise<string> {
+    const chosen = await this.options.chosenModel?.().catch((err: unknown) => {
+      this.logger.warn({ err }, 'the chosen whisper model could not be read; using the configured one');
+      return undefined;
+    });
+    this.current = chosen || this.config.model;
+    this.chosenAtRunTime = Boolean(chosen);
+    return this.current;
+  }
+
+  /** Why this model, for the engines view ("; base: chosen for 2 cores"); empty when WHISPER_MODEL names it. */
+  private why(): string {
+    if (this.chosenAtRunTime) return `; ${this.current}: chosen by the administrator`;
+    return this.config.chosenFor ? `; ${this.config.chosenFor}` : '';
   }
 
   supports(language: string): boolean {
@@ -80,7 +121,8 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
   }
 
   async status(): Promise<SpeechEngineStatus> {
-    const { model, modelsDir, autoDownload } = this.config;
+    const { modelsDir, autoDownload } = this.config;
+    const model = await this.model();
     const pull = `npm run models -- pull ${model}`;
     const file = await stat(this.modelFile).catch(() => null);
     if (file?.isFile()) {
@@ -96,27 +138,38 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
       return {
         state: 'ready',
         reason: `Model ${model} (${kind})`,
-        detail: `Model ${model} (${kind}, ${mb(file.size)}) in ${modelsDir}`,
+        detail: `Model ${model} (${kind}, ${mb(file.size)}) in ${modelsDir}${this.why()}`,
         model: { name: model, state: 'downloaded' },
       };
     }
-    const info = findModel(model);
+    const info = this.findModel(model);
     if (!info) {
       return {
         state: 'misconfigured',
         reason: `The whisper model "${model}" is unknown`,
         detail: `Unknown model "${model}" and no ${this.modelFile}`,
-        hint: `Set WHISPER_MODEL to one of ${WHISPER_MODELS.map((m) => m.name).join(', ')}`,
+        hint: `Set WHISPER_MODEL to one of ${this.catalogue.map((m) => m.name).join(', ')}`,
       };
     }
-    const failure = this.recentDownloadFailure();
+    const running = downloadProgress(modelsDir, model);
+    if (running) {
+      const percent = Math.floor((running.receivedBytes / running.totalBytes) * 100);
+      return {
+        state: 'ready',
+        reason: `Model ${model} is downloading: ${percent} %`,
+        detail: `Model ${model} is downloading into ${modelsDir}: ${mb(running.receivedBytes)} of ${mb(running.totalBytes)}${this.why()}`,
+        hint: pull,
+        model: { name: model, state: 'downloading', percent, bytes: info.bytes },
+      };
+    }
+    const failure = this.recentDownloadFailure(model);
     if (failure) {
       return {
         state: 'missing',
         reason: `The whisper model ${model} could not be downloaded: ${failure.why}`,
         detail: failure.message,
         hint: pull,
-        model: { name: model, state: 'download_failed', reason: failure.why },
+        model: { name: model, state: 'download_failed', reason: failure.why, bytes: info.bytes },
       };
     }
     if (autoDownload) {
@@ -124,47 +177,56 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
       return {
         state: 'ready',
         reason: `Model ${model} is not downloaded yet; it is downloaded on first use`,
-        detail: `Model ${model} (${mb(info.bytes)}) is not in ${modelsDir}; it is downloaded from ${new URL(this.config.modelsUrl).host} on first use`,
+        detail: `Model ${model} (${mb(info.bytes)}) is not in ${modelsDir}; it is downloaded from ${new URL(this.config.modelsUrl).host} on first use${this.why()}`,
         hint: pull,
-        model: { name: model, state: 'not_downloaded' },
+        model: { name: model, state: 'not_downloaded', bytes: info.bytes },
       };
     }
     return {
       state: 'missing',
       reason: `Model ${model} is not downloaded`,
-      detail: `Model ${model} is not downloaded`,
+      detail: `Model ${model} is not downloaded${this.why()}`,
       hint: `${pull} (or set WHISPER_AUTO_DOWNLOAD=true)`,
-      model: { name: model, state: 'not_downloaded' },
+      model: { name: model, state: 'not_downloaded', bytes: info.bytes },
     };
   }
 
   async transcribe(request: SpeechRequest): Promise<SpeechResult> {
     request.signal.throwIfAborted();
-    const file = await this.ensureModel(request.signal);
-    const context = await this.loadContext(file);
-    return this.oneAtATime(request.signal, () => this.run(context, request));
+    const model = await this.model();
+    const file = await this.ensureModel(model, request);
+    return this.oneAtATime(request.signal, async () => {
+      const context = await this.loadContext(file, model);
+      return this.run(context, request, model);
+    });
   }
 
   /** Releases the loaded model (at shutdown). A later `transcribe` loads it again. */
   async close(): Promise<void> {
-    const context = this.context;
+    const contexts = [...this.retired.splice(0), ...(this.context ? [this.context.loaded] : [])];
     this.context = undefined;
     this.logListener?.remove();
     this.logListener = undefined;
-    const loaded = await context?.catch(() => undefined);
-    await loaded?.release();
+    for (const context of contexts) {
+      const loaded = await context.catch(() => undefined);
+      await loaded?.release();
+    }
   }
 
-  /** The model file, downloading it first when allowed. */
-  private async ensureModel(signal: AbortSignal): Promise<string> {
-    const { model, modelsDir, autoDownload } = this.config;
-    const file = this.modelFile;
+  /**
+   * The model file, downloading it first when allowed. Every job waiting for the download is told
+   * of its progress through `onModelDownload`, and of its end (`null`) whatever the outcome.
+   */
+  private async ensureModel(model: string, request: SpeechRequest): Promise<string> {
+    const { modelsDir, autoDownload } = this.config;
+    const { signal } = request;
+    const file = modelPath(modelsDir, model);
     if ((await stat(file).catch(() => null))?.isFile()) return file;
     const pull = `\`npm run models -- pull ${model}\``;
-    const info = findModel(model);
+    const info = this.findModel(model);
     if (!info) {
       throw new SpeechEngineUnavailableError(
-        `The whisper model "${model}" is not in ${modelsDir} and is not one Voxpress can download. Put ggml-${model}.bin there, or set WHISPER_MODEL to one of ${WHISPER_MODELS.map((m) => m.name).join(', ')}.`,
+        `The whisper model "${model}" is not in ${modelsDir} and is not one Voxpress can download. Put ggml-${model}.bin there, or set WHISPER_MODEL to one of ${this.catalogue.map((m) => m.name).join(', ')}.`,
         { userMessage: `The whisper model "${model}" configured on this server is unknown.` },
       );
     }
@@ -174,19 +236,25 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
         { userMessage: `The whisper model ${model} is not downloaded on this server.` },
       );
     }
-    const failure = this.recentDownloadFailure();
+    const failure = this.recentDownloadFailure(model);
     if (failure)
       throw new SpeechEngineUnavailableError(failure.message, { userMessage: notDownloaded(model) });
-    this.logger.info({ model, modelsDir }, 'downloading whisper model');
+    const tell = request.onModelDownload;
+    const already = downloadProgress(modelsDir, model);
+    tell?.({ model, receivedBytes: already?.receivedBytes ?? 0, totalBytes: info.bytes });
     let logged = 0;
-    // Not tied to this job's signal: other jobs may wait for the same download, and a failure is
-    // remembered even when the job that started it was cancelled meanwhile.
+    // The first job to ask starts the download and logs it; later ones join it. It is not tied to
+    // any job's signal: other jobs may wait for the same download, and a failure is remembered even
+    // when the job that started it was cancelled meanwhile.
+    if (!already) this.logger.info({ model, modelsDir }, 'downloading whisper model');
     const download = downloadModel(model, {
       modelsDir,
+      models: this.catalogue,
       baseUrl: this.config.modelsUrl,
       connectTimeoutMs: this.options.connectTimeoutMs,
-      warn: (message) => this.logger.warn({ model }, message),
       onProgress: (received, total) => {
+        if (!signal.aborted) tell?.({ model, receivedBytes: received, totalBytes: total });
+        if (already) return;
         const tenth = Math.floor((received / total) * 10);
         if (tenth > logged) {
           logged = tenth;
@@ -198,29 +266,43 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
       },
     }).catch((err: unknown) => {
       const message = `The whisper model ${model} could not be downloaded. ${(err as Error).message} Run ${pull} on the server once it can reach the internet, or copy ${info.file} into ${modelsDir}.`;
-      this.downloadFailure = { at: this.now(), message, why: downloadFailureWhy(err) };
-      this.logger.warn({ model, reason: (err as Error).message }, 'whisper model download failed');
+      this.downloadFailure = { at: this.now(), model, message, why: downloadFailureWhy(err) };
+      if (!already)
+        this.logger.warn({ model, reason: (err as Error).message }, 'whisper model download failed');
       throw new SpeechEngineUnavailableError(message, { cause: err, userMessage: notDownloaded(model) });
     });
-    await abortable(download, signal);
-    this.logger.info({ model, file }, 'whisper model downloaded');
+    try {
+      const done = await abortable(download, signal);
+      if (!already && !done.alreadyPresent)
+        this.logger.info({ model, file, resumedFrom: done.resumedFrom }, 'whisper model downloaded');
+    } finally {
+      if (!signal.aborted) tell?.(null);
+    }
     return file;
   }
 
   /** The loaded model, shared by all jobs; a file that fails to load is remembered until it changes. */
-  private async loadContext(file: string): Promise<WhisperContext> {
+  private async loadContext(file: string, model: string): Promise<WhisperContext> {
     const info = await stat(file);
     if (this.loadFailure?.key === fileKey(info))
       throw new SpeechEngineUnavailableError(this.loadFailure.message, { userMessage: DAMAGED });
-    this.context ??= this.initContext(file);
+    if (this.context && this.context.file !== file) {
+      // Another model was chosen: the one loaded goes (now, unless native work may still use it).
+      const old = this.context.loaded;
+      this.context = undefined;
+      const loaded = await old.catch(() => undefined);
+      if (loaded && this.abandoned.has(loaded)) this.retired.push(old);
+      else await loaded?.release();
+    }
+    if (!this.context) this.context = { file, loaded: this.initContext(file) };
     try {
-      return await this.context;
+      return await this.context.loaded;
     } catch (err) {
       this.context = undefined;
       // whisper.cpp's own explanation ("bad magic", ...) reaches the log listener a moment later.
       for (let waited = 0; !this.lastNativeError && waited < 300; waited += 20) await sleep(20);
       const detail = this.lastNativeError || (err as Error).message;
-      const message = `The whisper model file ${file} could not be loaded: it is damaged or not a whisper.cpp model (${detail}). Delete it and run \`npm run models -- pull ${this.config.model}\`.`;
+      const message = `The whisper model file ${file} could not be loaded: it is damaged or not a whisper.cpp model (${detail}). Delete it and run \`npm run models -- pull ${model}\`.`;
       this.loadFailure = { key: fileKey(info), message };
       this.logger.warn({ err, file }, 'whisper model could not be loaded');
       throw new SpeechEngineUnavailableError(message, { cause: err, userMessage: DAMAGED });
@@ -265,7 +347,7 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
     }
   }
 
-  private async run(context: WhisperContext, request: SpeechRequest): Promise<SpeechResult> {
+  private async run(context: WhisperContext, request: SpeechRequest, model: string): Promise<SpeechResult> {
     const { signal } = request;
     const pcm = await readPcm16(request.wavPath, 16_000).catch((err: unknown) => {
       throw new SpeechEngineError(
@@ -276,7 +358,8 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
     });
     signal.throwIfAborted();
     const requested = isAutoLanguage(request.language) ? 'auto' : request.language;
-    const language = this.multilingual ? (whisperLanguage(requested) ?? 'auto') : 'en';
+    const multilingual = !model.includes('.en');
+    const language = multilingual ? (whisperLanguage(requested) ?? 'auto') : 'en';
     let reported = 0;
     let lastSign = this.now();
     let job: ReturnType<WhisperContext['transcribeData']>;
@@ -298,6 +381,7 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
         },
       });
     } catch (err) {
+      if (this.context) this.retired.push(this.context.loaded);
       this.context = undefined;
       const message = `whisper.cpp could not start: ${(err as Error).message}`;
       throw new SpeechEngineUnavailableError(message, {
@@ -315,7 +399,10 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
         signal.removeEventListener('abort', onAbort);
         finish();
       };
-      const stop = () => void job.stop().catch(() => undefined);
+      const stop = () => {
+        this.abandoned.add(context);
+        void job.stop().catch(() => undefined);
+      };
       const onAbort = () => {
         stop();
         settle(() => reject(abortReason(signal)));
@@ -336,7 +423,7 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
       );
       signal.addEventListener('abort', onAbort, { once: true });
       job.promise.then(
-        (result) => settle(() => resolve(this.toResult(result, request, requested))),
+        (result) => settle(() => resolve(this.toResult(result, request, requested, model))),
         (err: unknown) =>
           settle(() =>
             reject(
@@ -353,7 +440,12 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
     return result;
   }
 
-  private toResult(result: TranscribeResult, request: SpeechRequest, requested: string): SpeechResult {
+  private toResult(
+    result: TranscribeResult,
+    request: SpeechRequest,
+    requested: string,
+    model: string,
+  ): SpeechResult {
     const limit = request.durationS > 0 ? request.durationS : Number.POSITIVE_INFINITY;
     // whisper.node reports segment times in milliseconds.
     const segments = result.segments
@@ -368,14 +460,18 @@ export class WhisperCppSpeechEngine implements SpeechEngine {
       language: requested === 'auto' ? (result.language ?? 'auto') : request.language,
       segments,
       confidence: null,
-      model: this.config.model,
+      model,
     };
   }
 
-  private recentDownloadFailure(): { message: string; why: string } | undefined {
+  private recentDownloadFailure(model: string): { message: string; why: string } | undefined {
     const failure = this.downloadFailure;
     const keepMs = this.options.retryDownloadAfterMs ?? 10 * 60_000;
-    return failure && this.now() - failure.at < keepMs ? failure : undefined;
+    return failure && failure.model === model && this.now() - failure.at < keepMs ? failure : undefined;
+  }
+
+  private findModel(name: string): WhisperModelInfo | undefined {
+    return this.catalogue.find((m) => m.name === name);
   }
 }
 
@@ -394,6 +490,8 @@ function downloadFailureWhy(err: unknown): string {
       return 'the file received was not the expected model';
     case 'io':
       return 'the file could not be saved on this server';
+    case 'no-space':
+      return 'there is not enough free disk space on this server';
     default:
       return 'the download did not finish';
   }

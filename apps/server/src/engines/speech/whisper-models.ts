@@ -1,6 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { DownloadError, downloadVerified } from './verified-download.ts';
+import { downloadResumable, ModelFileError } from '../models/resumable-download.ts';
 
 /** One whisper.cpp ggml model file as published at huggingface.co/ggerganov/whisper.cpp. */
 export interface WhisperModelInfo {
@@ -10,8 +11,8 @@ export interface WhisperModelInfo {
   file: string;
   /** Exact size in bytes. */
   bytes: number;
-  /** SHA-256 of the file (hex), or null when unknown (not checked, with a logged warning). */
-  sha256: string | null;
+  /** SHA-256 of the file (hex); a download that does not match is deleted. */
+  sha256: string;
   /** False for the English-only `.en` models. */
   multilingual: boolean;
   description: string;
@@ -101,13 +102,67 @@ export function findModel(name: string): WhisperModelInfo | undefined {
   return WHISPER_MODELS.find((m) => m.name === name);
 }
 
+/** What the default model is chosen by: the machine's cores and memory. */
+export interface WhisperHardware {
+  cores: number;
+  /** Memory the machine has in all, in bytes. */
+  totalBytes: number;
+  /** Memory free for use now, in bytes. */
+  freeBytes: number;
+}
+
+/** The model used when WHISPER_MODEL is unset, and why, in words for the administrator. */
+export interface WhisperModelChoice {
+  name: string;
+  /** E.g. "base: chosen for 2 cores". */
+  why: string;
+}
+
+const GIB = 1024 ** 3;
+
+/**
+ * The model this machine should run when WHISPER_MODEL is unset. whisper.cpp on a CPU takes
+ * roughly 0.4 GB of memory for base, 0.9 GB for small and 1.5 GB for large-v3-turbo quantised
+ * (q5_0), and its speed follows the cores: base on fewer than 8 cores or little memory; small on
+ * 8 or more cores with at least 2 GiB free (8 GiB in all); large-v3-turbo-q5_0, whose encoder is
+ * large-v3's and about four times small's work, on 16 or more cores with 4 GiB free (16 GiB in all).
+ */
+export function defaultWhisperModel(hardware: WhisperHardware): WhisperModelChoice {
+  const { cores, totalBytes, freeBytes } = hardware;
+  const memory = `${gib(freeBytes)} GB free of ${gib(totalBytes)} GB`;
+  const plural = `${cores} ${cores === 1 ? 'core' : 'cores'}`;
+  if (cores >= 16 && freeBytes >= 4 * GIB && totalBytes >= 16 * GIB)
+    return { name: 'large-v3-turbo-q5_0', why: `large-v3-turbo-q5_0: chosen for ${plural} and ${memory}` };
+  if (cores >= 8 && freeBytes >= 2 * GIB && totalBytes >= 8 * GIB)
+    return { name: 'small', why: `small: chosen for ${plural} and ${memory}` };
+  if (cores < 8) return { name: 'base', why: `base: chosen for ${plural}` };
+  return { name: 'base', why: `base: chosen for ${memory} (small needs 2 GB free and 8 GB in all)` };
+}
+
+/** This machine's cores and memory (the memory limit of its container, where one is set). */
+export function currentWhisperHardware(): WhisperHardware {
+  const limit = process.constrainedMemory();
+  const total = limit > 0 && limit < os.totalmem() ? limit : os.totalmem();
+  return {
+    cores: os.availableParallelism(),
+    totalBytes: total,
+    freeBytes: Math.min(os.freemem(), total - Math.min(total, process.memoryUsage.rss())),
+  };
+}
+
+function gib(bytes: number): string {
+  return (bytes / GIB).toFixed(1);
+}
+
 /** Where the model `name` lives (or would live) in the models folder: `<dir>/ggml-<name>.bin`. */
 export function modelPath(modelsDir: string, name: string): string {
   return path.join(modelsDir, `ggml-${name}.bin`);
 }
 
 /** A model as `listModels` reports it. */
-export interface ListedModel extends WhisperModelInfo {
+export interface ListedModel extends Omit<WhisperModelInfo, 'sha256'> {
+  /** Null for a file the user brought (nothing to check it against). */
+  sha256: string | null;
   path: string;
   downloaded: boolean;
   /** Bytes on disk, null when absent. */
@@ -155,7 +210,7 @@ export async function listModels(modelsDir: string): Promise<ListedModel[]> {
 export class ModelDownloadError extends Error {
   override name = 'ModelDownloadError';
   constructor(
-    readonly code: 'unknown-model' | DownloadError['code'],
+    readonly code: 'unknown-model' | ModelFileError['code'],
     message: string,
     options?: { cause?: unknown },
   ) {
@@ -166,71 +221,123 @@ export class ModelDownloadError extends Error {
 /** Options for `downloadModel`. */
 export interface DownloadModelOptions {
   modelsDir: string;
+  /** The catalogue to find the model in (tests bring their own). Default `WHISPER_MODELS`. */
+  models?: readonly WhisperModelInfo[];
   /** Base address of the files, e.g. `https://huggingface.co/ggerganov/whisper.cpp/resolve/main`. */
   baseUrl: string;
+  /** Stops the download (only when this call started it; a caller that joined one stops nothing). */
   signal?: AbortSignal;
+  /** Told of every step of the download, also when this call joined one already under way. */
   onProgress?(receivedBytes: number, totalBytes: number): void;
-  /** Told when a checksum cannot be verified. */
-  warn?(message: string): void;
   /** Default 10 s: fail fast when offline. */
   connectTimeoutMs?: number;
+  /** Time allowed without a byte once the body flows. Default 60 s. */
+  stallTimeoutMs?: number;
+  /** Bytes free in a folder (tests pass their own). Default: the file system's own count. */
+  freeBytes?(dir: string): Promise<number>;
 }
 
-const inFlight = new Map<string, Promise<{ path: string; bytes: number; alreadyPresent: boolean }>>();
+export interface DownloadedModel {
+  path: string;
+  bytes: number;
+  alreadyPresent: boolean;
+  /** Bytes that were already on disk from an interrupted download, 0 when it started afresh. */
+  resumedFrom: number;
+}
+
+/** A download under way in this process, followed by everyone waiting for it. */
+interface Running {
+  promise: Promise<DownloadedModel>;
+  listeners: Set<(receivedBytes: number, totalBytes: number) => void>;
+  receivedBytes: number;
+  totalBytes: number;
+}
+
+const inFlight = new Map<string, Running>();
 
 /**
- * Downloads a catalogued model into the models folder: streamed to a `.part` file, SHA-256 checked
- * while it arrives, renamed into place only when it matches (the partial file is deleted
- * otherwise). A model already present (with the expected size) is not fetched again, and
- * concurrent requests for the same model in this process share one download.
+ * Downloads a catalogued model into the models folder through `downloadResumable`: a `.part` file
+ * that a later call resumes after an interruption, a free-space check first, and the SHA-256
+ * checked at the end (a file that does not match is deleted). A model already present (with the
+ * expected size) is not fetched again, and concurrent requests for the same model in this process
+ * share one download, each told of its progress.
  */
-export function downloadModel(
-  name: string,
-  options: DownloadModelOptions,
-): Promise<{ path: string; bytes: number; alreadyPresent: boolean }> {
-  const info = findModel(name);
+export function downloadModel(name: string, options: DownloadModelOptions): Promise<DownloadedModel> {
+  const models = options.models ?? WHISPER_MODELS;
+  const info = models.find((m) => m.name === name);
   if (!info) {
     return Promise.reject(
       new ModelDownloadError(
         'unknown-model',
-        `Unknown whisper model "${name}". Valid names: ${WHISPER_MODELS.map((m) => m.name).join(', ')}.`,
+        `Unknown whisper model "${name}". Valid names: ${models.map((m) => m.name).join(', ')}.`,
       ),
     );
   }
   const target = modelPath(options.modelsDir, name);
-  const running = inFlight.get(target);
-  if (running) return running;
-  const download = fetchModel(info, target, options).finally(() => inFlight.delete(target));
-  inFlight.set(target, download);
-  return download;
+  let running = inFlight.get(target);
+  if (!running) {
+    const listeners: Running['listeners'] = new Set();
+    const progress = { receivedBytes: 0, totalBytes: info.bytes };
+    const promise = fetchModel(info, target, {
+      ...options,
+      onProgress: (received, total) => {
+        progress.receivedBytes = received;
+        progress.totalBytes = total;
+        for (const listener of listeners) listener(received, total);
+      },
+    }).finally(() => inFlight.delete(target));
+    running = Object.assign(progress, { promise, listeners });
+    inFlight.set(target, running);
+  }
+  const listener = options.onProgress;
+  if (listener) {
+    const joined = running;
+    joined.listeners.add(listener);
+    // One that joins late learns at once how far it is.
+    if (joined.receivedBytes > 0) listener(joined.receivedBytes, joined.totalBytes);
+    joined.promise.then(
+      () => joined.listeners.delete(listener),
+      () => joined.listeners.delete(listener),
+    );
+  }
+  return running.promise;
+}
+
+/** How far the download of `name` into `modelsDir` has come, if one is under way in this process. */
+export function downloadProgress(
+  modelsDir: string,
+  name: string,
+): { receivedBytes: number; totalBytes: number } | undefined {
+  const running = inFlight.get(modelPath(modelsDir, name));
+  return running ? { receivedBytes: running.receivedBytes, totalBytes: running.totalBytes } : undefined;
 }
 
 async function fetchModel(
   info: WhisperModelInfo,
   target: string,
   options: DownloadModelOptions,
-): Promise<{ path: string; bytes: number; alreadyPresent: boolean }> {
+): Promise<DownloadedModel> {
   const present = await stat(target).catch(() => null);
   if (present?.isFile() && present.size === info.bytes) {
-    return { path: target, bytes: present.size, alreadyPresent: true };
+    return { path: target, bytes: present.size, alreadyPresent: true, resumedFrom: 0 };
   }
-  if (!info.sha256)
-    options.warn?.(`No known SHA-256 for ${info.file}: it is downloaded without a checksum check.`);
   const url = `${options.baseUrl.replace(/\/$/, '')}/${info.file}`;
   try {
-    const { bytes } = await downloadVerified(url, target, {
+    const { bytes, resumedFrom } = await downloadResumable(url, target, {
       sha256: info.sha256,
       bytes: info.bytes,
       signal: options.signal,
       connectTimeoutMs: options.connectTimeoutMs,
-      onProgress: (received, total) => options.onProgress?.(received, total ?? info.bytes),
+      stallTimeoutMs: options.stallTimeoutMs,
+      freeBytes: options.freeBytes,
+      onProgress: options.onProgress,
     });
-    return { path: target, bytes, alreadyPresent: false };
+    return { path: target, bytes, alreadyPresent: false, resumedFrom };
   } catch (err) {
-    if (!(err instanceof DownloadError)) throw err;
+    if (!(err instanceof ModelFileError)) throw err;
     const what =
       err.code === 'checksum' || err.code === 'size'
-        ? `The download of whisper model ${info.name} from ${url} was not the expected file (${err.message}); nothing was kept`
+        ? `The download of whisper model ${info.name} from ${url} was not the expected file (${err.message})`
         : `Could not download whisper model ${info.name} from ${url}: ${err.message}`;
     throw new ModelDownloadError(err.code, `${what}.`, { cause: err });
   }

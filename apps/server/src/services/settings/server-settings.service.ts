@@ -27,12 +27,15 @@ export interface EffectiveSettings {
   /** Bytes of audio each account may keep; undefined for no limit. */
   quotaBytes: number | undefined;
   llm: LlmConfig;
+  /** The whisper model the administrator chose; undefined keeps WHISPER_MODEL's (or this machine's). */
+  whisperModel: string | undefined;
   view: AdminSettings;
 }
 
 const KEYS = {
   signups: 'signups_open',
   quota: 'storage_quota_mb',
+  whisperModel: 'whisper_model',
   llm: (p: LlmProviderId) => `llm.${p}`,
 };
 
@@ -88,6 +91,17 @@ export class ServerSettings {
     return (await this.current()).llm;
   }
 
+  async whisperModel(): Promise<string | undefined> {
+    return (await this.current()).whisperModel;
+  }
+
+  /** Saves the whisper model to use (null: back to the environment's), then tells every process. */
+  async saveWhisperModel(name: string | null): Promise<void> {
+    await this.deps.repository.write(new Map([[KEYS.whisperModel, name ?? undefined]]));
+    this.invalidate();
+    await this.deps.events.publish(SETTINGS_TOPIC, { type: 'settings.changed' });
+  }
+
   /** Saves a change, then tells every process. */
   async update(change: AdminSettingsUpdate): Promise<AdminSettings> {
     const saved = await this.deps.repository.all();
@@ -123,6 +137,7 @@ export class ServerSettings {
     const saved = await this.deps.repository.all();
     const signups = saved.get(KEYS.signups);
     const quota = saved.get(KEYS.quota);
+    const whisperModel = saved.get(KEYS.whisperModel);
     const envQuotaMb = config.storageQuotaBytes === undefined ? 0 : config.storageQuotaBytes / 1024 / 1024;
     const quotaMb = typeof quota === 'number' ? quota : envQuotaMb;
     const provider = (id: LlmProviderId): SavedProvider => {
@@ -173,6 +188,7 @@ export class ServerSettings {
       signupsOpen: typeof signups === 'boolean' ? signups : config.auth.signupsOpen,
       quotaBytes: quotaMb > 0 ? quotaMb * 1024 * 1024 : undefined,
       llm,
+      whisperModel: typeof whisperModel === 'string' && whisperModel ? whisperModel : undefined,
       view: {
         signups_open: typeof signups === 'boolean' ? signups : config.auth.signupsOpen,
         signups_source: typeof signups === 'boolean' ? 'saved' : 'environment',

@@ -112,6 +112,17 @@ export class TranscribeService {
             `Transcribing... ${Math.round(f * durationS)} of ${Math.round(durationS)} s`,
           );
         },
+        // The first transcription may wait for the speech model to download: the item says so.
+        onModelDownload: (download) => {
+          if (!download) return void reporter.set(DECODE_SHARE, 'Transcribing...', true);
+          const { model, receivedBytes, totalBytes } = download;
+          const percent = Math.floor((receivedBytes / Math.max(1, totalBytes)) * 100);
+          void reporter.set(
+            DECODE_SHARE,
+            `Downloading the speech model ${model} (${Math.round(totalBytes / 1e6)} MB): ${percent} %`,
+            receivedBytes === 0,
+          );
+        },
       });
       await reporter.flush();
       // Stored only while this run holds the job's lease, with the item's next state.

@@ -1,11 +1,13 @@
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconLoader2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { statesOwnPercent } from './progress-line.ts';
 import type { AudioWorkflow } from './use-audio-workflow.ts';
 
 /**
  * The spec's banners: 'Processing your audio... This may take a minute.' with real progress while
- * transcription runs, and the error banner with a way to try again when it failed.
+ * transcription runs (or while the speech model downloads before the first one), and the error
+ * banner with a way to try again when it failed.
  */
 export function ProcessingBanner({
   workflow,
@@ -52,7 +54,9 @@ export function ProcessingBanner({
           aria-valuenow={Math.round(percent)}
         />
         <Text size="sm" c="dimmed" aria-live="polite">
-          {t('banner.status', { message: message ?? t('banner.starting'), percent: Math.round(percent) })}
+          {statesOwnPercent(message)
+            ? message
+            : t('banner.status', { message: message ?? t('banner.starting'), percent: Math.round(percent) })}
         </Text>
       </Stack>
     </Alert>
