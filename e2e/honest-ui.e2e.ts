@@ -1,6 +1,6 @@
 // What the interface shows must be whole and true in a real browser: the phone header's tagline is
-// not cut off, the dashboard's floating button never covers an item's status, and the gallery
-// opened offline says so in words instead of "Failed to fetch".
+// not cut off, the dashboard's floating button never covers an item's status (nor, on a phone, any
+// link or button), and the gallery opened offline says so in words instead of "Failed to fetch".
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readTokens, signUpThroughApi } from './lib/auth-steps.ts';
@@ -82,7 +82,7 @@ describe('honest interface', () => {
     [1440, 900, 'en-US'],
     [1440, 900, 'ar'],
   ] as const)(
-    'never lets the floating quick-action button cover an item’s status (%i × %i px, %s)',
+    'never lets the floating quick-action button cover an item’s status, nor on a phone any control (%i × %i px, %s)',
     async (width, height, locale) => {
       const { page, context } = await openPage(browser, baseUrl, { width, height, locale });
       try {
@@ -102,18 +102,44 @@ describe('honest interface', () => {
           const statuses = page.getByTestId('item-status');
           await statuses.nth(2).waitFor();
           const fab = page.locator('.mantine-Affix-root button').first();
-          await fab.waitFor();
+          const phone = width < 768;
+          // On a phone the button waits until the Quick actions card, which offers the same
+          // actions, has been scrolled away: as the page opens it covers nothing ("View all", the
+          // first items).
+          if (phone) {
+            await page.locator('main a[href="/home/library"]').waitFor();
+            expect(await fab.isVisible(), `${width} px, ${locale}: shown as the page opens`).toBe(false);
+          } else {
+            await fab.waitFor();
+          }
+          const controls = page.locator('main a[href], main button, main [role="button"]');
           // Scrolled top to bottom in steps shorter than the button and a badge together (56 + 20 px), so
           // no overlap can fall between two looks.
           const scrollHeight = Number(await page.evaluate('document.documentElement.scrollHeight'));
+          let looks = 0;
           for (let y = 0; y <= scrollHeight; y += 60) {
             await page.evaluate(`window.scrollTo(0, ${y})`);
+            if (phone) await page.waitForTimeout(250);
+            if (!(await fab.isVisible())) continue;
+            looks += 1;
             const button = await box(fab);
             for (const status of await statuses.all()) {
               const badge = await status.boundingBox();
               if (badge) expect(overlaps(button, badge), `${width} px, ${locale}, scrolled ${y}`).toBe(false);
             }
+            // On a phone no link or button of the page is under it either.
+            if (!phone) continue;
+            for (const control of await controls.all()) {
+              if (!(await control.isVisible())) continue;
+              const under = await control.boundingBox();
+              const name = (await control.getAttribute('aria-label')) ?? (await control.innerText());
+              if (under) expect(overlaps(button, under), `${locale}, scrolled ${y}: ${name}`).toBe(false);
+            }
           }
+          // Scrolled down, the button is there and opens the quick actions.
+          expect(looks, `${width} px, ${locale}: never shown`).toBeGreaterThan(0);
+          await fab.click();
+          await expect.poll(() => page.getByRole('menuitem').count()).toBe(4);
         });
       } finally {
         await context.close();

@@ -16,7 +16,9 @@ import {
   ThemeIcon,
   Title,
   Tooltip,
+  Transition,
 } from '@mantine/core';
+import { useIntersection, useMediaQuery } from '@mantine/hooks';
 import {
   IconClock,
   IconDatabase,
@@ -26,7 +28,7 @@ import {
   IconRosetteDiscountCheck,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { AudioStats } from '@voxpress/contracts';
+import { type AudioStats, LIMITS } from '@voxpress/contracts';
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -64,6 +66,14 @@ export function HomePage() {
     queryFn: () => api.request<AudioStats>(`/audio/stats?month_start=${encodeURIComponent(monthStart)}`),
   });
   const recent = useQuery({ queryKey: ['items', 'list', 'recent'], queryFn: () => listItems({ limit: 5 }) });
+  // On a phone the floating button would sit over the page's own controls ("View all", the first
+  // items) as it opens. It offers the same actions as the Quick actions card, so it shows only once
+  // that card has been scrolled out of view.
+  const narrow = useMediaQuery(`(max-width: ${LIMITS.smallScreenPx - 0.02}px)`, undefined, {
+    getInitialValueInEffect: false,
+  });
+  const actionsCard = useIntersection<HTMLDivElement>({ threshold: 0 });
+  const actionsInView = actionsCard.entry?.isIntersecting ?? true;
 
   return (
     <PageFrame
@@ -72,7 +82,14 @@ export function HomePage() {
       lead={t('lead')}
     >
       <StatCards stats={stats.data} loading={stats.isPending} error={stats.error} />
-      <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="quick-actions">
+      <Card
+        ref={actionsCard.ref}
+        withBorder
+        radius="lg"
+        padding="lg"
+        component="section"
+        aria-labelledby="quick-actions"
+      >
         <Title order={2} fz="h4" id="quick-actions" mb="md">
           {t('actions.title')}
         </Title>
@@ -123,7 +140,7 @@ export function HomePage() {
       </SimpleGrid>
       {/* Room to scroll the last card clear of the floating button (56 px, 24 px from the edge). */}
       <Box h="calc(5.5rem + env(safe-area-inset-bottom))" aria-hidden />
-      <QuickActionButton />
+      <QuickActionButton shown={!(narrow && actionsInView)} />
     </PageFrame>
   );
 }
@@ -422,8 +439,11 @@ function MonthCard({
   );
 }
 
-/** The floating button: the quick actions from anywhere on the dashboard, thumb-reachable on phones. */
-function QuickActionButton() {
+/**
+ * The floating button: the quick actions from anywhere on the dashboard, thumb-reachable on phones.
+ * `shown` false takes it away (on a phone, while the Quick actions card is on screen).
+ */
+function QuickActionButton({ shown }: { shown: boolean }) {
   const { t } = useTranslation('home');
   return (
     <Affix
@@ -433,25 +453,29 @@ function QuickActionButton() {
         insetInlineEnd: 'calc(1.5rem + max(env(safe-area-inset-left), env(safe-area-inset-right)))',
       }}
     >
-      <Menu position="top-end" shadow="md" width={220}>
-        <Menu.Target>
-          <ActionIcon size={56} radius="xl" variant="filled" aria-label={t('actions.menu')}>
-            <IconPlus size={26} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {quickActions(t).map((action) => (
-            <Menu.Item
-              key={action.label}
-              component={Link}
-              to={action.to}
-              leftSection={<action.icon size={16} />}
-            >
-              {action.label}
-            </Menu.Item>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
+      <Transition mounted={shown} transition="slide-up" duration={150}>
+        {(style) => (
+          <Menu position="top-end" shadow="md" width={220}>
+            <Menu.Target>
+              <ActionIcon size={56} radius="xl" variant="filled" aria-label={t('actions.menu')} style={style}>
+                <IconPlus size={26} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {quickActions(t).map((action) => (
+                <Menu.Item
+                  key={action.label}
+                  component={Link}
+                  to={action.to}
+                  leftSection={<action.icon size={16} />}
+                >
+                  {action.label}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </Transition>
     </Affix>
   );
 }
