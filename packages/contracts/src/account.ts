@@ -152,7 +152,10 @@ export const zWhisperModel = z.object({
   multilingual: z.boolean(),
   description: z.string(),
   downloaded: z.boolean(),
-  /** The model WHISPER_MODEL names. */
+  /**
+   * The model in force: the one the administrator chose (`PUT /admin/models/whisper`), else the one
+   * WHISPER_MODEL names, else the one picked for this machine.
+   */
   configured: z.boolean(),
   custom: z.boolean(),
   /** A download under way or just finished: its job, to follow its progress. */
@@ -194,7 +197,10 @@ export const zAdminModel = z.object({
   licence: z.string().nullable(),
   /** `not_downloaded`, `downloading`, `ready` (on disk) or `failed` (the last download). */
   state: z.enum(['not_downloaded', 'downloading', 'ready', 'failed']),
-  /** The model WHISPER_MODEL or LLM_LOCAL_MODEL names (or the one picked for this machine). */
+  /**
+   * The model in force for its kind: for speech, the administrator's choice, else WHISPER_MODEL's,
+   * else the one picked for this machine; for language, LLM_LOCAL_MODEL's (or this machine's).
+   */
   configured: z.boolean(),
   /** Configured and on disk: the model this server runs for its kind. */
   in_use: z.boolean(),

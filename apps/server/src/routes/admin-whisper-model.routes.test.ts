@@ -70,6 +70,15 @@ describe('the administrator chooses the whisper model at run time', { timeout: 1
       bytes: 487_601_967,
     });
     expect((await call('GET', '/admin/models/whisper', admin)).json()).toMatchObject({ model: 'small' });
+    // The models lists mark it as the one configured.
+    for (const url of ['/admin/models', '/admin/whisper-models']) {
+      const configured = (await call('GET', url, admin))
+        .json()
+        .models.filter((m: { configured: boolean }) => m.configured)
+        .map((m: { name: string }) => m.name);
+      expect(configured).toContain('small');
+      expect(configured).not.toContain(t.config.speech.whisper.model);
+    }
     // The speech engine follows at once.
     const engine = await whisperDetail();
     expect(engine?.model?.name).toBe('small');

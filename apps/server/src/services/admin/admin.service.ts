@@ -57,11 +57,14 @@ export class AdminService {
   }
 
   async whisperModels(): Promise<WhisperModels> {
-    const { modelsDir, model: configured } = this.ctx.config.speech.whisper;
-    const [models, recent] = await Promise.all([
+    const { modelsDir, model } = this.ctx.config.speech.whisper;
+    const [models, recent, chosen] = await Promise.all([
       listWhisperModels(modelsDir),
       this.jobs.recent(WHISPER_DOWNLOAD_JOB, new Date(Date.now() - RECENT_MS)),
+      this.ctx.serverSettings.whisperModel(),
     ]);
+    // The administrator's choice at run time, else WHISPER_MODEL (or the one picked for this machine).
+    const configured = chosen ?? model;
     return {
       models_dir: modelsDir,
       models: models.map((m) => {
