@@ -27,6 +27,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { languageName } from '../audio/language-fields.ts';
+import { useAuth } from '../auth/auth-context.tsx';
+import { enginesQuery } from '../help/engines-api.ts';
 import { enhanceContent, getUntranslatable } from './content-api.ts';
 import { BUILT_IN_TYPES, platformLabel, typeLabel } from './content-labels.ts';
 import {
@@ -41,8 +43,10 @@ import {
   toggleLanguage,
   togglePlatform,
   withDefaults,
+  writerSupport,
   writtenLanguage,
 } from './enhance-form.ts';
+import { WriterModelOfferFor } from './WriterModelOffer.tsx';
 
 export interface EnhanceSource {
   transcriptionId: string;
@@ -105,6 +109,12 @@ function EnhanceFormView({
     queryFn: () => getUntranslatable(writtenLanguage(form)),
     staleTime: 60_000,
   });
+  // What the writer that would write now makes of each type: the built-in composer arranges some
+  // types from the speaker's own sentences and cannot make the others; the panel says so up front.
+  const auth = useAuth();
+  const engines = useQuery(enginesQuery(auth));
+  const support = writerSupport(engines.data, form.contentType);
+  const needsModel = support === 'needs_language_model';
   const recipe = form.contentType === 'recipe';
   const guessed = guessContentType(source.text, source.title);
   const label = enhanceButton(form.contentType, start.isPending);
@@ -132,16 +142,27 @@ function EnhanceFormView({
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Select
             label={t('enhance.type')}
-            data={BUILT_IN_TYPES.map((type) => ({ value: type, label: typeLabel(t, type) }))}
+            data={BUILT_IN_TYPES.map((type) =>
+              writerSupport(engines.data, type) === 'needs_language_model'
+                ? {
+                    value: type,
+                    label: t('enhance.typeNeedsModel', { type: typeLabel(t, type) }),
+                    disabled: true,
+                  }
+                : { value: type, label: typeLabel(t, type) },
+            )}
             value={form.contentType}
             onChange={(v) => v && setForm({ ...form, contentType: v })}
             allowDeselect={false}
+            error={needsModel ? t('enhance.needsModel') : undefined}
             description={
-              existingTypes.includes(form.contentType)
-                ? t('enhance.replaces')
-                : form.contentType === guessed
-                  ? t('enhance.typeGuessed')
-                  : undefined
+              needsModel
+                ? undefined
+                : existingTypes.includes(form.contentType)
+                  ? t('enhance.replaces')
+                  : form.contentType === guessed
+                    ? t('enhance.typeGuessed')
+                    : undefined
             }
             comboboxProps={{ withinPortal: true }}
           />
@@ -153,6 +174,12 @@ function EnhanceFormView({
             onChange={(e) => setForm({ ...form, title: e.currentTarget.value })}
           />
         </SimpleGrid>
+        {support === 'arranged' && (
+          <Text size="sm" c="dimmed" data-testid="enhance-arranged">
+            {t('enhance.arranged')}
+          </Text>
+        )}
+        {(support === 'arranged' || needsModel) && <WriterModelOfferFor auth={auth} />}
         <TextInput
           label={t('enhance.keywords')}
           description={t('enhance.keywordsHint')}
@@ -288,7 +315,7 @@ function EnhanceFormView({
             type="submit"
             leftSection={<IconSparkles size={16} />}
             loading={false}
-            disabled={start.isPending}
+            disabled={start.isPending || needsModel}
           >
             {label === 'busy'
               ? t('enhance.busy')

@@ -1,3 +1,4 @@
+import type { Engines } from '@voxpress/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   addCustomPlatform,
@@ -11,6 +12,7 @@ import {
   toggleLanguage,
   togglePlatform,
   withDefaults,
+  writerSupport,
 } from './enhance-form.ts';
 
 const form = (over: Partial<EnhanceForm> = {}): EnhanceForm => ({
@@ -120,5 +122,38 @@ describe('languages no translator serves', () => {
 
   it('are all offered until the server has answered', () => {
     expect(languageUnavailable(english, 'de', undefined)).toBe(false);
+  });
+});
+
+describe('what the writer makes of each type', () => {
+  const engines = (active: string | null): Engines =>
+    ({
+      ports: [
+        {
+          port: 'writer',
+          kind: 'writer',
+          active,
+          implementations: [
+            { id: 'openai', state: 'missing', reason: 'No address set' },
+            {
+              id: 'composer',
+              state: 'ready',
+              reason: 'Built in',
+              content_types: { blog_post: 'arranged', story: 'needs_language_model' },
+            },
+          ],
+        },
+      ],
+    }) as Engines;
+
+  it('reads the active writer’s answer for the type', () => {
+    expect(writerSupport(engines('composer'), 'blog_post')).toBe('arranged');
+    expect(writerSupport(engines('composer'), 'story')).toBe('needs_language_model');
+  });
+
+  it('knows nothing while the engines are loading, for the user’s own types, or with no writer', () => {
+    expect(writerSupport(undefined, 'story')).toBeUndefined();
+    expect(writerSupport(engines('composer'), 'custom:12')).toBeUndefined();
+    expect(writerSupport(engines(null), 'story')).toBeUndefined();
   });
 });

@@ -1,9 +1,11 @@
 import {
   BLOG_PLATFORMS,
   ENHANCE_LANGUAGES,
+  type Engines,
   type EnhanceRequest,
   guessContentType,
   type UserSettings,
+  type WriterContentSupport,
 } from '@voxpress/contracts';
 
 /** What the Enhance Content panel holds while the user fills it in (spec §2, §5). */
@@ -137,4 +139,19 @@ export function enhanceRequest(form: EnhanceForm, transcriptionId: string): Enha
 export function enhanceButton(contentType: string, busy: boolean): 'busy' | 'recipe' | 'content' {
   if (busy) return 'busy';
   return contentType === 'recipe' ? 'recipe' : 'content';
+}
+
+/**
+ * What the writer that would write now makes of `contentType` (`GET /system/engines`): `written`
+ * by a language model, `arranged` from the speaker's own sentences by the built-in composer, or
+ * `needs_language_model` (the composer cannot make it). Undefined while unknown, and for the
+ * user's own types.
+ */
+export function writerSupport(
+  engines: Engines | undefined,
+  contentType: string,
+): WriterContentSupport | undefined {
+  const writer = engines?.ports.find((p) => p.kind === 'writer');
+  const active = writer?.implementations.find((i) => i.id === writer.active);
+  return active?.content_types?.[contentType as keyof NonNullable<typeof active.content_types>];
 }
