@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -121,6 +121,109 @@ describe('resumable model download', () => {
     expect((error as ModelFileError).code).toBe('no-space');
     expect((error as Error).message).toMatch(/not enough free disk space/);
     expect(fake.received).toHaveLength(0);
+  });
+
+  it('lets one process at a time fetch a file: another waits, told of the progress, and gets the file', async () => {
+    const target = path.join(dir, 'shared.gguf');
+    // Slowly, in pieces, so that the second caller finds the first at work.
+    fake.handler = (_req, res) => {
+      res.writeHead(200, { 'content-length': String(file.length) });
+      let at = 0;
+      const next = () => {
+        if (at >= file.length) return void res.end();
+        const piece = file.subarray(at, at + 30_000);
+        at += piece.length;
+        res.write(piece, () => setTimeout(next, 20));
+      };
+      next();
+    };
+    const options = { sha256, bytes: file.length, freeBytes: plenty, lockHeartbeatMs: 40 };
+    const seen: number[] = [];
+    const first = downloadResumable(`${fake.url}/m.gguf`, target, options);
+    await new Promise((r) => setTimeout(r, 30));
+    const second = downloadResumable(`${fake.url}/m.gguf`, target, {
+      ...options,
+      onProgress: (received) => seen.push(received),
+    });
+    expect(await first).toEqual({ bytes: file.length, resumedFrom: 0 });
+    expect((await second).bytes).toBe(file.length);
+    expect(fake.received).toHaveLength(1);
+    expect(seen.some((n) => n > 0 && n < file.length)).toBe(true);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect((await readFile(target)).equals(file)).toBe(true);
+    await expect(stat(`${target}.part.lock`)).rejects.toThrow();
+  });
+
+  it('takes over when the process that was downloading stops, resuming from what it kept', async () => {
+    const target = path.join(dir, 'taken-over.gguf');
+    // The first answer comes slowly and breaks off after 120 000 bytes; later ones honour a range.
+    let answers = 0;
+    fake.handler = (req, res) => {
+      const from = Number(/^bytes=(\d+)-$/.exec(String(req.headers.range ?? ''))?.[1] ?? 0);
+      const rest = file.subarray(from);
+      res.writeHead(from ? 206 : 200, {
+        'content-length': String(rest.length),
+        ...(from ? { 'content-range': `bytes ${from}-${file.length - 1}/${file.length}` } : {}),
+      });
+      if (answers++ > 0) return void res.end(rest);
+      let at = 0;
+      const next = () => {
+        if (at >= 120_000) return void res.destroy();
+        const piece = rest.subarray(at, at + 30_000);
+        at += piece.length;
+        res.write(piece, () => setTimeout(next, 20));
+      };
+      next();
+    };
+    const options = { sha256, bytes: file.length, freeBytes: plenty, lockHeartbeatMs: 40 };
+    const first = downloadResumable(`${fake.url}/m.gguf`, target, options).catch((e: unknown) => e);
+    await new Promise((r) => setTimeout(r, 30));
+    // The second finds the first at work, and waits for it.
+    await expect(stat(`${target}.part.lock`)).resolves.toBeTruthy();
+    const second = await downloadResumable(`${fake.url}/m.gguf`, target, options);
+    expect(await first).toMatchObject({ code: 'unreachable' });
+    expect(second.bytes).toBe(file.length);
+    expect(second.resumedFrom).toBeGreaterThan(0);
+    expect(fake.received[1]?.headers.range).toBe(`bytes=${second.resumedFrom}-`);
+    expect((await readFile(target)).equals(file)).toBe(true);
+  });
+
+  it('does not wait for a lock left behind by a process that is gone', async () => {
+    serve();
+    const dead = path.join(dir, 'dead-owner.gguf');
+    await writeFile(`${dead}.part.lock`, JSON.stringify({ pid: 2 ** 22 + 4321, host: os.hostname() }));
+    const elsewhere = path.join(dir, 'old-lock.gguf');
+    await writeFile(`${elsewhere}.part.lock`, JSON.stringify({ pid: 1, host: 'another-machine' }));
+    const old = new Date(Date.now() - 60_000);
+    await utimes(`${elsewhere}.part.lock`, old, old);
+    for (const target of [dead, elsewhere]) {
+      const started = performance.now();
+      const result = await downloadResumable(`${fake.url}/m.gguf`, target, {
+        sha256,
+        bytes: file.length,
+        freeBytes: plenty,
+      });
+      expect(result.bytes).toBe(file.length);
+      expect(performance.now() - started).toBeLessThan(3000);
+      await expect(stat(`${target}.part.lock`)).rejects.toThrow();
+    }
+  });
+
+  it('stops waiting for another process when aborted', async () => {
+    const target = path.join(dir, 'wait-abort.gguf');
+    await writeFile(`${target}.part.lock`, JSON.stringify({ pid: process.pid, host: os.hostname() }));
+    const controller = new AbortController();
+    const pending = downloadResumable(`${fake.url}/m.gguf`, target, {
+      sha256,
+      bytes: file.length,
+      freeBytes: plenty,
+      signal: controller.signal,
+      lockHeartbeatMs: 1000,
+    });
+    setTimeout(() => controller.abort(), 100);
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(fake.received).toHaveLength(0);
+    await rm(`${target}.part.lock`);
   });
 
   it('fetches a catalogue model from the configured address and refuses an unknown name', async () => {

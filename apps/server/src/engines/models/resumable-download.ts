@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, statfs } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat, statfs, utimes } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describeNetworkError } from '../speech/network-errors.ts';
 
 /** Why a model file could not be downloaded; the message is written for the administrator. */
@@ -29,6 +31,11 @@ export interface ResumableDownloadOptions {
   stallTimeoutMs?: number;
   /** Bytes free in a folder (tests pass their own). Default: the file system's own count. */
   freeBytes?(dir: string): Promise<number>;
+  /**
+   * How often the process downloading a file says it is still at it (default 5 s); a lock not
+   * renewed for six times this long is taken over. Also how often a waiting process looks.
+   */
+  lockHeartbeatMs?: number;
 }
 
 /** Room kept free on the disk besides the file itself. */
@@ -39,16 +46,129 @@ const SPARE_BYTES = 256 * 1024 * 1024;
  * call asks the server for the rest only (an HTTP range) and goes on from there. Before anything
  * is fetched the disk must have room for what is missing. The whole file's SHA-256 and size are
  * checked at the end; a file that does not match is deleted, and the error says so.
+ *
+ * One process at a time downloads a given file (`<target>.part.lock`): another that asks for it
+ * meanwhile (`npm run models -- pull` while the server fetches the same model) waits, told of the
+ * progress by the size of the partial file, and ends with the file, or takes over from where the
+ * first one stopped if it fails or dies.
  */
 export async function downloadResumable(
   url: string,
   target: string,
   options: ResumableDownloadOptions,
 ): Promise<{ bytes: number; resumedFrom: number }> {
+  options.signal?.throwIfAborted();
+  await mkdir(path.dirname(target), { recursive: true });
+  for (;;) {
+    const lock = await takeLock(target, options);
+    if (lock) {
+      try {
+        return await downloadOnce(url, target, options);
+      } finally {
+        await lock.release();
+      }
+    }
+    if (await waitForOther(target, options)) {
+      const bytes = (await stat(target)).size;
+      return { bytes, resumedFrom: 0 };
+    }
+    // The other process stopped without the file: take over from what it kept.
+  }
+}
+
+interface LockOwner {
+  pid: number;
+  host: string;
+}
+
+/** Takes `<target>.part.lock`, or returns null when another live process holds it. */
+async function takeLock(
+  target: string,
+  options: ResumableDownloadOptions,
+): Promise<{ release(): Promise<void> } | null> {
+  const file = `${target}.part.lock`;
+  const heartbeatMs = options.lockHeartbeatMs ?? 5_000;
+  for (let tries = 0; tries < 2; tries++) {
+    const handle = await open(file, 'wx').catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'EEXIST') return null;
+      throw new ModelFileError('io', `the lock ${file} could not be written: ${err.message}`, { cause: err });
+    });
+    if (handle) {
+      const owner: LockOwner = { pid: process.pid, host: os.hostname() };
+      await handle.writeFile(JSON.stringify(owner));
+      await handle.close();
+      // Renewed while the download runs, so that a lock left by a crash is known as such.
+      const beat = setInterval(() => {
+        const now = new Date();
+        void utimes(file, now, now).catch(() => undefined);
+      }, heartbeatMs);
+      beat.unref();
+      return {
+        async release() {
+          clearInterval(beat);
+          await rm(file, { force: true });
+        },
+      };
+    }
+    if (!(await lockIsStale(file, heartbeatMs))) return null;
+    await rm(file, { force: true });
+  }
+  return null;
+}
+
+/** A lock whose process is gone (on this machine) or that nobody renewed for six heartbeats. */
+async function lockIsStale(file: string, heartbeatMs: number): Promise<boolean> {
+  const info = await stat(file).catch(() => null);
+  if (!info) return true;
+  if (Date.now() - info.mtimeMs > 6 * heartbeatMs) return true;
+  const owner = await readFile(file, 'utf8')
+    .then((text) => JSON.parse(text) as Partial<LockOwner>)
+    .catch(() => null);
+  if (!owner || typeof owner.pid !== 'number' || owner.host !== os.hostname()) return false;
+  try {
+    process.kill(owner.pid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/**
+ * Waits while another process downloads `target`, reporting the growth of its partial file.
+ * True when the file is there at the end, false when that process stopped without it.
+ */
+async function waitForOther(target: string, options: ResumableDownloadOptions): Promise<boolean> {
+  const file = `${target}.part.lock`;
+  const heartbeatMs = options.lockHeartbeatMs ?? 5_000;
+  const pollMs = Math.min(500, heartbeatMs);
+  let reported = -1;
+  for (;;) {
+    options.signal?.throwIfAborted();
+    const held = await stat(file).catch(() => null);
+    if (!held || (await lockIsStale(file, heartbeatMs))) {
+      const done = await stat(target).catch(() => null);
+      if (done?.isFile() && done.size === options.bytes) return true;
+      return false;
+    }
+    // Told only as it grows: the partial file vanishes when it is renamed into place.
+    const have = (await stat(`${target}.part`).catch(() => null))?.size ?? 0;
+    if (have > reported) {
+      reported = have;
+      options.onProgress?.(have, options.bytes);
+    }
+    await sleep(pollMs, undefined, options.signal ? { signal: options.signal } : {}).catch(() => {
+      options.signal?.throwIfAborted();
+    });
+  }
+}
+
+async function downloadOnce(
+  url: string,
+  target: string,
+  options: ResumableDownloadOptions,
+): Promise<{ bytes: number; resumedFrom: number }> {
   const { signal, bytes: total } = options;
-  signal?.throwIfAborted();
   const dir = path.dirname(target);
-  await mkdir(dir, { recursive: true });
   const part = `${target}.part`;
   let have = (await stat(part).catch(() => null))?.size ?? 0;
   if (have > total) {
