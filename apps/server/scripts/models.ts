@@ -46,13 +46,19 @@ async function list(modelsDir: string, configured: string, chosenFor: string | u
   const models = await listModels(modelsDir);
   const why = chosenFor ? `WHISPER_MODEL is unset, so ${chosenFor}` : `WHISPER_MODEL=${configured}`;
   console.log(
-    `Models folder: ${modelsDir}\nSpeech model: ${why}   (* below; a model the administrator chose in Settings replaces it)\n`,
+    `Models folder: ${modelsDir}\nSpeech model: ${why}   (* below; a model the administrator chooses at run time replaces it)\n`,
   );
   const rows = models.map((m) => [
     `${m.name === configured ? '*' : ' '} ${m.name}`,
     mib(m.bytes),
     m.multilingual ? 'multilingual' : 'English',
-    m.downloaded ? (m.custom ? 'present (own file)' : 'downloaded') : '-',
+    m.downloaded
+      ? m.custom
+        ? 'present (own file)'
+        : 'downloaded'
+      : m.partialBytes
+        ? `partly (${Math.floor((m.partialBytes / m.bytes) * 100)} %)`
+        : '-',
     m.description,
   ]);
   const header = ['  NAME', 'SIZE', 'LANGUAGES', 'STATUS', ''];

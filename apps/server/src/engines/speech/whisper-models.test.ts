@@ -83,13 +83,20 @@ describe('whisper model catalogue', () => {
     writeFileSync(path.join(models, 'ggml-base.bin'), 'x');
     writeFileSync(path.join(models, 'ggml-my-finetune.bin'), 'xyz');
     writeFileSync(path.join(models, 'notes.txt'), 'not a model');
+    writeFileSync(path.join(models, 'ggml-small.bin.part'), 'half');
     const listed = await listModels(models);
     expect(listed.find((m) => m.name === 'base')).toMatchObject({
       downloaded: true,
       sizeOnDisk: 1,
       custom: false,
     });
-    expect(listed.find((m) => m.name === 'tiny')).toMatchObject({ downloaded: false, sizeOnDisk: null });
+    expect(listed.find((m) => m.name === 'tiny')).toMatchObject({
+      downloaded: false,
+      sizeOnDisk: null,
+      partialBytes: null,
+    });
+    // What an interrupted download kept is shown; the next pull resumes there.
+    expect(listed.find((m) => m.name === 'small')).toMatchObject({ downloaded: false, partialBytes: 4 });
     expect(listed.at(-1)).toMatchObject({
       name: 'my-finetune',
       bytes: 3,

@@ -169,16 +169,20 @@ export interface ListedModel extends Omit<WhisperModelInfo, 'sha256'> {
   sizeOnDisk: number | null;
   /** True for a `ggml-*.bin` in the folder that is not in the catalogue (brought by the user). */
   custom: boolean;
+  /** Bytes kept from an interrupted download (the next one resumes there), null when none. */
+  partialBytes: number | null;
 }
 
 /** The catalogue with what is in `modelsDir`, followed by any other `ggml-*.bin` found there. */
 export async function listModels(modelsDir: string): Promise<ListedModel[]> {
   const sizes = new Map<string, number>();
+  const partial = new Map<string, number>();
   const files = await readdir(modelsDir).catch(() => [] as string[]);
   for (const file of files) {
-    if (!/^ggml-.+\.bin$/.test(file)) continue;
+    const part = /^(ggml-.+\.bin)\.part$/.exec(file)?.[1];
+    if (!part && !/^ggml-.+\.bin$/.test(file)) continue;
     const info = await stat(path.join(modelsDir, file)).catch(() => null);
-    if (info?.isFile()) sizes.set(file, info.size);
+    if (info?.isFile()) (part ? partial : sizes).set(part ?? file, info.size);
   }
   const listed: ListedModel[] = WHISPER_MODELS.map((m) => ({
     ...m,
@@ -186,6 +190,7 @@ export async function listModels(modelsDir: string): Promise<ListedModel[]> {
     downloaded: sizes.has(m.file),
     sizeOnDisk: sizes.get(m.file) ?? null,
     custom: false,
+    partialBytes: sizes.has(m.file) ? null : (partial.get(m.file) ?? null),
   }));
   for (const [file, size] of sizes) {
     if (WHISPER_MODELS.some((m) => m.file === file)) continue;
@@ -201,6 +206,7 @@ export async function listModels(modelsDir: string): Promise<ListedModel[]> {
       downloaded: true,
       sizeOnDisk: size,
       custom: true,
+      partialBytes: null,
     });
   }
   return listed;
