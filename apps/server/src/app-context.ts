@@ -28,6 +28,7 @@ import type { ConnectionsService } from './services/publishing/connections.servi
 import type { PublishService } from './services/publishing/publish.service.ts';
 import type { RenditionService } from './services/publishing/rendition.service.ts';
 import type { ServerSettings } from './services/settings/server-settings.service.ts';
+import type { SpeakersService } from './services/speakers/speakers.service.ts';
 import type { TranscribeService } from './services/transcription/transcribe.service.ts';
 import type { TranscriptionService } from './services/transcription/transcription.service.ts';
 import type { WebhookService } from './services/webhooks/webhook.service.ts';
@@ -52,6 +53,8 @@ export interface AppContext {
   audio: AudioService;
   transcribe: TranscribeService;
   transcriptions: TranscriptionService;
+  /** Who speaks when: the detection job after transcription, and the owner's fixes. */
+  speakers: SpeakersService;
   writer: WriterRouter;
   translators: TranslatorRouter;
   /** Draws infographics; its worker threads start on first use or with `renderer.start()`. */

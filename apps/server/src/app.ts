@@ -31,6 +31,7 @@ import { itemsRoutes } from './routes/items.routes.ts';
 import { passwordResetRoutes } from './routes/password-reset.routes.ts';
 import { publishingSettingsRoutes } from './routes/publishing-settings.routes.ts';
 import { queuesRoutes } from './routes/queues.routes.ts';
+import { speakersRoutes } from './routes/speakers.routes.ts';
 import { storageRoutes } from './routes/storage.routes.ts';
 import { systemRoutes } from './routes/system.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(passwordResetRoutes(ctx));
       await api.register(adminRoutes(ctx));
       await api.register(audioRoutes(ctx));
+      await api.register(speakersRoutes(ctx));
       await api.register(contentRoutes(ctx));
       await api.register(contentPublishingRoutes(ctx));
       await api.register(publishingSettingsRoutes(ctx));

@@ -3,6 +3,7 @@ import pino from 'pino';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config/config.ts';
 import { openDatabase } from './db/database.ts';
+import { diarize, diarizerRouter } from './engines/diarizer/diarizer-router.ts';
 import { RendererRouter } from './engines/renderer/renderer-router.ts';
 import { decodeToWav } from './engines/speech/ffmpeg.ts';
 import { SpeechRouter } from './engines/speech/speech-router.ts';
@@ -51,6 +52,7 @@ import { PublishService } from './services/publishing/publish.service.ts';
 import { Publishers } from './services/publishing/publishers.ts';
 import { RenditionService } from './services/publishing/rendition.service.ts';
 import { ServerSettings } from './services/settings/server-settings.service.ts';
+import { SpeakersService } from './services/speakers/speakers.service.ts';
 import { TranscribeService } from './services/transcription/transcribe.service.ts';
 import { TranscriptionService } from './services/transcription/transcription.service.ts';
 import { CompletionEvents } from './services/webhooks/completion-events.ts';
@@ -151,6 +153,17 @@ export async function createContext(
     tmpDir,
     logger,
   });
+  const diarizers = diarizerRouter(logger);
+  const speakers = new SpeakersService({
+    database,
+    audio: audioRepository,
+    pipeline,
+    blobs,
+    decodeToWav,
+    diarize: (request) => diarize(diarizers, request),
+    tmpDir,
+    logger,
+  });
   const writer = new WriterRouter(config.llm, logger, undefined, llmSettings);
   const translators = createTranslatorRouter(config, logger, llmSettings);
   const renderer = new RendererRouter(config.render, logger);
@@ -213,6 +226,7 @@ export async function createContext(
     audio,
     transcribe,
     transcriptions: new TranscriptionService(audioRepository, transcriptionsRepository),
+    speakers,
     writer,
     translators,
     renderer,

@@ -75,6 +75,11 @@ export const errorCodes = [
   'conflict',
   'precondition_required',
   'transcript_too_long',
+  // Speakers.
+  'speaker_not_found',
+  'segment_not_found',
+  'speakers_busy',
+  'split_point_invalid',
   // Items (the library's recordings, uploads and documents).
   'item_not_found',
   // Content.

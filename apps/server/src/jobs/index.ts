@@ -4,6 +4,7 @@ import { contentWriteJob } from './content-write.job.ts';
 import { infographicsJob } from './infographics.job.ts';
 import { localModelDownloadJob } from './local-model-download.job.ts';
 import { renditionsJob } from './renditions.job.ts';
+import { speakersJob } from './speakers.job.ts';
 import { testMarkerJob } from './test-marker.job.ts';
 import { transcribeJob } from './transcribe.job.ts';
 import { webhookDeliverJob } from './webhook-deliver.job.ts';
@@ -12,6 +13,7 @@ import { whisperModelDownloadJob } from './whisper-model-download.job.ts';
 /** Declares every job kind this server knows. Each job lives in its own `*.job.ts` file. */
 export function registerJobs(ctx: AppContext): void {
   ctx.queue.register(transcribeJob(ctx.transcribe));
+  ctx.queue.register(speakersJob(ctx.speakers));
   ctx.queue.register(contentWriteJob(ctx.writeContent));
   ctx.queue.register(contentTranslateJob(ctx.translateContent));
   ctx.queue.register(whisperModelDownloadJob(ctx.config.speech.whisper));

@@ -10,6 +10,7 @@ import { readUntil } from '../../test/wait.ts';
 import { startWorkers } from '../boot.ts';
 import { audio, jobs, transcriptions } from '../db/schema.ts';
 import type { Queue } from '../queue/queue.ts';
+import { SPEAKERS_JOB, TRANSCRIBE_JOB } from './item-pipeline.ts';
 
 /** Content and transcription take up to a minute and a half on a loaded machine. */
 const PATIENTLY = { timeoutMs: 90_000 };
@@ -34,11 +35,14 @@ describe.each(drivers)('item pipeline on %s', (driver) => {
     const [row] = await t.ctx.database.db.select().from(audio).where(eq(audio.id, id));
     return row;
   };
-  const jobsOf = (id: string) =>
+  /** The item's jobs of one kind (transcription unless said). */
+  const jobsOf = (id: string, name = TRANSCRIBE_JOB) =>
     t.ctx.database.db
       .select()
       .from(jobs)
-      .then((all) => all.filter((j) => (j.payload as { audioId?: string }).audioId === id));
+      .then((all) =>
+        all.filter((j) => j.name === name && (j.payload as { audioId?: string }).audioId === id),
+      );
 
   it('writes the item’s status and its first job together: a failure between them leaves neither, and start-up queues it', async () => {
     const queue = t.ctx.queue as Queue & { enqueue: Queue['enqueue'] };
@@ -75,6 +79,10 @@ describe.each(drivers)('item pipeline on %s', (driver) => {
       .where(eq(transcriptions.audioId, item?.id ?? ''));
     expect(stored).toHaveLength(1);
     expect(stored[0]?.originalText).toMatch(/test/i);
+    // Speaker detection was queued with the transcript, in the same transaction.
+    const speakers = await jobsOf(item?.id ?? '', SPEAKERS_JOB);
+    expect(speakers).toHaveLength(1);
+    expect(speakers[0]?.payload).toEqual({ audioId: item?.id, transcriptionId: stored[0]?.id });
   });
 
   it('does not queue an item twice while its transcription is queued or running', async () => {

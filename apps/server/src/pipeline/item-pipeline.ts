@@ -11,12 +11,15 @@ import type { CompletionEvents } from '../services/webhooks/completion-events.ts
 
 /** The job that runs the transcribe stage. */
 export const TRANSCRIBE_JOB = 'audio.transcribe';
+/** The job that finds who speaks when, after transcription (the transcript is usable meanwhile). */
+export const SPEAKERS_JOB = 'audio.speakers';
 
 /**
- * An item's own stages: `transcribe`. What is made from its text has stages of its own, started by
- * the user: each piece of content is written, then translated (`content-pipeline.ts`).
+ * An item's own stages: `transcribe`, then `speakers` (unless the user asked for one voice). What
+ * is made from its text has stages of its own, started by the user: each piece of content is
+ * written, then translated (`content-pipeline.ts`).
  */
-export const STAGES = ['transcribe'] as const;
+export const STAGES = ['transcribe', 'speakers'] as const;
 export type Stage = (typeof STAGES)[number];
 
 /** What the user chose for the next run: the language and the whisper preference. */
@@ -133,7 +136,7 @@ export class ItemPipeline {
   async finish<T extends { transcriptionId: string }>(
     job: JobContext<unknown>,
     audioId: string,
-    stage: Stage,
+    stage: 'transcribe',
     store: (tx: Db) => Promise<T>,
   ): Promise<T> {
     let row: AudioRow | undefined;
@@ -144,11 +147,106 @@ export class ItemPipeline {
       const transcript = await new TranscriptionsRepository(tx).findById(stored.transcriptionId);
       if (row && transcript && this.deps.completions)
         events = await this.deps.completions.transcriptCompleted(tx, row, transcript);
+      // Speakers follow in their own job, queued with the transcript that they label.
+      if (row) row = await this.queueSpeakers(tx, row, stored.transcriptionId);
       return stored;
     });
-    if (events) this.deps.queue.wake();
+    if (events || row?.speakersStatus === 'queued') this.deps.queue.wake();
     if (row) await this.publish(row);
     return value;
+  }
+
+  /**
+   * Runs speaker detection again on a transcribed item, with a new number of voices when given
+   * (`null`: find out). Does nothing while it is queued or running; returns whether it started.
+   */
+  async startSpeakers(audioId: string, speakers?: number | null): Promise<boolean> {
+    const row = await this.db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(audio)
+        .set({
+          ...(speakers === undefined ? {} : { speakersRequested: speakers }),
+          speakersStatus: 'queued',
+          speakersError: null,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(audio.id, audioId),
+            eq(audio.transcriptionStatus, 'completed'),
+            notInArray(audio.speakersStatus, ['queued', 'processing']),
+          ),
+        )
+        .returning();
+      if (!claimed?.transcriptionId) return undefined;
+      const tdb = tx as unknown as Db;
+      await this.deps.queue.enqueue(
+        SPEAKERS_JOB,
+        { audioId, transcriptionId: claimed.transcriptionId },
+        { ownerId: claimed.userId, tx: tdb },
+      );
+      return claimed;
+    });
+    if (!row) return false;
+    this.deps.queue.wake();
+    await this.publish(row);
+    return true;
+  }
+
+  /** Speaker detection is at work on an item (the item's own progress stays the transcript's). */
+  async speakersProgress(audioId: string): Promise<void> {
+    await this.write(this.db, audioId, { speakersStatus: 'processing', speakersError: null });
+  }
+
+  /** Ends speaker detection: `store` writes the voices, under the job's lease, with the new state. */
+  async finishSpeakers<T>(
+    job: JobContext<unknown>,
+    audioId: string,
+    store: (tx: Db) => Promise<T>,
+  ): Promise<T> {
+    let row: AudioRow | undefined;
+    const value = await job.commit(async (tx) => {
+      const stored = await store(tx);
+      row = await new AudioRepository(tx).update(audioId, {
+        speakersStatus: 'completed',
+        speakersError: null,
+      });
+      return stored;
+    });
+    if (row) await this.publish(row);
+    return value;
+  }
+
+  /** Speaker detection failed for good: the transcript stays as it is, the item says why. */
+  async speakersFailed(job: JobContext<unknown>, audioId: string, message: string): Promise<void> {
+    let row: AudioRow | undefined;
+    await job.commit(
+      async (tx) => {
+        row = await new AudioRepository(tx).update(audioId, {
+          speakersStatus: 'failed',
+          speakersError: message,
+        });
+      },
+      { complete: false },
+    );
+    if (row) await this.publish(row);
+  }
+
+  /** Queues speaker detection for a new transcript, or marks it off when one voice was asked for. */
+  private async queueSpeakers(tx: Db, row: AudioRow, transcriptionId: string): Promise<AudioRow> {
+    if (row.speakersRequested === 1) {
+      return (
+        (await new AudioRepository(tx).update(row.id, { speakersStatus: 'off', speakersError: null })) ?? row
+      );
+    }
+    await this.deps.queue.enqueue(
+      SPEAKERS_JOB,
+      { audioId: row.id, transcriptionId },
+      { ownerId: row.userId, tx },
+    );
+    return (
+      (await new AudioRepository(tx).update(row.id, { speakersStatus: 'queued', speakersError: null })) ?? row
+    );
   }
 
   /** A stage failed for good: the item says so, in words the user may read. */
@@ -174,7 +272,7 @@ export class ItemPipeline {
   }
 
   /** The item's state once `stage` has stored its result: what follows is decided here. */
-  private after(stage: Stage, stored: { transcriptionId: string }): StatusValues {
+  private after(stage: 'transcribe', stored: { transcriptionId: string }): StatusValues {
     switch (stage) {
       case 'transcribe':
         return {

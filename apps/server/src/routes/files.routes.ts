@@ -112,6 +112,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
                   ? undefined
                   : form.use_whisper_for_english === 'true',
               source: form.source ?? 'upload',
+              speakers: form.speakers,
             },
           );
           return reply.status(201).send({ message: 'Upload successful', data: audio });

@@ -69,6 +69,7 @@ export class AudioService {
       language: request.language ?? 'en-US',
       googleLanguageCode: request.google_language_code ?? null,
       useWhisperForEnglish: request.use_whisper_for_english ?? true,
+      speakersRequested: speakersRequested(request.speakers),
       blobKey,
       // Reserves the announced size against the quota until the real size is known.
       sizeBytes: request.file_size_bytes,
@@ -135,6 +136,8 @@ export class AudioService {
       google_language_code?: string | undefined;
       use_whisper_for_english?: boolean | undefined;
       source?: 'recording' | 'upload' | undefined;
+      /** `auto` or a number of voices, as the form field holds it. */
+      speakers?: string | undefined;
     },
   ): Promise<Audio> {
     await this.ensureRoom(userId, file.size);
@@ -158,6 +161,11 @@ export class AudioService {
       language: fields.language || 'en-US',
       googleLanguageCode: fields.google_language_code ?? null,
       useWhisperForEnglish: fields.use_whisper_for_english ?? true,
+      speakersRequested: speakersRequested(
+        fields.speakers === undefined || fields.speakers === 'auto'
+          ? fields.speakers
+          : Number(fields.speakers),
+      ),
       blobKey,
       status: 'uploaded',
     });
@@ -345,4 +353,9 @@ export class AudioService {
     await this.deps.blobs.delete(row.blobKey);
     await this.deps.audio.delete(row.id);
   }
+}
+
+/** How many voices speaker detection looks for, as stored: null finds out (`auto`, or not given). */
+function speakersRequested(speakers: 'auto' | number | undefined): number | null {
+  return typeof speakers === 'number' ? speakers : null;
 }
