@@ -162,7 +162,7 @@ describe.each(drivers)('renditions, exports, publishing and webhooks on %s', (dr
       .trim();
     const [firstSentence] = [...new Intl.Segmenter('en', { granularity: 'sentence' }).segment(opening)];
     expect(linkedin.split('\n').slice(0, 2)).toEqual(['Slow bread', firstSentence?.segment.trim()]);
-    expect(linkedin).toMatch(/#Bread #SlowBaking$/);
+    expect(linkedin).toMatch(/\n\n#Bread #SlowBaking(?: #\w+){1,3}$/);
     const caption = by.instagram?.parts[0] ?? '';
     expect(caption.length).toBeLessThanOrEqual(2200);
     expect((caption.match(/#\w+/g) ?? []).length).toBeLessThanOrEqual(30);

@@ -1,151 +1,270 @@
 import { markdownToHtml } from '../../../lib/markdown.ts';
-import {
-  capHashtags,
-  fitWithin,
-  hashtag,
-  hashtagsIn,
-  lengthOf,
-  type PlatformRules,
-} from './platform-rules.ts';
+import { cutLong } from './clauses.ts';
+import { pieceTags } from './hashtags.ts';
+import { capHashtags, fitWithin, lengthOf, type PlatformRules } from './platform-rules.ts';
 import type { RenditionDraft, RenditionSource } from './rendition-source.ts';
-import { sentencesOf, splitThread } from './thread.ts';
+import { hookIndex, joinOf, layout, sameWords, selectUnits, type Unit, unitsOf } from './social-units.ts';
+import { type ThreadPiece, threadOf } from './thread.ts';
 
-/** Posts in a thread the composer aims for: beyond it, it keeps each paragraph's lead sentence. */
-const THREAD_POSTS = 10;
+/** Posts in a thread the composer aims for: beyond it, it keeps each paragraph's lead. */
+export const THREAD_POSTS = 10;
+/** What shows before "see more" on LinkedIn: the title and the hook fit in it. */
+export const LINKEDIN_FOLD = 210;
+/** A LinkedIn post the composer aims for, hashtags aside (well within the 3,000 allowed). */
+const LINKEDIN_TARGET = 1300;
+/** LinkedIn hashtags: at least this many when the piece has the words for them, at most the next. */
+export const LINKEDIN_HASHTAGS = [3, 5] as const;
 /** A Facebook post reads best short, far below what Facebook allows. */
-const FACEBOOK_CHARS = 1500;
+export const FACEBOOK_CHARS = 1500;
+const FACEBOOK_TARGET = 400;
+const FACEBOOK_HASHTAGS = 2;
+/** What Instagram shows of a caption before "more". */
+export const INSTAGRAM_FOLD = 125;
+const INSTAGRAM_TARGET = 1000;
+const INSTAGRAM_HASHTAGS = 20;
+/** A paragraph of a post grows to at most this many characters (unless one sentence is longer). */
+const PARAGRAPH_CHARS = 320;
+/** Longest sentence in a post before it is cut at a clause (a short paragraph on its own). */
+const MAX_SENTENCE = 220;
 
 /**
  * Renditions by the built-in composer: only the piece's own title and sentences, chosen and laid
- * out for each platform (a hook first, whole sentences, hashtags from the keywords). It never
- * writes a sentence of its own; a custom platform's style note is for language models.
+ * out for each platform. X gets a numbered thread opening on a hook; LinkedIn a hook before "see
+ * more", short paragraphs and three to five hashtags; Instagram a caption in short lines with
+ * hashtags from the keywords and the text; Facebook a short post of its own. It never writes a
+ * sentence of its own; a custom platform's style note is for language models.
  */
 export function composeRendition(source: RenditionSource, rules: PlatformRules): RenditionDraft {
   const title = source.title.trim();
-  // A first paragraph that only repeats the title (a document's first line) is not said twice.
-  const paragraphs = withoutTitleLine(paragraphsOf(source), title);
-  const measure = (t: string) => lengthOf(rules, t);
-  const fit = (text: string, limit: number) => fitWithin(text, limit, source.language, measure);
-  const withTags = (text: string, limit: number, count: number) => {
-    const tags = keywordTags(source.keywords, count, text);
-    if (!tags) return fit(text, limit);
-    const body = fit(text, limit - measure(tags) - 2);
-    return `${body}\n\n${tags}`;
-  };
   if (rules.kind === 'article') {
     const markdown = `# ${title}\n\n${source.markdown.trim()}\n`;
     return { platform: rules.platform, parts: [markdown], html: markdownToHtml(markdown) };
   }
-  if (rules.kind === 'thread')
-    return { platform: rules.platform, parts: thread(source, title, paragraphs, rules), html: null };
-  const whole = [title, ...paragraphs].filter(Boolean).join('\n\n');
+  const measure = (t: string) => lengthOf(rules, t);
+  const body = source.blocks
+    .filter((b) => b.type !== 'heading')
+    .map((b) => b.text)
+    .join('\n\n');
+  const pieceText = [title, ...source.blocks.map((b) => b.text)].join('\n\n');
+  const tags = (count: number, text: string) =>
+    pieceTags(source.keywords, pieceText, source.language, count, hashtagsOf(text), body);
+  if (rules.kind === 'thread') {
+    const units = unitsOf(source, rules.limit - 10, measure);
+    return { platform: rules.platform, parts: thread(source, title, units, rules, tags), html: null };
+  }
+  const units = unitsOf(source, MAX_SENTENCE, measure);
+  const withTags = (body: string, limit: number, count: number) => {
+    const line = tags(count, body).join(' ');
+    const room = line ? limit - measure(line) - 2 : limit;
+    const fitted = fitWithin(body, room, source.language, measure);
+    return line && fitted ? `${fitted}\n\n${line}` : fitted || line;
+  };
   switch (rules.platform) {
     case 'linkedin': {
-      // The hook: the title and the first sentence, each on its own line, before "see more".
-      const [first = '', ...rest] = paragraphs;
-      const [lead = '', ...others] = sentencesOf(first, source.language);
-      const opening = [title, lead].filter(Boolean).join('\n');
-      const body = [opening, others.join(' '), ...rest].filter(Boolean).join('\n\n');
-      return single(rules, withTags(body, rules.limit, 3));
+      const open = hooked(units, title, LINKEDIN_FOLD, measure, source.language, true);
+      const body = paragraphs(selectUnits(open.rest, LINKEDIN_TARGET - measure(open.text), measure), 3);
+      const text = [open.text, body].filter(Boolean).join('\n\n');
+      return single(rules, withTags(text, rules.limit, LINKEDIN_HASHTAGS[1]));
     }
-    case 'facebook':
-      return single(rules, withTags(whole, Math.min(FACEBOOK_CHARS, rules.limit), 3));
+    case 'facebook': {
+      // A conversational post: sentences only (lists are for the other platforms) unless the
+      // piece is nothing but lists.
+      const spoken = units.filter((u) => u.kind === 'sentence');
+      const open = hooked(spoken.length ? spoken : units, '', LINKEDIN_FOLD, measure, source.language, false);
+      const more = selectUnits(open.rest, FACEBOOK_TARGET - measure(open.text), measure);
+      const text = [open.text, runOn(more)].filter(Boolean).join('\n\n');
+      return single(rules, withTags(text, Math.min(FACEBOOK_CHARS, rules.limit), FACEBOOK_HASHTAGS));
+    }
     case 'instagram': {
-      const room = Math.max(0, (rules.maxHashtags ?? 30) - hashtagsIn(whole).length);
-      return single(
-        rules,
-        capHashtags(withTags(whole, rules.limit, Math.min(room, 15)), rules.maxHashtags ?? 30),
+      const open = hooked(units, '', INSTAGRAM_FOLD, measure, source.language, false);
+      const body = paragraphs(
+        selectUnits(open.rest, INSTAGRAM_TARGET - measure(open.text), measure),
+        2,
+        true,
       );
+      const text = [open.text, body].filter(Boolean).join('\n\n');
+      const max = rules.maxHashtags ?? 30;
+      const room = Math.max(0, max - hashtagsOf(text).length);
+      return single(rules, capHashtags(withTags(text, rules.limit, Math.min(room, INSTAGRAM_HASHTAGS)), max));
     }
-    default:
-      return single(rules, fit(whole, rules.limit));
+    default: {
+      const text = [title, paragraphs(units, Number.POSITIVE_INFINITY)].filter(Boolean).join('\n\n');
+      return single(rules, fitWithin(text, rules.limit, source.language, measure));
+    }
   }
 }
 
-/** A first paragraph that opens with the title on its own line does not say it a second time. */
-function withoutTitleLine(paragraphs: string[], title: string): string[] {
-  const [first, ...rest] = paragraphs;
-  if (first === undefined) return paragraphs;
-  const lines = first.split('\n');
-  if (plain(lines[0] ?? '') !== plain(title)) return paragraphs;
-  const remainder = lines.slice(1).join('\n').trim();
-  return remainder ? [remainder, ...rest] : rest;
-}
-
-const plain = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+const hashtagsOf = (text: string) => text.match(/(?<![\p{L}\p{N}_&])#[\p{L}\p{N}_]+/gu) ?? [];
 
 function single(rules: PlatformRules, text: string): RenditionDraft {
   return { platform: rules.platform, parts: [text], html: null };
 }
 
-/** Paragraphs for social posts: list items as "•" lines, headings left out. */
-function paragraphsOf(source: RenditionSource): string[] {
-  const out: string[] = [];
-  let list: string[] = [];
-  const endList = () => {
-    if (list.length) out.push(list.join('\n'));
-    list = [];
-  };
-  for (const block of source.blocks) {
-    const text = block.text.trim();
-    if (!text) continue;
-    if (block.type === 'bullet' || block.type === 'numbered') {
-      list.push(`${block.type === 'bullet' ? '•' : `${list.length + 1}.`} ${text}`);
-      continue;
-    }
-    endList();
-    if (block.type !== 'heading') out.push(text);
-  }
-  endList();
-  return out;
+/** The opening of a post and the units after it. */
+interface Opening {
+  text: string;
+  /** The hook as a unit (its first clauses when it was cut to the fold). */
+  hook: Unit | null;
+  rest: Unit[];
 }
 
 /**
- * The thread: the title and the whole piece when that takes at most THREAD_POSTS posts, else the
- * title and each paragraph's lead sentence, as many as fit in THREAD_POSTS. Hashtags end the last
- * post when they fit in it.
+ * The opening of a post: the hook sentence (with the title on the line above it when `withTitle`
+ * and both fit within `fold`), and the units after it. A hook longer than the fold gives its
+ * first clauses; the rest of it opens what follows.
+ */
+function hooked(
+  units: readonly Unit[],
+  title: string,
+  fold: number,
+  measure: (t: string) => number,
+  language: string,
+  withTitle: boolean,
+): Opening {
+  const at = hookIndex(units);
+  const found = units[at];
+  if (!found) return { text: withTitle ? title : '', hook: null, rest: [] };
+  let hook = found;
+  let rest = units.slice(at + 1);
+  if (measure(hook.text) > fold) {
+    const [head, ...tail] = cutLong(hook.text, fold, measure, language);
+    hook = { ...found, text: head?.text ?? '' };
+    rest = [...tail.map((t) => ({ ...found, text: t.text, spaced: t.spaced })), ...rest];
+  }
+  const titled =
+    withTitle && title && !sameWords(title, hook.text) && measure(`${title}\n${hook.text}`) <= fold;
+  // The rest of a cut hook follows on the next line, so the sentence is never left half said.
+  const tail: Unit[] = [];
+  for (const u of rest) {
+    if (u.sentence !== found.sentence || measure(layout([...tail, u])) > fold) break;
+    tail.push(u);
+  }
+  const text = [
+    titled ? `${title}\n${hook.text}` : hook.text,
+    tail.map((u, i) => (i && u.spaced ? ' ' : '') + u.text).join(''),
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return { text, hook: { ...found, text }, rest: rest.slice(tail.length) };
+}
+
+/** Units of one paragraph, each sentence on a line of its own (its clauses run on). */
+function lines(units: readonly Unit[]): string {
+  return units
+    .map((u, i) => {
+      const before = units[i - 1];
+      if (!before) return u.text;
+      return (before.sentence === u.sentence ? (u.spaced ? ' ' : '') : '\n') + u.text;
+    })
+    .join('');
+}
+
+/**
+ * Units as one paragraph that runs on: sentences follow one another, a sentence without an end
+ * (or a list item) starts a line of its own.
+ */
+function runOn(units: readonly Unit[]): string {
+  return units
+    .map((u, i) => {
+      const before = units[i - 1];
+      if (!before) return u.text;
+      const flows =
+        u.kind === 'sentence' &&
+        before.kind === 'sentence' &&
+        (before.sentence === u.sentence || /[.!?。！？…]["'”’)]*$/u.test(before.text));
+      return (flows ? (u.spaced ? ' ' : '') : '\n') + u.text;
+    })
+    .join('');
+}
+
+/** Units as short paragraphs of at most `most` units each (a list's lines as one paragraph). */
+function paragraphs(units: readonly Unit[], most: number, linePerSentence = false): string {
+  const out: string[] = [];
+  let current: Unit[] = [];
+  const flush = () => {
+    if (current.length) out.push(linePerSentence ? lines(current) : layout(current));
+    current = [];
+  };
+  for (const unit of units) {
+    const before = current.at(-1);
+    const sentences = new Set(current.filter((u) => u.kind === 'sentence').map((u) => u.sentence)).size;
+    // A new sentence after `most` of them, or any sentence or clause past PARAGRAPH_CHARS.
+    const full =
+      unit.kind === 'sentence' &&
+      ((unit.sentence !== before?.sentence && sentences >= most) ||
+        layout([...current, unit]).length > PARAGRAPH_CHARS);
+    if (before && (before.paragraph !== unit.paragraph || full)) flush();
+    current.push(unit);
+  }
+  flush();
+  return out.join('\n\n');
+}
+
+/**
+ * The thread: the hook first (under the title when both fit one post), then the piece when that
+ * takes at most THREAD_POSTS posts, else each paragraph's lead as far as THREAD_POSTS allow.
+ * Hashtags end the last post when they fit in it.
  */
 function thread(
   source: RenditionSource,
   title: string,
-  paragraphs: string[],
+  units: readonly Unit[],
   rules: PlatformRules,
+  tags: (count: number, text: string) => string[],
 ): string[] {
-  const split = (text: string) => splitThread(text, { limit: rules.limit, language: source.language });
-  let posts = split([title, ...paragraphs].filter(Boolean).join('\n\n'));
+  const measure = (t: string) => lengthOf(rules, t);
+  const make = (chosen: readonly Unit[]) =>
+    threadOf(piecesFor(title, chosen, hookIndex(units), measure, rules.limit), {
+      limit: rules.limit,
+      language: source.language,
+      measure,
+    });
+  let posts = make(units);
   if (posts.length > THREAD_POSTS) {
-    const leads = paragraphs.map((p) => sentencesOf(p, source.language)[0] ?? '').filter(Boolean);
-    let chosen: string[] = [];
-    for (const lead of leads) {
-      const next = split([title, ...chosen, lead].join('\n\n'));
-      if (next.length > THREAD_POSTS) break;
-      chosen = [...chosen, lead];
-      posts = next;
+    const at = hookIndex(units);
+    const head = units.slice(0, at + 1);
+    const rest = units.slice(at + 1);
+    // The longest selection, paragraph leads first, that still fits in THREAD_POSTS posts.
+    let lo = 0;
+    let hi = measure(layout(rest));
+    let best = make(head);
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const tried = make([...head, ...selectUnits(rest, mid, measure)]);
+      if (tried.length <= THREAD_POSTS) {
+        best = tried;
+        lo = mid + 1;
+      } else hi = mid - 1;
     }
-    if (!chosen.length) posts = split(title || (leads[0] ?? ''));
+    posts = best;
   }
-  const tags = keywordTags(source.keywords, 2, posts.join(' '));
+  const found = tags(2, posts.join(' ')).join(' ');
   const last = posts.at(-1);
-  if (tags && last !== undefined && lengthOf(rules, `${last} ${tags}`) <= rules.limit)
-    posts[posts.length - 1] = `${last} ${tags}`;
+  if (found && last !== undefined && measure(`${last}\n\n${found}`) <= rules.limit)
+    posts[posts.length - 1] = `${last}\n\n${found}`;
   return posts;
 }
 
-/** Up to `count` hashtags from the keywords, leaving out ones the text already has. */
-function keywordTags(keywords: readonly string[], count: number, text: string): string {
-  if (count <= 0) return '';
-  const present = new Set(hashtagsIn(text).map((t) => t.toLowerCase()));
-  const tags: string[] = [];
-  for (const k of keywords) {
-    const tag = hashtag(k);
-    if (!tag || present.has(tag.toLowerCase())) continue;
-    present.add(tag.toLowerCase());
-    tags.push(tag);
-    if (tags.length >= count) break;
-  }
-  return tags.join(' ');
+/**
+ * Thread pieces: the title and the hook make the first post on their own (the title only when
+ * both fit in one post with its number), then the other units, lists line by line.
+ */
+function piecesFor(
+  title: string,
+  units: readonly Unit[],
+  hookAt: number,
+  measure: (t: string) => number,
+  limit: number,
+): ThreadPiece[] {
+  const hook = units[hookAt] ?? units[0];
+  if (!hook) return title ? [{ text: title, join: '' }] : [];
+  const pieces: ThreadPiece[] = [];
+  const titled = title && !sameWords(title, hook.text) && measure(`99/99 ${title}\n\n${hook.text}`) <= limit;
+  if (titled) pieces.push({ text: title, join: '' });
+  pieces.push({ text: hook.text, join: titled ? '\n\n' : '' });
+  const rest = units.slice(units.indexOf(hook) + 1).filter((u) => units.indexOf(u) > hookAt);
+  rest.forEach((unit, i) => {
+    pieces.push({ text: unit.text, join: joinOf(unit, rest[i - 1] ?? hook), newPost: i === 0 });
+  });
+  return pieces;
 }

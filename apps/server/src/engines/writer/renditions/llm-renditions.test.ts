@@ -28,12 +28,14 @@ describe('language model renditions, held to the piece and the platform in code'
   const fake = new FakeHttpServer();
   let answer: { parts: { text: string; block_ids: number[] }[] } = { parts: [] };
   const prompts: string[] = [];
+  const systems: string[] = [];
   let provider: OpenAiCompatibleProvider;
 
   beforeAll(async () => {
     await fake.start();
     fake.handler = openAiChatHandler((body: ChatBody) => {
       prompts.push(userText(body));
+      systems.push(JSON.stringify(body));
       return { text: JSON.stringify(answer) };
     });
     provider = new OpenAiCompatibleProvider({
@@ -82,6 +84,50 @@ describe('language model renditions, held to the piece and the platform in code'
     const [caption = ''] = (await run('instagram')).parts;
     expect(caption.length).toBeLessThanOrEqual(2200);
     expect((caption.match(/#tag\d+/g) ?? []).length).toBeLessThanOrEqual(30);
+  });
+
+  it('asks for a hook, whole sentences, no list markers and hashtags of the piece, and holds the thread to them', async () => {
+    answer = {
+      parts: [
+        { text: 'Slow bread', block_ids: [0] },
+        { text: '• Good bread needs time.\n1. Let the dough rise overnight.', block_ids: [0] },
+        { text: 'Bake it hot in a heavy pot. #Bread #Sourdough', block_ids: [1] },
+      ],
+    };
+    const { parts } = await run('twitter');
+    const system = systems.at(-1) ?? '';
+    expect(system).toContain('not the title alone');
+    expect(system).toContain('ends at the end of a sentence');
+    expect(system).toContain('No list markers');
+    expect(system).toContain("Hashtags are made only of the piece's keywords or words of its text");
+    // The title alone is no post: it opens the first one.
+    expect(parts).toEqual([
+      '1/2 Slow bread\n\nGood bread needs time.\nLet the dough rise overnight.',
+      '2/2 Bake it hot in a heavy pot. #Bread',
+    ]);
+  });
+
+  it('gives LinkedIn three to five hashtags of the piece and keeps Facebook short', async () => {
+    answer = {
+      parts: [
+        {
+          text: 'Good bread needs time.\n\nBake it hot. #Bread #Baking #Flour #Yeast #Oven #Pot #Dough',
+          block_ids: [0],
+        },
+      ],
+    };
+    const [linkedin = ''] = (await run('linkedin')).parts;
+    expect(systems.at(-1)).toContain('3 to 5 hashtags');
+    // Only #Bread, #Pot and #Dough are words of the piece.
+    expect(linkedin).toBe('Good bread needs time.\n\nBake it hot. #Bread #Pot #Dough');
+    answer = { parts: [{ text: 'Good bread needs time. #Yeast', block_ids: [0] }] };
+    const [topped = ''] = (await run('linkedin')).parts;
+    // Too few: the piece's keywords and words make them up to three.
+    expect(topped).toMatch(/^Good bread needs time\.\n\n#Bread #\w+ #\w+$/);
+    answer = { parts: [{ text: 'Good bread needs time. '.repeat(100).trim(), block_ids: [0] }] };
+    const [facebook = ''] = (await run('facebook')).parts;
+    expect(facebook.length).toBeLessThanOrEqual(1500);
+    expect(facebook).toMatch(/time\.$/);
   });
 
   it('fails when nothing it wrote rests on the piece, so the composer takes over', async () => {

@@ -6,6 +6,7 @@ import {
   PLATFORM_LIMITS,
   RENDITION_PLATFORMS,
 } from '@voxpress/contracts';
+import { cutLong } from './clauses.ts';
 import { sentencesOf } from './thread.ts';
 import { X_MAX_WEIGHT, xWeightedLength } from './x-weight.ts';
 
@@ -117,7 +118,8 @@ export function checkParts(rules: PlatformRules, parts: readonly string[]): Rule
 
 /**
  * The longest run of whole paragraphs and sentences from the start of `text` within `limit`, as
- * `measure` counts. Paragraph breaks are kept. Used to bring any writer's post within its limit.
+ * `measure` counts (the first clauses of the first sentence when even it is too long). Paragraph
+ * breaks are kept. Used to bring any writer's post within its limit.
  */
 export function fitWithin(
   text: string,
@@ -138,7 +140,16 @@ export function fitWithin(
     let part = '';
     for (const sentence of sentencesOf(paragraph, language)) {
       const grown = part ? `${part} ${sentence}` : sentence;
-      if (measure(kept ? `${kept}\n\n${grown}` : grown) > limit) break;
+      if (measure(kept ? `${kept}\n\n${grown}` : grown) > limit) {
+        // Nothing fits yet: the first sentence gives its first clauses rather than nothing.
+        if (!part && !kept)
+          for (const clause of cutLong(sentence, limit, measure, language)) {
+            const more = part ? `${part}${clause.spaced ? ' ' : ''}${clause.text}` : clause.text;
+            if (measure(more) > limit) break;
+            part = more;
+          }
+        break;
+      }
       part = grown;
     }
     return part ? (kept ? `${kept}\n\n${part}` : part) : kept;

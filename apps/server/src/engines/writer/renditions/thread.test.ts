@@ -104,7 +104,7 @@ describe('X thread', () => {
 
   it('joins sentences with a space exactly where the text had one', () => {
     // Found by the property above: a paragraph break between two Chinese words in an English text.
-    expect(splitThread('你好\n\n你好. a.', { limit: 280, language: 'en' })).toEqual(['你好 你好. a.']);
+    expect(splitThread('你好\n\n你好. a.', { limit: 280, language: 'en' })).toEqual(['你好\n\n你好. a.']);
     expect(splitThread('我们今天种西红柿。首先准备土壤。', { limit: 280, language: 'zh' })).toEqual([
       '我们今天种西红柿。首先准备土壤。',
     ]);

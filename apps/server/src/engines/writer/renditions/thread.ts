@@ -1,3 +1,4 @@
+import { cutLong } from './clauses.ts';
 import { xWeightedLength } from './x-weight.ts';
 
 export interface SplitOptions {
@@ -59,19 +60,24 @@ function sentencePieces(text: string, language: string): { text: string; spaced:
 }
 
 /**
- * A piece of text with its weight worked out once, and whether the text had whitespace before it:
- * pieces join with a space exactly where the text had one (never between the sentences of a
- * script written without spaces, always between words).
+ * A piece of a thread: its text, its weight worked out once, and what joins it to the piece before
+ * it in the same post (a space, nothing between the sentences of a script written without spaces,
+ * a line break between list items, a blank line between paragraphs). `newPost` starts a post.
  */
-interface Piece {
+export interface ThreadPiece {
   text: string;
+  join: string;
+  newPost?: boolean;
+}
+
+interface Piece extends ThreadPiece {
   weight: number;
-  spaced: boolean;
 }
 
 /**
- * Packs pieces into posts of at most `budget`. A piece heavier than the budget is cut: into
- * words where there are spaces, into characters (graphemes) where a word alone is too heavy.
+ * Packs pieces into posts of at most `budget`. A piece heavier than the budget is cut at a clause
+ * (after a comma, semicolon or dash; before a conjunction), else between words (dictionary words
+ * in scripts without spaces); only a word heavier than a post is cut between characters.
  */
 function pack(
   pieces: readonly Piece[],
@@ -87,11 +93,12 @@ function pack(
     text = '';
     weight = 0;
   };
-  const add = (piece: Piece, cut: (p: Piece) => Piece[]) => {
+  const add = (piece: Piece) => {
+    if (text && piece.newPost) flush();
     if (text) {
-      const gap = piece.spaced ? 1 : 0;
+      const gap = measure(piece.join);
       if (weight + gap + piece.weight <= budget) {
-        text = gap ? `${text} ${piece.text}` : text + piece.text;
+        text = `${text}${piece.join}${piece.text}`;
         weight += gap + piece.weight;
         return;
       }
@@ -102,39 +109,48 @@ function pack(
       weight = piece.weight;
       return;
     }
-    for (const smaller of cut(piece)) add(smaller, () => [smaller]);
+    // Too heavy for any post: its clauses follow one another, each starting where it fits.
+    cutLong(piece.text, budget, measure, language).forEach((cut, i) => {
+      const join = i === 0 ? piece.join : cut.spaced ? ' ' : '';
+      add({ text: cut.text, join, weight: measure(cut.text) });
+    });
   };
-  const graphemesOf = (p: Piece): Piece[] =>
-    [...segmenter(language, 'grapheme').segment(p.text)].map(({ segment }, i) => ({
-      text: segment,
-      weight: measure(segment),
-      spaced: i === 0 && p.spaced,
-    }));
-  const wordsOf = (p: Piece): Piece[] => {
-    const words = p.text.split(/\s+/).filter(Boolean);
-    if (words.length === 1) return graphemesOf(p);
-    return words.map((w, i) => ({ text: w, weight: measure(w), spaced: i > 0 || p.spaced }));
-  };
-  for (const piece of pieces) {
-    add(piece, (p) => wordsOf(p).flatMap((w) => (w.weight > budget ? graphemesOf(w) : [w])));
-  }
+  for (const piece of pieces) add(piece);
   flush();
   return posts;
 }
 
 /**
  * A text as a numbered thread ("1/4 …"): whole sentences per post where they fit, a sentence
- * longer than a post cut between words (between characters in scripts without spaces). Every
- * post, its number included, weighs at most `limit` as measured on the finished post; nothing of
- * the text is dropped or changed except the whitespace between pieces. A text that fits one post
- * is not numbered.
+ * longer than a post cut at a clause, else between words. Every post, its number included, weighs
+ * at most `limit` as measured on the finished post; nothing of the text is dropped or changed
+ * except the whitespace between pieces (line breaks stay where they fall inside a post). A text
+ * that fits one post is not numbered.
  */
 export function splitThread(text: string, options: SplitOptions): string[] {
+  // Line breaks are kept between the pieces they separate (a blank line stays one).
+  const pieces: ThreadPiece[] = [];
+  let gap = '';
+  for (const line of text.split('\n')) {
+    if (!line.trim()) {
+      if (gap) gap = '\n\n';
+      continue;
+    }
+    sentencePieces(line, options.language).forEach((s, i) => {
+      pieces.push({ text: s.text, join: i === 0 ? gap : s.spaced ? ' ' : '' });
+    });
+    gap = '\n';
+  }
+  return threadOf(pieces, options);
+}
+
+/** Pieces laid out as a numbered thread, as `splitThread` does with a text's sentences. */
+export function threadOf(pieces: readonly ThreadPiece[], options: SplitOptions): string[] {
   const measure = options.measure ?? xWeightedLength;
-  const pieces = sentencePieces(text, options.language).map((s) => ({ ...s, weight: measure(s.text) }));
-  if (!pieces.length) return [];
+  const weighed = pieces.filter((p) => p.text.trim()).map((p) => ({ ...p, weight: measure(p.text) }));
+  if (!weighed.length) return [];
   for (let margin = 0; margin < options.limit / 2; margin += 4) {
-    const posts = numbered(pieces, options.limit - margin, measure, options.language);
+    const posts = numbered(weighed, options.limit - margin, measure, options.language);
     // Weights add up piece by piece; the finished post is measured again to be certain.
     if (posts.every((p) => measure(p) <= options.limit)) return posts;
   }
