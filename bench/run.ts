@@ -9,6 +9,7 @@ import { libraryBenchmark } from './suites/library.bench.ts';
 import { queueBenchmark } from './suites/queue.bench.ts';
 import { renderBenchmark } from './suites/render.bench.ts';
 import { scaleBenchmark } from './suites/scale.bench.ts';
+import { speakersBenchmark } from './suites/speakers.bench.ts';
 import { speechBenchmark } from './suites/speech.bench.ts';
 import { uploadBenchmark } from './suites/upload.bench.ts';
 import { writerBenchmark } from './suites/writer.bench.ts';
@@ -17,6 +18,7 @@ const suites: Record<string, () => Promise<Record<string, string | number>>> = {
   queue: queueBenchmark,
   upload: uploadBenchmark,
   speech: speechBenchmark,
+  speakers: speakersBenchmark,
   library: libraryBenchmark,
   content: contentBenchmark,
   api: apiBenchmark,

@@ -20,7 +20,8 @@ export type Segment = z.infer<typeof zSegment>;
 /**
  * A segment of a transcript as the API returns it: with its voice once speakers are detected.
  * `speaker` is a stable id (`S1`) for the transcript; `speaker_name` the user's name for it, else
- * `Speaker 1`. Both null before detection, for a single voice, and for documents.
+ * `Speaker 1`. A recording of one voice has every segment `S1`. Both null before detection, when
+ * detection is off (an upload asked for one speaker), and for documents.
  */
 export const zTranscriptSegment = zSegment.extend({
   speaker: z.string().nullable(),
