@@ -47,9 +47,14 @@ const LATIN_LANGUAGES = new Set(['en', 'es', 'de', 'fr', 'it', 'pt', 'nl']);
 export async function compose(request: RenderRequest, measurer: TextMeasurer): Promise<Composition> {
   const first = await composeAt(request, measurer, 1);
   if (first.dropped) {
-    // Dense content (a square recipe): slightly smaller text when that shows more of it.
-    const denser = await composeAt(request, measurer, 0.86);
-    return denser.shown > first.shown ? denser.composition : first.composition;
+    // Dense content (a square recipe): smaller text, and a smaller title, when that shows more.
+    let best = first;
+    for (const scale of [0.86, 0.74]) {
+      const denser = await composeAt(request, measurer, scale);
+      if (denser.shown > best.shown) best = denser;
+      if (!denser.dropped) break;
+    }
+    return best.composition;
   }
   // A canvas with room to spare (a story with a short recipe) gets larger text, once.
   if (first.fill > 0.78) return first.composition;
@@ -151,8 +156,9 @@ async function composeAt(
     text: data.title.trim(),
     width: headerW,
     maxLines: titleLines,
-    sizes: sizeSteps(px(titleMax), px(titleMax * 0.5), 7),
-    maxHeight: Math.round(height * (portrait ? 0.24 : twoColumns ? 0.4 : 0.22)),
+    // Dense content earns a smaller title too, so the body keeps its items.
+    sizes: sizeSteps(px(titleMax * Math.min(1, scale)), px(titleMax * 0.5 * Math.min(1, scale)), 7),
+    maxHeight: Math.round(height * (portrait ? 0.24 : twoColumns ? 0.4 : 0.22) * Math.min(1, scale) ** 2),
     style: display,
   });
   const subtitleI = data.subtitle?.trim()
@@ -190,8 +196,9 @@ async function composeAt(
     const texts = listTexts(kind, request);
     const twoUp = kind === 'ingredients' && !split && w >= px(640) && texts.length > 3;
     const itemW = (twoUp ? Math.floor((w - px(32)) / 2) : w) - markerW(kind) - markerGap;
+    // Items wrap rather than lose words; when the room runs out, whole items are left out.
     const maxLines =
-      kind === 'ingredients' ? (twoUp ? 1 : 2) : kind === 'steps' && emphasis.roomySteps ? 4 : 3;
+      kind === 'ingredients' ? (twoUp ? 2 : 3) : kind === 'steps' && emphasis.roomySteps ? 6 : 5;
     listPlans.set(kind, {
       label: add({
         text: sectionLabel(kind, labels),
@@ -273,8 +280,8 @@ async function composeAt(
     ? add({
         text: `“${data.quote.text.trim().replace(/^["“”]+|["“”]+$/g, '')}”`,
         width: quoteTextW,
-        maxLines: portrait ? 5 : 3,
-        sizes: sizeSteps(ts(portrait ? 40 : 34), ts(26), 3),
+        maxLines: portrait ? 8 : 6,
+        sizes: sizeSteps(ts(portrait ? 40 : 34), ts(24), 4),
         style: quoteStyle,
       })
     : -1;
@@ -405,7 +412,7 @@ async function composeAt(
   /**
    * Fills a column in rounds, so the content type's own lists come first without crowding out
    * the rest: each primary list with its first item, the figures, the primary lists up to three
-   * items, the quote, the primary lists in full, then the other sections while room remains.
+   * items, the primary lists in full, the quote, then the other sections while room remains.
    * Busy parents get the figures before anything else.
    */
   const pack = (
@@ -445,8 +452,9 @@ async function composeAt(
       [primary, 1],
       [['facts'], 1],
       [primary, emphasis.roomySteps ? 4 : 3],
-      [['quote'], 1],
+      // The content type's own lists in full come before the quote: a recipe keeps its method.
       [primary, MAX_ITEMS],
+      [['quote'], 1],
       [others, 2],
       [others, MAX_ITEMS],
     ];
@@ -484,6 +492,49 @@ async function composeAt(
   } else {
     column(m.padX, innerW, header, rightKinds);
   }
+  // A list showing part of its items says so in its label ("Steps · 4 of 6"), so a count shown
+  // elsewhere (a "6 steps" figure) matches what is listed.
+  const omitted: Composition['omitted'] = [];
+  const partial: { block: ListBlock; total: number; text: string }[] = [];
+  const shownKinds = new Set<SectionKind>();
+  for (const col of columns)
+    for (const b of col.blocks) {
+      const listed = b.kind === 'split' ? [b.left, b.right] : isList(b.kind) ? [b as ListBlock] : [];
+      if (!listed.length) shownKinds.add(b.kind as SectionKind);
+      for (const l of listed) {
+        shownKinds.add(l.kind);
+        const total = listTexts(l.kind, request).length;
+        if (l.items.length >= total) continue;
+        omitted.push({ section: l.kind, shown: l.items.length, total });
+        const count = labels.shownOf.replace('{n}', String(l.items.length)).replace('{total}', String(total));
+        partial.push({
+          block: l,
+          total,
+          text: typeset(`${sectionLabel(l.kind, labels)} · ${count}`, data.language),
+        });
+      }
+    }
+  for (const k of emphasis.display)
+    if (!shownKinds.has(k) && hasContent(k, request))
+      omitted.push({ section: k, shown: 0, total: isList(k) ? listTexts(k, request).length : 1 });
+  if (partial.length) {
+    const got = await measurer.measure(
+      partial.map(({ block, text }) => ({
+        text,
+        width: block.label.width,
+        fontSize: block.label.fontSize,
+        lineHeightPx: block.label.lineHeightPx,
+        style: block.label.style,
+      })),
+      data.language,
+    );
+    partial.forEach((p, i) => {
+      const g = got[i];
+      if (g && g.lines <= 1 && g.width <= p.block.label.width + 1)
+        p.block.label = { ...p.block.label, text: p.text, inkWidth: Math.ceil(g.width) + 2 };
+    });
+  }
+
   // How full the fullest column is: the body's share of the room it had.
   const fill = Math.max(...packs.map((p) => (p.room > 0 ? 1 - p.spare / p.room : 1)));
   const dropped = packs.some((p) => p.dropped);
@@ -496,15 +547,27 @@ async function composeAt(
     footer,
     motif: motifFor(
       request.culturalContext,
-      { width, height, pad: m.padY },
+      // The pattern keeps to the top margin and the eyebrow's row, above any title or list.
+      { width, height, pad: m.padY, band: m.padY + eyebrowH + px(8) },
       theme.motifColor,
       theme.motifOpacity,
     ),
     cardPad,
     itemGap,
     labelGap,
+    omitted,
   };
   return { composition, fill, dropped, shown: packs.reduce((n, p) => n + p.shown, 0) };
+}
+
+/** Whether the request holds anything for a section. */
+function hasContent(kind: SectionKind, request: RenderRequest): boolean {
+  const { data } = request;
+  if (isList(kind)) return listTexts(kind, request).length > 0;
+  if (kind === 'facts') return (data.facts ?? []).some((f) => f.value.trim());
+  if (kind === 'quote') return Boolean(data.quote?.text.trim());
+  if (kind === 'tags') return (data.tags ?? []).some((t) => t.trim());
+  return false;
 }
 
 function isList(kind: SectionKind): kind is ListKind {

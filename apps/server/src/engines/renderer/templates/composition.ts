@@ -88,4 +88,9 @@ export interface Composition {
   itemGap: number;
   /** Space between a section label and its items. */
   labelGap: number;
+  /**
+   * Sections with content the canvas had no room for, or lists showing part of their items,
+   * lowest priority first as they were left out.
+   */
+  omitted: { section: string; shown: number; total: number }[];
 }

@@ -13,6 +13,8 @@ interface Labels {
   actions: string;
   /** Where a quote was said: `{t}` is the time, e.g. "at 02:13". */
   quoteAt: string;
+  /** A list showing some of its items: "6 of 10". */
+  shownOf: string;
 }
 
 const LABELS: Record<string, Labels> = {
@@ -29,6 +31,7 @@ const LABELS: Record<string, Labels> = {
     points: 'Key points',
     actions: 'Action items',
     quoteAt: 'at {t}',
+    shownOf: '{n} of {total}',
   },
   es: {
     type: {
@@ -43,6 +46,7 @@ const LABELS: Record<string, Labels> = {
     points: 'Puntos clave',
     actions: 'Tareas',
     quoteAt: 'en el {t}',
+    shownOf: '{n} de {total}',
   },
   de: {
     type: {
@@ -57,6 +61,7 @@ const LABELS: Record<string, Labels> = {
     points: 'Kernpunkte',
     actions: 'Aufgaben',
     quoteAt: 'bei {t}',
+    shownOf: '{n} von {total}',
   },
   fr: {
     type: {
@@ -71,6 +76,7 @@ const LABELS: Record<string, Labels> = {
     points: 'Points clés',
     actions: 'Actions à mener',
     quoteAt: 'à {t}',
+    shownOf: '{n} sur {total}',
   },
   zh: {
     type: {
@@ -85,6 +91,7 @@ const LABELS: Record<string, Labels> = {
     points: '要点',
     actions: '待办事项',
     quoteAt: '于 {t}',
+    shownOf: '{total} 项中的 {n} 项',
   },
   ja: {
     type: {
@@ -99,6 +106,7 @@ const LABELS: Record<string, Labels> = {
     points: 'ポイント',
     actions: 'アクション項目',
     quoteAt: '{t} の発言',
+    shownOf: '{total} 件中 {n} 件',
   },
   ko: {
     type: {
@@ -113,6 +121,7 @@ const LABELS: Record<string, Labels> = {
     points: '핵심 포인트',
     actions: '실행 항목',
     quoteAt: '{t} 발언',
+    shownOf: '{total}개 중 {n}개',
   },
   hi: {
     type: {
@@ -127,6 +136,7 @@ const LABELS: Record<string, Labels> = {
     points: 'मुख्य बिंदु',
     actions: 'कार्य बिंदु',
     quoteAt: '{t} पर',
+    shownOf: '{total} में से {n}',
   },
   ta: {
     type: {
@@ -141,6 +151,7 @@ const LABELS: Record<string, Labels> = {
     points: 'முக்கிய அம்சங்கள்',
     actions: 'செயல் பணிகள்',
     quoteAt: '{t} இல்',
+    shownOf: '{total} இல் {n}',
   },
   te: {
     type: {
@@ -155,6 +166,7 @@ const LABELS: Record<string, Labels> = {
     points: 'ముఖ్య అంశాలు',
     actions: 'చర్య అంశాలు',
     quoteAt: '{t} వద్ద',
+    shownOf: '{total} లో {n}',
   },
   ar: {
     type: {
@@ -169,6 +181,7 @@ const LABELS: Record<string, Labels> = {
     points: 'النقاط الرئيسية',
     actions: 'المهام المطلوبة',
     quoteAt: 'عند {t}',
+    shownOf: '{n} من {total}',
   },
   he: {
     type: {
@@ -183,6 +196,7 @@ const LABELS: Record<string, Labels> = {
     points: 'נקודות עיקריות',
     actions: 'משימות לביצוע',
     quoteAt: 'ב־{t}',
+    shownOf: '{n} מתוך {total}',
   },
   fa: {
     type: {
@@ -197,6 +211,7 @@ const LABELS: Record<string, Labels> = {
     points: 'نکات اصلی',
     actions: 'کارهای پیگیری',
     quoteAt: 'در {t}',
+    shownOf: '{n} از {total}',
   },
   ur: {
     type: {
@@ -211,6 +226,7 @@ const LABELS: Record<string, Labels> = {
     points: 'اہم نکات',
     actions: 'کرنے کے کام',
     quoteAt: '{t} پر',
+    shownOf: '{total} میں سے {n}',
   },
   th: {
     type: {
@@ -225,6 +241,7 @@ const LABELS: Record<string, Labels> = {
     points: 'ประเด็นหลัก',
     actions: 'สิ่งที่ต้องทำ',
     quoteAt: 'เมื่อ {t}',
+    shownOf: '{n} จาก {total}',
   },
   ru: {
     type: {
@@ -239,6 +256,7 @@ const LABELS: Record<string, Labels> = {
     points: 'Ключевые моменты',
     actions: 'Задачи',
     quoteAt: 'на {t}',
+    shownOf: '{n} из {total}',
   },
   el: {
     type: {
@@ -253,6 +271,7 @@ const LABELS: Record<string, Labels> = {
     points: 'Βασικά σημεία',
     actions: 'Ενέργειες',
     quoteAt: 'στο {t}',
+    shownOf: '{n} από {total}',
   },
   it: {
     type: {
@@ -267,6 +286,7 @@ const LABELS: Record<string, Labels> = {
     points: 'Punti chiave',
     actions: 'Azioni da fare',
     quoteAt: 'a {t}',
+    shownOf: '{n} di {total}',
   },
   pt: {
     type: {
@@ -281,6 +301,7 @@ const LABELS: Record<string, Labels> = {
     points: 'Pontos-chave',
     actions: 'Tarefas',
     quoteAt: 'aos {t}',
+    shownOf: '{n} de {total}',
   },
   nl: {
     type: {
@@ -295,6 +316,7 @@ const LABELS: Record<string, Labels> = {
     points: 'Kernpunten',
     actions: 'Actiepunten',
     quoteAt: 'op {t}',
+    shownOf: '{n} van {total}',
   },
   pl: {
     type: {
@@ -309,6 +331,7 @@ const LABELS: Record<string, Labels> = {
     points: 'Najważniejsze punkty',
     actions: 'Zadania',
     quoteAt: 'w {t}',
+    shownOf: '{n} z {total}',
   },
   tr: {
     type: {
@@ -323,6 +346,7 @@ const LABELS: Record<string, Labels> = {
     points: 'Önemli noktalar',
     actions: 'Yapılacaklar',
     quoteAt: '{t} anında',
+    shownOf: '{total} içinden {n}',
   },
   sv: {
     type: {
@@ -337,6 +361,7 @@ const LABELS: Record<string, Labels> = {
     points: 'Viktiga punkter',
     actions: 'Att göra',
     quoteAt: 'vid {t}',
+    shownOf: '{n} av {total}',
   },
   da: {
     type: {
@@ -351,6 +376,7 @@ const LABELS: Record<string, Labels> = {
     points: 'Hovedpunkter',
     actions: 'Opgaver',
     quoteAt: 'ved {t}',
+    shownOf: '{n} af {total}',
   },
   no: {
     type: {
@@ -365,6 +391,7 @@ const LABELS: Record<string, Labels> = {
     points: 'Hovedpunkter',
     actions: 'Oppgaver',
     quoteAt: 'ved {t}',
+    shownOf: '{n} av {total}',
   },
   fi: {
     type: {
@@ -379,6 +406,7 @@ const LABELS: Record<string, Labels> = {
     points: 'Pääkohdat',
     actions: 'Tehtävät',
     quoteAt: 'kohdassa {t}',
+    shownOf: '{n}/{total}',
   },
   id: {
     type: {
@@ -393,6 +421,7 @@ const LABELS: Record<string, Labels> = {
     points: 'Poin penting',
     actions: 'Tindak lanjut',
     quoteAt: 'pada {t}',
+    shownOf: '{n} dari {total}',
   },
   ms: {
     type: {
@@ -407,6 +436,7 @@ const LABELS: Record<string, Labels> = {
     points: 'Perkara utama',
     actions: 'Tindakan',
     quoteAt: 'pada {t}',
+    shownOf: '{n} daripada {total}',
   },
   vi: {
     type: {
@@ -421,6 +451,7 @@ const LABELS: Record<string, Labels> = {
     points: 'Điểm chính',
     actions: 'Việc cần làm',
     quoteAt: 'lúc {t}',
+    shownOf: '{n} trên {total}',
   },
 };
 

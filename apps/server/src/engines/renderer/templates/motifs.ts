@@ -18,12 +18,15 @@ const PAPEL_PICADO = ['#e11d48', '#16a34a', '#f59e0b', '#0ea5e9', '#9333ea'];
  */
 export function motifFor(
   culture: CulturalContext,
-  canvas: { width: number; height: number; pad: number },
+  canvas: { width: number; height: number; pad: number; band?: number },
   color: string,
   opacity: number,
 ): Motif {
   const { width: W, height: H, pad } = canvas;
-  const side = Math.round(Math.min(W, H) * 0.4);
+  // A corner pattern shows 82 % of its side: it stays within the band the layout leaves it.
+  const side = Math.round(
+    Math.min(Math.min(W, H) * 0.4, canvas.band ? canvas.band / 0.82 : Number.POSITIVE_INFINITY),
+  );
   const corner = {
     left: W - side + Math.round(side * 0.18),
     top: -Math.round(side * 0.18),

@@ -99,6 +99,38 @@ export async function fitTexts(
     return undefined;
   });
 
+  // A word wider than its line is never cut to an ellipsis: the text is first tried smaller,
+  // then with the long words hyphenated across lines, in one batched call.
+  const rescue: { box: number; item: MeasureItem }[] = [];
+  boxes.forEach((box, i) => {
+    if (result[i] || !box.text) return;
+    const smallest = box.sizes.at(-1) ?? 16;
+    // Only a text holding a word wider than its line: a merely long text is shortened below.
+    if (hyphenateLongWords(box.text, box.width, smallest, language) === box.text) return;
+    for (const f of [0.86, 0.74, 0.62]) {
+      const size = Math.max(8, Math.round(smallest * f));
+      rescue.push({ box: i, item: item(box.text, box, size) });
+    }
+    for (const f of [1, 0.86, 0.74]) {
+      const size = Math.max(8, Math.round(smallest * f));
+      const hyphenated = hyphenateLongWords(box.text, box.width, size, language);
+      if (hyphenated !== box.text) rescue.push({ box: i, item: item(hyphenated, box, size) });
+    }
+  });
+  if (rescue.length) {
+    const got = await measurer.measure(
+      rescue.map((r) => r.item),
+      language,
+    );
+    rescue.forEach((r, k) => {
+      const box = boxes[r.box] as TextBox;
+      const m = got[k];
+      if (result[r.box] || !m) return;
+      if (m.lines <= box.maxLines && m.width <= box.width + 1)
+        result[r.box] = fitted(box, r.item, Math.max(1, m.lines), false, m.width);
+    });
+  }
+
   // Shortening: the candidates of a box run longest first, and a shorter one never takes more
   // lines, so a search over them finds the longest that fits. Each round measures a few probes
   // of every unresolved box in one call.
@@ -157,6 +189,41 @@ export async function fitTexts(
     }
     return fitted(box, item('', box, smallest), 0, box.text.length > 0);
   });
+}
+
+/** Scripts written without spaces between words. */
+const UNSPACED =
+  /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
+
+/**
+ * Breaks each word too long for a line of `width` at `fontSize` into pieces joined by a hyphen
+ * and a break opportunity, so it wraps across lines instead of being cut. Scripts without spaces
+ * between words are left alone: they already break between characters.
+ */
+export function hyphenateLongWords(text: string, width: number, fontSize: number, language: string): string {
+  // A generous average advance: capitals and bold Latin run near 0.62 em.
+  const perLine = Math.max(4, Math.floor(width / (fontSize * 0.64)));
+  let changed = false;
+  const out = text.replace(/[\p{L}\p{M}\p{N}]{6,}/gu, (word) => {
+    const graphemes = [...new Intl.Segmenter(language, { granularity: 'grapheme' }).segment(word)].map(
+      (g) => g.segment,
+    );
+    if (graphemes.length <= perLine || UNSPACED.test(word)) return word;
+    changed = true;
+    const piece = perLine - 1;
+    const parts: string[] = [];
+    for (let i = 0; i < graphemes.length; i += piece) parts.push(graphemes.slice(i, i + piece).join(''));
+    // A last piece of one or two letters reads badly: give it a few from the one before.
+    const last = parts.at(-1) ?? '';
+    if (parts.length > 1 && [...last].length < 3) {
+      const prev = [...(parts.at(-2) ?? '')];
+      const moved = prev.splice(prev.length - 2, 2).join('');
+      parts[parts.length - 2] = prev.join('');
+      parts[parts.length - 1] = moved + last;
+    }
+    return parts.join('-\u200b');
+  });
+  return changed ? out : text;
 }
 
 /** The most characters a box could hold at a size: no glyph is narrower than a quarter em. */
