@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../test/harness.ts';
 import { postAudioFile, signUp } from '../../test/http.ts';
+import { parseSse } from '../../test/sse.ts';
 import { audio } from '../db/schema.ts';
 import {
   attribution,
@@ -106,6 +107,14 @@ describe.each(drivers)('speakers on %s', (driver) => {
     expect(res.statusCode, res.body).toBe(201);
     audioId = res.json().data.audio_id;
     expect(res.json().data.speakers).toBe('auto');
+    // The status stream stays open until the speakers are found, and says so.
+    const stream = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/audio/${audioId}/status?token=${token}`,
+    });
+    const told = parseSse(stream.body).data.map((d) => d.speakers_status);
+    expect(told).toContain('queued');
+    expect(told.at(-1)).toBe('completed');
     const done = await settled(audioId);
     expect(done).toMatchObject({
       status: 'completed',
