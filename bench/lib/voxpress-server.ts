@@ -13,7 +13,13 @@ import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { zRegisterResponse } from '@voxpress/contracts';
-import { freePort, waitForHealth } from '../../apps/server/test/server-process.ts';
+import {
+  buildServerBundle,
+  freePort,
+  SERVER_BUNDLE_ENV,
+  serverArgs,
+  waitForHealth,
+} from '../../apps/server/test/server-process.ts';
 
 /** The repository's root folder. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -27,7 +33,20 @@ export interface RunningServer {
 }
 
 /**
- * Starts `node --import tsx apps/server/src/main.ts` with a fresh data folder, the API role only
+ * Node's arguments for the server as `npm start` runs it: a bundle built once per benchmark run
+ * (removed when the run ends), so no figure includes compiling the source.
+ */
+function builtServerArgs(): string[] {
+  if (!process.env[SERVER_BUNDLE_ENV]) {
+    const bundle = buildServerBundle();
+    process.env[SERVER_BUNDLE_ENV] = bundle.dir;
+    process.once('exit', bundle.remove);
+  }
+  return serverArgs();
+}
+
+/**
+ * Starts the bundled server with a fresh data folder, the API role only
  * (no worker, so nothing is transcribed) and `extraEnv` on top; resolves once
  * `GET /api/v1/health` answers ok. A worker-only process (`VOXPRESS_ROLES: 'worker'`) opens its
  * health port instead, and `url` is that port's address. Only PATH and HOME are taken from this process's environment,
@@ -37,7 +56,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const dataDir = mkdtempSync(path.join(tmpdir(), 'voxpress-bench-'));
   const port = await freePort();
   const workerOnly = extraEnv.VOXPRESS_ROLES === 'worker';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, builtServerArgs(), {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
