@@ -22,6 +22,8 @@ const FACEBOOK_HASHTAGS = 2;
 export const INSTAGRAM_FOLD = 125;
 const INSTAGRAM_TARGET = 1000;
 const INSTAGRAM_HASHTAGS = 20;
+/** Instagram is read on a phone: its paragraphs are shorter than LinkedIn's. */
+const INSTAGRAM_PARAGRAPH = 240;
 /** A paragraph of a post grows to at most this many characters (unless one sentence is longer). */
 const PARAGRAPH_CHARS = 320;
 /** Longest sentence in a post before it is cut at a clause (a short paragraph on its own). */
@@ -67,21 +69,24 @@ export function composeRendition(source: RenditionSource, rules: PlatformRules):
       return single(rules, withTags(text, rules.limit, LINKEDIN_HASHTAGS[1]));
     }
     case 'facebook': {
-      // A conversational post: sentences only (lists are for the other platforms) unless the
-      // piece is nothing but lists.
+      // A conversational post: the hook and the sentences after it. Lists are left to the
+      // other platforms, unless there is nothing else to say: then the first list that fits.
       const spoken = units.filter((u) => u.kind === 'sentence');
       const open = hooked(spoken.length ? spoken : units, '', LINKEDIN_FOLD, measure, source.language, false);
-      const more = selectUnits(open.rest, FACEBOOK_TARGET - measure(open.text), measure);
+      const room = FACEBOOK_TARGET - measure(open.text);
+      let more = selectUnits(open.rest, room, measure);
+      if (!more.length && spoken.length) {
+        const first = units.find((u) => u.kind === 'item')?.paragraph;
+        const list = units.filter((u) => u.kind === 'item' && u.paragraph === first);
+        if (list.length && measure(layout(list)) <= room) more = list;
+      }
       const text = [open.text, runOn(more)].filter(Boolean).join('\n\n');
       return single(rules, withTags(text, Math.min(FACEBOOK_CHARS, rules.limit), FACEBOOK_HASHTAGS));
     }
     case 'instagram': {
       const open = hooked(units, '', INSTAGRAM_FOLD, measure, source.language, false);
-      const body = paragraphs(
-        selectUnits(open.rest, INSTAGRAM_TARGET - measure(open.text), measure),
-        2,
-        true,
-      );
+      const chosen = selectUnits(open.rest, INSTAGRAM_TARGET - measure(open.text), measure);
+      const body = paragraphs(chosen, 2, true, INSTAGRAM_PARAGRAPH);
       const text = [open.text, body].filter(Boolean).join('\n\n');
       const max = rules.maxHashtags ?? 30;
       const room = Math.max(0, max - hashtagsOf(text).length);
@@ -168,9 +173,14 @@ function runOn(units: readonly Unit[]): string {
     .map((u, i) => {
       const before = units[i - 1];
       if (!before) return u.text;
+      // A list stands apart, a blank line before and after it.
+      if (
+        (u.kind === 'item') !== (before.kind === 'item') ||
+        (u.kind === 'item' && u.paragraph !== before.paragraph)
+      )
+        return `\n\n${u.text}`;
       const flows =
         u.kind === 'sentence' &&
-        before.kind === 'sentence' &&
         (before.sentence === u.sentence || /[.!?。！？…]["'”’)]*$/u.test(before.text));
       return (flows ? (u.spaced ? ' ' : '') : '\n') + u.text;
     })
@@ -178,7 +188,12 @@ function runOn(units: readonly Unit[]): string {
 }
 
 /** Units as short paragraphs of at most `most` units each (a list's lines as one paragraph). */
-function paragraphs(units: readonly Unit[], most: number, linePerSentence = false): string {
+function paragraphs(
+  units: readonly Unit[],
+  most: number,
+  linePerSentence = false,
+  chars = PARAGRAPH_CHARS,
+): string {
   const out: string[] = [];
   let current: Unit[] = [];
   const flush = () => {
@@ -188,11 +203,11 @@ function paragraphs(units: readonly Unit[], most: number, linePerSentence = fals
   for (const unit of units) {
     const before = current.at(-1);
     const sentences = new Set(current.filter((u) => u.kind === 'sentence').map((u) => u.sentence)).size;
-    // A new sentence after `most` of them, or any sentence or clause past PARAGRAPH_CHARS.
+    // A new sentence after `most` of them, or any sentence or clause past `chars`.
     const full =
       unit.kind === 'sentence' &&
       ((unit.sentence !== before?.sentence && sentences >= most) ||
-        layout([...current, unit]).length > PARAGRAPH_CHARS);
+        layout([...current, unit]).length > chars);
     if (before && (before.paragraph !== unit.paragraph || full)) flush();
     current.push(unit);
   }

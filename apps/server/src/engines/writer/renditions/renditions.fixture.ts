@@ -308,7 +308,7 @@ export function instagramRules(source: RenditionSource, text: string): string | 
     .filter((b) => b.type !== 'heading')
     .flatMap((b) => wordsOf(b.text, source.language));
   if (tags < 3 && said.length >= 30) return `only ${tags} hashtags from ${said.length} words`;
-  if (sourceSentences(source).length > 2 && !withoutTags(text).includes('\n')) return 'no line breaks';
+  if (bodySentences(source) > 2 && !withoutTags(text).includes('\n')) return 'no line breaks';
   return null;
 }
 
@@ -328,8 +328,7 @@ export function facebookRules(source: RenditionSource, text: string, linkedin: s
 export function distinctForms(source: RenditionSource, texts: Record<string, string>): string | null {
   const article = squashSpace(source.blocks.map((b) => b.text).join(' '));
   const seen = new Map<string, string>();
-  const several =
-    sourceSentences({ ...source, blocks: source.blocks.filter((b) => b.type !== 'heading') }).length >= 3;
+  const several = bodySentences(source) >= 3;
   for (const [platform, text] of Object.entries(texts)) {
     const body = withoutTags(text).replace(/[ \t]+$/gm, '');
     const other = seen.get(body);
@@ -353,6 +352,11 @@ function hasBody(source: RenditionSource): boolean {
       b.text.trim() &&
       squashSpace(b.text).toLowerCase() !== squashSpace(source.title).toLowerCase(),
   );
+}
+
+/** Sentences of the piece outside its headings. */
+function bodySentences(source: RenditionSource): number {
+  return sourceSentences({ ...source, blocks: source.blocks.filter((b) => b.type !== 'heading') }).length;
 }
 
 /** Keywords that make a hashtag (not a bare number), each once. */
