@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -97,10 +98,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     unlock = lockForProcess(path.join(options.dataDir, 'pglite.lock'));
     if (!existsSync(path.join(dataPath, 'PG_VERSION'))) await createCluster(dataPath);
   }
-  const client = await PGlite.create(dataPath, PGLITE).catch((err: unknown) => {
-    unlock();
-    throw err;
-  });
+  // pg_trgm (search by misspellings and partial words) is an extension PGlite loads on request.
+  const client = await PGlite.create(dataPath, { ...PGLITE, extensions: { pg_trgm } }).catch(
+    (err: unknown) => {
+      unlock();
+      throw err;
+    },
+  );
   const db = drizzlePglite(client, { schema });
   return finish({
     db: db as unknown as Db,

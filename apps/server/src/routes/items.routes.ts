@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import { authenticate } from '../http/authenticate.ts';
+import { searchRoutes } from './search.routes.ts';
 
 const zId = z.object({ id: z.uuid('Item not found') });
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 404: zErrorResponse, 422: zErrorResponse };
@@ -19,6 +20,9 @@ const secured = { security: [{ bearer: [] }] };
 export function itemsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const auth = authenticate(ctx.accessTokens);
   return async (app) => {
+    // Searching the library (`GET /search`) belongs with its items.
+    await app.register(searchRoutes(ctx));
+
     app.get(
       '/items',
       {
