@@ -6,6 +6,8 @@
 
 export interface MfccOptions {
   sampleRate: number;
+  /** What one unit of a sample is worth at full scale 1 (1 / 32768 for 16-bit samples). */
+  scale?: number;
   /** Frame length and step in seconds. */
   frameS?: number;
   hopS?: number;
@@ -28,8 +30,9 @@ export interface MfccFrames {
   frameS: number;
 }
 
-export function mfccFrames(samples: Float32Array, options: MfccOptions): MfccFrames {
+export function mfccFrames(samples: Float32Array | Int16Array, options: MfccOptions): MfccFrames {
   const sampleRate = options.sampleRate;
+  const scale = options.scale ?? 1;
   const frameS = options.frameS ?? 0.025;
   const hopS = options.hopS ?? 0.01;
   const coefficients = options.coefficients ?? 20;
@@ -53,10 +56,10 @@ export function mfccFrames(samples: Float32Array, options: MfccOptions): MfccFra
   for (let f = 0; f < count; f++) {
     const start = f * hop;
     let energy = 0;
-    let previous = start > 0 ? (samples[start - 1] ?? 0) : 0;
+    let previous = start > 0 ? (samples[start - 1] ?? 0) * scale : 0;
     for (let i = 0; i < fftSize; i++) {
       if (i < frameLen) {
-        const x = samples[start + i] ?? 0;
+        const x = (samples[start + i] ?? 0) * scale;
         energy += x * x;
         // Pre-emphasis lifts the higher formants that tell voices apart.
         re[i] = (x - 0.97 * previous) * (window[i] ?? 0);

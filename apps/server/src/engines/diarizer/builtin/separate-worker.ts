@@ -1,5 +1,5 @@
 // A separator worker: finds the voices of one decoded recording off the job thread.
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { readWavInfo } from '../../speech/wav-file.ts';
 import { separate } from './separate.ts';
@@ -23,12 +23,22 @@ try {
   if (info.bitsPerSample !== 16 || info.channels !== 1) {
     throw new Error(`${job.wavPath} is not 16-bit mono PCM`);
   }
-  const bytes = await readFile(job.wavPath);
-  const count = Math.floor(info.dataBytes / 2);
-  const samples = new Float32Array(count);
-  for (let i = 0; i < count; i++) samples[i] = bytes.readInt16LE(info.dataOffset + i * 2) / 32768;
+  // The samples as they are in the file (2 bytes each, little-endian like every machine it runs on).
+  const samples = new Int16Array(Math.floor(info.dataBytes / 2));
+  const file = await open(job.wavPath, 'r');
+  try {
+    const into = Buffer.from(samples.buffer);
+    for (let done = 0; done < into.length; ) {
+      const { bytesRead } = await file.read(into, done, into.length - done, info.dataOffset + done);
+      if (bytesRead === 0) break;
+      done += bytesRead;
+    }
+  } finally {
+    await file.close();
+  }
   const result = separate(samples, {
     sampleRate: info.sampleRate,
+    scale: 1 / 32768,
     speakers: job.speakers,
     onProgress: (fraction) => port.postMessage({ type: 'progress', fraction } satisfies SeparateMessage),
   });

@@ -10,6 +10,8 @@ export interface Turn {
 
 export interface SeparateOptions {
   sampleRate: number;
+  /** What one unit of a sample is worth at full scale 1 (1 / 32768 for 16-bit samples). */
+  scale?: number;
   /** The number of voices when known; otherwise the stopping rule decides. */
   speakers?: number | undefined;
   /** The least mean silhouette for several voices (see `MIN_SILHOUETTE`). */
@@ -49,7 +51,9 @@ const MAX_SPEAKERS = 10;
 /** The least mean silhouette for a grouping into several voices to count. */
 export const MIN_SILHOUETTE = 0.33;
 /** Groupings scoring within this of the best count as good as it (the fewest voices win). */
-const SCORE_TIE = 0.03;
+const SCORE_TIE = 0.01;
+/** What each voice beyond two takes off a grouping's score when choosing the number of voices. */
+const EXTRA_VOICE_COST = 0.03;
 
 /**
  * Finds who spoke when in 16 kHz mono samples: speech frames by energy, MFCCs, a voice vector
@@ -57,9 +61,9 @@ const SCORE_TIE = 0.03;
  * then turns. It tells apart clearly different voices; similar voices and overlapping speech are
  * beyond it.
  */
-export function separate(samples: Float32Array, options: SeparateOptions): Separation {
+export function separate(samples: Float32Array | Int16Array, options: SeparateOptions): Separation {
   const report = options.onProgress ?? (() => {});
-  const features = mfccFrames(samples, { sampleRate: options.sampleRate });
+  const features = mfccFrames(samples, { sampleRate: options.sampleRate, scale: options.scale ?? 1 });
   report(0.5);
   const { count, hopS, frameS } = features;
   const centre = (f: number) => f * hopS + frameS / 2;
@@ -113,21 +117,23 @@ export function separate(samples: Float32Array, options: SeparateOptions): Separ
   let labels: number[];
   if (given) labels = levels[Math.min(given, n)] ?? new Array<number>(n).fill(0);
   else {
-    // The fewest voices whose grouping stands out (nearly) as clearly as the best; one voice when
-    // none stands out enough: cutting one voice's cloud of windows scores low whatever the cut.
-    const tried: { labels: number[]; score: number }[] = [];
+    // The fewest voices whose grouping stands out (nearly) as clearly as the best, each voice
+    // beyond two costing a little (finer groups also gather one voice's similar sounds); one voice
+    // when none stands out enough: cutting one voice's cloud of windows scores low whatever the cut.
+    const tried: { labels: number[]; score: number; weighed: number }[] = [];
     for (let k = 2; k < levels.length; k++) {
       const grouping = levels[k];
       if (!grouping) continue;
       const cleaned = compact(absorbStrays(vectors, grouping, weights));
       const score = silhouette(dist, n, cleaned);
       options.onScore?.(k, score);
-      tried.push({ labels: cleaned, score });
+      const groups = Math.max(...cleaned) + 1;
+      tried.push({ labels: cleaned, score, weighed: score - EXTRA_VOICE_COST * Math.max(0, groups - 2) });
     }
-    const best = Math.max(-1, ...tried.map((t) => t.score));
-    const chosen = tried.find((t) => t.score >= best - SCORE_TIE);
+    const best = Math.max(-1, ...tried.map((t) => t.weighed));
+    const chosen = tried.find((t) => t.weighed >= best - SCORE_TIE);
     labels =
-      chosen && best >= (options.threshold ?? MIN_SILHOUETTE)
+      chosen && Math.max(-1, ...tried.map((t) => t.score)) >= (options.threshold ?? MIN_SILHOUETTE)
         ? chosen.labels
         : (levels[1] ?? new Array<number>(n).fill(0));
   }
