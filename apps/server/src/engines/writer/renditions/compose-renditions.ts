@@ -74,7 +74,8 @@ export function composeRendition(source: RenditionSource, rules: PlatformRules):
       const spoken = units.filter((u) => u.kind === 'sentence');
       const open = hooked(spoken.length ? spoken : units, '', LINKEDIN_FOLD, measure, source.language, false);
       const room = FACEBOOK_TARGET - measure(open.text);
-      let more = selectUnits(open.rest, room, measure);
+      // What follows the hook, in order, as far as there is room: an opening, not a digest.
+      let more = openingUnits(open.rest, room, measure);
       if (!more.length && spoken.length) {
         const first = units.find((u) => u.kind === 'item')?.paragraph;
         const list = units.filter((u) => u.kind === 'item' && u.paragraph === first);
@@ -151,6 +152,21 @@ function hooked(
     .filter(Boolean)
     .join('\n');
   return { text, hook: { ...found, text }, rest: rest.slice(tail.length) };
+}
+
+/** The first units, whole sentences in order, that fit in `room`. */
+function openingUnits(units: readonly Unit[], room: number, measure: (t: string) => number): Unit[] {
+  const out: Unit[] = [];
+  for (let i = 0; i < units.length; ) {
+    const sentence = units[i]?.sentence;
+    let end = i;
+    while (units[end]?.sentence === sentence) end++;
+    const grown = [...out, ...units.slice(i, end)];
+    if (measure(layout(grown)) > room) break;
+    out.push(...units.slice(i, end));
+    i = end;
+  }
+  return out;
 }
 
 /** Units of one paragraph, each sentence on a line of its own (its clauses run on). */
