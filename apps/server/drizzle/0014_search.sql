@@ -50,10 +50,16 @@ CREATE INDEX "search_passages_user_config_idx" ON "search_passages" ("user_id", 
 CREATE INDEX "search_passages_audio_idx" ON "search_passages" ("audio_id");--> statement-breakpoint
 CREATE INDEX "search_passages_transcription_idx" ON "search_passages" ("transcription_id");--> statement-breakpoint
 CREATE INDEX "search_passages_content_idx" ON "search_passages" ("content_id");--> statement-breakpoint
+-- Text as the search reads it: a sentence run into the next ("browser.A safe") is two words, not
+-- one host name.
+CREATE OR REPLACE FUNCTION voxpress_search_text(body text) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT regexp_replace(coalesce(body, ''), '([[:alpha:]])([.!?])([[:upper:]])', '\1\2 \3', 'g')
+$$;--> statement-breakpoint
 -- Weights: a title counts most (A), then a description or a speaker's name (B), then the text (D).
 CREATE OR REPLACE FUNCTION voxpress_search_vector(config text, body text, weight "char", speaker text)
 RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT setweight(to_tsvector(config::regconfig, coalesce(body, '')), weight)
+  SELECT setweight(to_tsvector(config::regconfig, voxpress_search_text(body)), weight)
     || setweight(to_tsvector(config::regconfig, coalesce(speaker, '')), 'B')
 $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION voxpress_index_audio() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -41,7 +41,7 @@ interface PassageRow {
 const CONFIG = /^[a-z_]+$/;
 
 /** `body` with `&<>"'` written as HTML entities, in SQL (the parser reads entities as no word). */
-const escapedBody = sql`replace(replace(replace(replace(replace(p.body, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;')`;
+const escapedBody = sql`replace(replace(replace(replace(replace(voxpress_search_text(p.body), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;')`;
 
 /** The passage, HTML-escaped, with the words of `query` marked: a short passage (a segment) whole, a long one in up to two fragments. */
 const headline = (query: SQL) =>

@@ -128,6 +128,10 @@ describe.each(drivers)('library search on %s', (driver) => {
       title: 'Markup',
       segments: [{ start: 2, end: 3, text: 'The <b>bold</b> tag & "quotes" in a transcript.' }],
     });
+    ids.joined = await recording(mine, {
+      title: 'Joined',
+      segments: [{ start: 7, end: 9, text: 'It was changed in the browser.A safe link.' }],
+    });
     ids.theirs = await recording(theirs, {
       title: 'Zeppelin budget gardens',
       segments: [{ start: 1, end: 2, text: 'Their zeppelin, budget review and roses and gardens.' }],
@@ -282,6 +286,13 @@ describe.each(drivers)('library search on %s', (driver) => {
     expect(found.hits[0]?.snippet).toBe(
       'The &lt;b&gt;<mark>bold</mark>&lt;/b&gt; tag &amp; &quot;quotes&quot; in a transcript.',
     );
+  });
+
+  it('reads a sentence run into the next as two words', async () => {
+    const found = await search(me, q('browser'));
+    expect(found.match).toBe('words');
+    expect(found.hits[0]).toMatchObject({ item_id: ids.joined, start: 7 });
+    expect(found.hits[0]?.snippet).toBe('It was changed in the <mark>browser</mark>. A safe link.');
   });
 
   it('follows edits, renames and deletions', async () => {
