@@ -15,7 +15,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconMicrophone, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type AudioStatus, type Item, searchWords } from '@voxpress/contracts';
+import { type AudioStatus, type Item, SEARCH_PAGE_SIZE } from '@voxpress/contracts';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,8 @@ import { loadErrorMessage } from '../../lib/load-error.ts';
 import { DocumentUpload } from '../items/DocumentUpload.tsx';
 import { deleteItem, listItems } from '../items/items-api.ts';
 import { ItemList } from './ItemList.tsx';
+import { SearchHits } from './SearchHits.tsx';
+import { searchLibrary } from './search-api.ts';
 
 const PAGE_SIZE = 10;
 
@@ -44,8 +46,9 @@ function pageControlLabel(t: TFunction<'library'>, control: 'first' | 'previous'
 }
 
 /**
- * Every recording, upload and document of the user, newest first, with search, paging, a status
- * filter and Delete; each opens its own page.
+ * Every recording, upload and document of the user, newest first, with paging, a status filter
+ * and Delete; each opens its own page. Typing in the search box shows search hits instead, best
+ * first: a transcript hit opens its item playing from the second it was said.
  */
 export function LibraryPage() {
   const { t } = useTranslation('library');
@@ -63,6 +66,7 @@ export function LibraryPage() {
   const queryClient = useQueryClient();
   const [toDelete, setToDelete] = useState<Item | null>(null);
   const list = useQuery({
+    enabled: !q,
     queryKey: ['items', 'list', page, status, q],
     queryFn: () =>
       listItems({
@@ -71,6 +75,12 @@ export function LibraryPage() {
         status: (status || undefined) as AudioStatus | undefined,
         q: q || undefined,
       }),
+    placeholderData: keepPreviousData,
+  });
+  const found = useQuery({
+    enabled: Boolean(q),
+    queryKey: ['items', 'search', q, page],
+    queryFn: () => searchLibrary({ q, page }),
     placeholderData: keepPreviousData,
   });
   const remove = useMutation({
@@ -88,6 +98,7 @@ export function LibraryPage() {
       return p;
     });
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
+  const hitPages = found.data ? Math.max(1, Math.ceil(found.data.total / SEARCH_PAGE_SIZE)) : 1;
   // The search box writes to the address after a pause in typing, so results can be shared and
   // survive a reload.
   const search = useDebouncedCallback((value: string) => set({ q: value.trim(), page: '' }), 300);
@@ -124,27 +135,50 @@ export function LibraryPage() {
               onKeyDown={(e) => e.key === 'Escape' && clearSearch()}
               style={{ flex: '1 1 240px' }}
             />
-            <SegmentedControl
-              data={filters}
-              value={status}
-              onChange={(v) => set({ status: v, page: '' })}
-              aria-label={t('filterLabel')}
-            />
+            {!q && (
+              <SegmentedControl
+                data={filters}
+                value={status}
+                onChange={(v) => set({ status: v, page: '' })}
+                aria-label={t('filterLabel')}
+              />
+            )}
           </Group>
-          {list.isPending ? (
+          {q ? (
+            found.isPending ? (
+              <PageLoader label={t('searching')} />
+            ) : found.error ? (
+              <ErrorState message={loadErrorMessage(found.error)} onRetry={() => void found.refetch()} />
+            ) : found.data.hits.length === 0 ? (
+              <EmptyState icon={<IconSearch size={28} />} variant="light">
+                <EmptyState.Title order={2}>{t('noMatches')}</EmptyState.Title>
+                <EmptyState.Description>{t('noMatchesText', { q })}</EmptyState.Description>
+                <Button variant="default" onClick={clearSearch} mt="sm">
+                  {t('clearSearch')}
+                </Button>
+              </EmptyState>
+            ) : (
+              <>
+                {found.data.match === 'similar' && (
+                  <Text size="sm" c="dimmed">
+                    {t('similarSpellings', { q })}
+                  </Text>
+                )}
+                <SearchHits hits={found.data.hits} />
+                {hitPages > 1 && (
+                  <Pagination
+                    total={hitPages}
+                    value={page}
+                    onChange={(p) => set({ page: String(p) })}
+                    getControlProps={(control) => ({ 'aria-label': pageControlLabel(t, control) })}
+                  />
+                )}
+              </>
+            )
+          ) : list.isPending ? (
             <PageLoader label={t('loading')} />
           ) : list.error ? (
             <ErrorState message={loadErrorMessage(list.error)} onRetry={() => void list.refetch()} />
-          ) : list.data.items.length === 0 && q ? (
-            <EmptyState icon={<IconSearch size={28} />} variant="light">
-              <EmptyState.Title order={2}>{t('noMatches')}</EmptyState.Title>
-              <EmptyState.Description>
-                {status ? t('noMatchesTextStatus', { q }) : t('noMatchesText', { q })}
-              </EmptyState.Description>
-              <Button variant="default" onClick={clearSearch} mt="sm">
-                {t('clearSearch')}
-              </Button>
-            </EmptyState>
           ) : list.data.items.length === 0 ? (
             <EmptyState icon={<IconMicrophone size={28} />} variant="light">
               <EmptyState.Title order={2}>{status ? t('nothingHere') : t('noRecordings')}</EmptyState.Title>
@@ -155,7 +189,7 @@ export function LibraryPage() {
             </EmptyState>
           ) : (
             <>
-              <ItemList items={list.data.items} onDelete={setToDelete} highlight={searchWords(q)} />
+              <ItemList items={list.data.items} onDelete={setToDelete} />
               {pages > 1 && (
                 <Pagination
                   total={pages}

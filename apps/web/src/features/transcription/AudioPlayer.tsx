@@ -2,6 +2,7 @@ import { Card, Group, Stack, Text } from '@mantine/core';
 import type { Audio } from '@voxpress/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { fileFigures } from '../audio/recorder-format.ts';
 import { usePlayback } from './playback.tsx';
 import { getAudioLinks } from './transcription-api.ts';
@@ -10,7 +11,8 @@ import { getAudioLinks } from './transcription-api.ts';
  * The stored audio with a player (`compact`: the player alone, for a page whose header names the
  * audio) (the server answers range requests, so seeking works). The link
  * carries a short-lived ticket for this file only; when it has expired a new link is asked for
- * once and the player tries again.
+ * once and the player tries again. `?t=<seconds>` in the page's address (a search hit's moment)
+ * starts the player there.
  */
 export function AudioPlayer({ audio, compact = false }: { audio: Audio; compact?: boolean }) {
   const { t } = useTranslation('transcription');
@@ -18,6 +20,9 @@ export function AudioPlayer({ audio, compact = false }: { audio: Audio; compact?
   const [renewed, setRenewed] = useState(false);
   const playback = usePlayback();
   const audioId = audio.audio_id;
+  const [params] = useSearchParams();
+  const startAt = Number(params.get('t'));
+  const [started, setStarted] = useState(false);
   useEffect(() => {
     let current = true;
     getAudioLinks(audioId)
@@ -62,6 +67,11 @@ export function AudioPlayer({ audio, compact = false }: { audio: Audio; compact?
             src={src}
             ref={playback?.attach}
             onTimeUpdate={(e) => playback?.report(e.currentTarget.currentTime)}
+            onLoadedMetadata={() => {
+              if (started || !(startAt > 0)) return;
+              setStarted(true);
+              playback?.seek(startAt);
+            }}
             onError={() => void onError()}
             style={{ width: '100%' }}
           />
