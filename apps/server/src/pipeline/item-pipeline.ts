@@ -202,15 +202,19 @@ export class ItemPipeline {
   async finishSpeakers<T>(
     job: JobContext<unknown>,
     audioId: string,
+    transcriptionId: string,
     store: (tx: Db) => Promise<T>,
   ): Promise<T> {
     let row: AudioRow | undefined;
     const value = await job.commit(async (tx) => {
       const stored = await store(tx);
-      row = await new AudioRepository(tx).update(audioId, {
-        speakersStatus: 'completed',
-        speakersError: null,
-      });
+      // The item moves on only while this is still its transcript: a transcription run again
+      // since has queued a detection of its own.
+      [row] = await tx
+        .update(audio)
+        .set({ speakersStatus: 'completed', speakersError: null, updatedAt: new Date() })
+        .where(and(eq(audio.id, audioId), eq(audio.transcriptionId, transcriptionId)))
+        .returning();
       return stored;
     });
     if (row) await this.publish(row);

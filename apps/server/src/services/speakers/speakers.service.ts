@@ -195,32 +195,37 @@ export class SpeakersService {
         signal: job.signal,
         onProgress: (f) => void job.progress(Math.round(f * 100), 'Finding speakers...').catch(() => {}),
       });
-      return await this.deps.pipeline.finishSpeakers(job, audio.id, async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(transcriptions)
-          .where(eq(transcriptions.id, job.payload.transcriptionId))
-          .for('update');
-        if (!row)
-          throw new PermanentJobError('The transcript was deleted before its speakers could be found');
-        const before = new Map(storedSpeakers(row.speakers).map((s) => [s.id, s]));
-        const count = Math.max(1, found.speakers);
-        const speakers: StoredSpeaker[] = Array.from({ length: count }, (_, i) => ({
-          id: `S${i + 1}`,
-          // A name given before a new detection stays with the voice of the same number.
-          name: before.get(`S${i + 1}`)?.name ?? null,
-          colour: colourFor(i + 1),
-        }));
-        const plain = (row.segments as StoredSegment[]).map(({ speaker: _, ...s }) => s);
-        const segments = found.turns.length
-          ? alignSegments(plain, found.turns, (n) => `S${n + 1}`)
-          : plain.map((s) => ({ ...s, speaker: 'S1' }));
-        await tx
-          .update(transcriptions)
-          .set({ segments, speakers: withoutSilent(speakers, segments), diarizer: found.engine })
-          .where(eq(transcriptions.id, row.id));
-        return { speakers: count };
-      });
+      return await this.deps.pipeline.finishSpeakers(
+        job,
+        audio.id,
+        job.payload.transcriptionId,
+        async (tx) => {
+          const [row] = await tx
+            .select()
+            .from(transcriptions)
+            .where(eq(transcriptions.id, job.payload.transcriptionId))
+            .for('update');
+          if (!row)
+            throw new PermanentJobError('The transcript was deleted before its speakers could be found');
+          const before = new Map(storedSpeakers(row.speakers).map((s) => [s.id, s]));
+          const count = Math.max(1, found.speakers);
+          const speakers: StoredSpeaker[] = Array.from({ length: count }, (_, i) => ({
+            id: `S${i + 1}`,
+            // A name given before a new detection stays with the voice of the same number.
+            name: before.get(`S${i + 1}`)?.name ?? null,
+            colour: colourFor(i + 1),
+          }));
+          const plain = (row.segments as StoredSegment[]).map(({ speaker: _, ...s }) => s);
+          const segments = found.turns.length
+            ? alignSegments(plain, found.turns, (n) => `S${n + 1}`)
+            : plain.map((s) => ({ ...s, speaker: 'S1' }));
+          await tx
+            .update(transcriptions)
+            .set({ segments, speakers: withoutSilent(speakers, segments), diarizer: found.engine })
+            .where(eq(transcriptions.id, row.id));
+          return { speakers: count };
+        },
+      );
     } catch (err) {
       const reason = job.signal.reason;
       if (err instanceof LeaseLostError || reason instanceof LeaseLostError) throw err;
