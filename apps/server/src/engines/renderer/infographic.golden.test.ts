@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { RenderRequest } from './renderer.ts';
 import { TakumiDraw } from './takumi/takumi-draw.tsx';
 import { diffPngs, readPng } from './test/png-diff.ts';
+import { REALISTIC } from './test/realistic-data.ts';
 import { SAMPLE_DATA } from './test/sample-data.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -27,6 +28,46 @@ const CASES: Record<LayoutStyleKey, Omit<RenderRequest, 'style' | 'width' | 'hei
   elegant: { contentType: 'enhanced', audience: 'health_enthusiasts', culturalContext: 'indian' },
 };
 
+/** Each structure a variation can be drawn with, on the content that calls for it. */
+const DIAGRAM_CASES: (Omit<RenderRequest, 'width' | 'height'> & { name: string })[] = [
+  {
+    name: 'flow',
+    style: 'modern',
+    contentType: 'tutorial',
+    diagram: 'flow',
+    audience: 'general',
+    culturalContext: 'international',
+    data: SAMPLE_DATA.tutorial,
+  },
+  {
+    name: 'timeline',
+    style: 'minimal',
+    contentType: 'meeting_notes',
+    diagram: 'timeline',
+    audience: 'general',
+    culturalContext: 'international',
+    data: REALISTIC.meeting,
+  },
+  {
+    name: 'figures',
+    style: 'vibrant',
+    contentType: 'product_description',
+    diagram: 'figures',
+    audience: 'general',
+    culturalContext: 'international',
+    data: SAMPLE_DATA.product_description,
+  },
+  {
+    name: 'quote',
+    style: 'elegant',
+    contentType: 'enhanced',
+    diagram: 'quote',
+    audience: 'general',
+    culturalContext: 'international',
+    data: REALISTIC.speech,
+  },
+];
+
 const draw = new TakumiDraw();
 
 describe('golden images', () => {
@@ -39,27 +80,36 @@ describe('golden images', () => {
         height: 540,
         data: SAMPLE_DATA[c.contentType],
       };
-      const { png } = await draw.draw(request);
-      const file = path.join(GOLDEN_DIR, `${style}.png`);
-      if (UPDATE) {
-        mkdirSync(GOLDEN_DIR, { recursive: true });
-        writeFileSync(file, png);
-        return;
-      }
-      expect(
-        existsSync(file),
-        `No reference for ${style}: run npm run golden:update -w @voxpress/server`,
-      ).toBe(true);
-      const result = diffPngs(readPng(readFileSync(file)), readPng(png));
-      if (result.ratio > TOLERANCE) {
-        mkdirSync(DIFF_DIR, { recursive: true });
-        writeFileSync(path.join(DIFF_DIR, `${style}.actual.png`), png);
-        writeFileSync(path.join(DIFF_DIR, `${style}.diff.png`), result.diff);
-      }
-      expect(
-        result.ratio,
-        `${style}: ${(result.ratio * 100).toFixed(2)} % of pixels changed; see ${DIFF_DIR}. If the change is meant, look at the images and run npm run golden:update -w @voxpress/server`,
-      ).toBeLessThanOrEqual(TOLERANCE);
+      await compare(style, request);
+    });
+  }
+  for (const { name, ...c } of DIAGRAM_CASES) {
+    it(`the ${name} structure looks as it did`, async () => {
+      await compare(`diagram-${name}`, { ...c, width: 540, height: 540 });
     });
   }
 });
+
+async function compare(name: string, request: RenderRequest): Promise<void> {
+  const style = name;
+  const { png } = await draw.draw(request);
+  const file = path.join(GOLDEN_DIR, `${style}.png`);
+  if (UPDATE) {
+    mkdirSync(GOLDEN_DIR, { recursive: true });
+    writeFileSync(file, png);
+    return;
+  }
+  expect(existsSync(file), `No reference for ${style}: run npm run golden:update -w @voxpress/server`).toBe(
+    true,
+  );
+  const result = diffPngs(readPng(readFileSync(file)), readPng(png));
+  if (result.ratio > TOLERANCE) {
+    mkdirSync(DIFF_DIR, { recursive: true });
+    writeFileSync(path.join(DIFF_DIR, `${style}.actual.png`), png);
+    writeFileSync(path.join(DIFF_DIR, `${style}.diff.png`), result.diff);
+  }
+  expect(
+    result.ratio,
+    `${style}: ${(result.ratio * 100).toFixed(2)} % of pixels changed; see ${DIFF_DIR}. If the change is meant, look at the images and run npm run golden:update -w @voxpress/server`,
+  ).toBeLessThanOrEqual(TOLERANCE);
+}

@@ -139,6 +139,7 @@ export class RenderPool {
         height: task.request.height,
         renderMs: Math.round(message.renderMs * 10) / 10,
         missing: message.missing,
+        omitted: message.omitted,
       });
     } else if (message.aborted && task.signal?.aborted) {
       this.settle(task, task.signal.reason);

@@ -26,9 +26,9 @@ port.on('message', (message: ToWorker) => {
   void warm
     .then(() => draw.draw(message.request, controller.signal))
     .then(
-      ({ png, renderMs, missing }) => {
+      ({ png, renderMs, missing, omitted }) => {
         const copy = png.slice();
-        post({ type: 'done', id: message.id, png: copy, renderMs, missing }, [copy.buffer]);
+        post({ type: 'done', id: message.id, png: copy, renderMs, missing, omitted }, [copy.buffer]);
       },
       (err: unknown) =>
         post({

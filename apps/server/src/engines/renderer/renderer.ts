@@ -36,6 +36,21 @@ export interface InfographicData {
   footer?: string | undefined;
 }
 
+/**
+ * The structure a variation is drawn with, chosen from what its content holds: `flow` numbers
+ * the steps (or action items) down a connected line, `timeline` sets key points against the
+ * moment of the recording they were said, `figures` leads with the numbers as large tiles (with a
+ * bar for each percentage), `quote` leads with the quote as a card, `cards` stacks the sections.
+ */
+export type Diagram = 'cards' | 'flow' | 'timeline' | 'figures' | 'quote';
+
+/** A section the canvas had no room for, or a list showing part of its items. */
+export interface Omitted {
+  section: string;
+  shown: number;
+  total: number;
+}
+
 /** One image to draw. */
 export interface RenderRequest {
   style: LayoutStyleKey;
@@ -46,6 +61,8 @@ export interface RenderRequest {
   /** Changes palette, imagery and emphasis (spec §3 audiences and cultural contexts). */
   audience: Audience;
   culturalContext: CulturalContext;
+  /** The structure to draw; `cards` when absent. */
+  diagram?: Diagram | undefined;
 }
 
 export interface RenderResult {
@@ -59,6 +76,8 @@ export interface RenderResult {
    * empty box. Empty when every character has a glyph.
    */
   missing: number[];
+  /** What the layout left out for want of room, lowest priority first; empty when all fit. */
+  omitted: Omitted[];
 }
 
 /**

@@ -17,6 +17,7 @@ import type { EventBus } from '../../events/event-bus.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { ImageRow, ImagesRepository } from '../../repositories/infographics/images.repository.ts';
 import type { ContentService } from '../content/content.service.ts';
+import { assignDiagrams } from './diagrams.ts';
 import type { ImageStore } from './image-store.ts';
 import { sizeLabel, sizeOf, toVariation } from './infographic-mapper.ts';
 import { dataFor } from './infographic-material.ts';
@@ -199,7 +200,8 @@ export class GenerationService {
       }
     }
     const fixed = fixedPlans(material, contentType, counts.fixed + (counts.llm - llm.length));
-    const plans = [...fixed, ...llm.map((p, i) => ({ ...p, index: fixed.length + i }))];
+    // Every variation of the set gets its own structure, across built-in and model designs.
+    const plans = assignDiagrams([...fixed, ...llm.map((p, i) => ({ ...p, index: fixed.length + i }))]);
     const images = plans.length * set.sizes.length;
     if (images > options.maxImages)
       throw new HttpError(
@@ -228,6 +230,7 @@ export class GenerationService {
           data: plan.data,
           audience: set.audience,
           culturalContext: set.culturalContext,
+          diagram: plan.diagram,
         },
         signal,
       );
@@ -262,6 +265,8 @@ export class GenerationService {
           emphasis: plan.emphasis,
           reason: plan.reason,
           render_ms: result.renderMs,
+          diagram: plan.diagram ?? 'cards',
+          ...(result.omitted.length ? { omitted: result.omitted } : {}),
           ...(result.missing.length ? { missing_glyphs: result.missing.map(codepointName) } : {}),
         },
         generationTimeMs: Math.max(0, Math.round(result.renderMs)),

@@ -8,7 +8,7 @@ import {
   type VariationType,
 } from '@voxpress/contracts';
 import type { InfographicsConfig } from '../../config/infographics-env.schema.ts';
-import type { InfographicData } from '../../engines/renderer/renderer.ts';
+import type { Diagram, InfographicData } from '../../engines/renderer/renderer.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import {
   bestForOf,
@@ -17,6 +17,7 @@ import {
   EMPHASIS_LABELS,
   layoutStyle,
 } from './built-in-templates.ts';
+import { assignDiagrams } from './diagrams.ts';
 import { dataFor, emphasesFor, type InfographicMaterial } from './infographic-material.ts';
 import type { LlmDesign } from './llm-designer.ts';
 
@@ -33,6 +34,8 @@ export interface VariationPlan {
   variationName: string;
   bestFor: BestFor[];
   data: InfographicData;
+  /** The structure it is drawn with (a numbered flow, a timeline…); cards when absent. */
+  diagram?: Diagram;
   /** Why it looks so (the model's reason), for `enable_debugging`. */
   reason: string | null;
 }
@@ -93,7 +96,7 @@ export function fixedPlans(
 ): VariationPlan[] {
   const emphases = emphasesFor(material, type);
   const start = options.startIndex ?? 0;
-  return Array.from({ length: count }, (_, i) => {
+  const plans = Array.from({ length: count }, (_, i): VariationPlan => {
     const style =
       options.template?.style ?? (LAYOUT_STYLE_KEYS[i % LAYOUT_STYLE_KEYS.length] as LayoutStyleKey);
     const round = options.template ? 0 : Math.floor(i / LAYOUT_STYLE_KEYS.length);
@@ -114,6 +117,7 @@ export function fixedPlans(
       reason: null,
     };
   });
+  return assignDiagrams(plans);
 }
 
 /** The model's designs as plans: its style and emphasis, with its chosen points and quote first. */

@@ -4,7 +4,7 @@ import { fromJsx } from '@takumi-rs/helpers/jsx';
 import { fallbackOrder } from '../fonts/font-catalog.ts';
 import { FontLibrary, type FontPlan } from '../fonts/font-library.ts';
 import { codepointsOf } from '../fonts/unicode-range.ts';
-import type { RenderRequest } from '../renderer.ts';
+import type { Omitted, RenderRequest } from '../renderer.ts';
 import { type Composition, compose } from '../templates/compose.ts';
 import { Infographic } from '../templates/infographic.tsx';
 import { labelsFor } from '../templates/labels.ts';
@@ -74,7 +74,7 @@ export class TakumiDraw {
   async draw(
     request: RenderRequest,
     signal?: AbortSignal,
-  ): Promise<{ png: Uint8Array; renderMs: number; missing: number[] }> {
+  ): Promise<{ png: Uint8Array; renderMs: number; missing: number[]; omitted: Omitted[] }> {
     const started = performance.now();
     const { plan, families, measurer } = await this.prepare(request);
     signal?.throwIfAborted();
@@ -93,6 +93,7 @@ export class TakumiDraw {
       png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength),
       renderMs: performance.now() - started,
       missing: plan.missing,
+      omitted: composition.omitted,
     };
   }
 }

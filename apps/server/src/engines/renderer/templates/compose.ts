@@ -1,4 +1,4 @@
-import type { RenderRequest } from '../renderer.ts';
+import type { Diagram, RenderRequest } from '../renderer.ts';
 import {
   type FittedText,
   fitTexts,
@@ -17,7 +17,7 @@ import type {
   ListItem,
   ListKind,
 } from './composition.ts';
-import { emphasisFor, factIcon, orderFacts, type SectionKind } from './emphasis.ts';
+import { type Emphasis, emphasisFor, factIcon, orderFacts, type SectionKind } from './emphasis.ts';
 import type { IconName } from './icons.ts';
 import { formatTime, labelsFor } from './labels.ts';
 import { metricsFor } from './metrics.ts';
@@ -74,7 +74,10 @@ async function composeAt(
   const { u } = m;
   const theme = themeFor(request.style, request.audience, request.culturalContext);
   const labels = labelsFor(data.language);
-  const emphasis = emphasisFor(request.contentType, request.audience, data);
+  const diagram = request.diagram ?? 'cards';
+  const emphasis = withDiagram(emphasisFor(request.contentType, request.audience, data), diagram, request);
+  const flowKind = diagram === 'flow' ? flowList(emphasis.display) : null;
+  const timed = diagram === 'timeline' ? timedPoints(request) : null;
   const portrait = m.format === 'portrait';
 
   const px = (n: number) => Math.round(n * u);
@@ -111,8 +114,9 @@ async function composeAt(
   const colGap = px(64);
   const leftW = twoColumns ? Math.round((innerW - colGap) * 0.42) : innerW;
   const rightW = twoColumns ? innerW - colGap - leftW : innerW;
+  // A quote card leads the wide column, where it has the room to be read.
   const leftKinds: SectionKind[] = twoColumns
-    ? emphasis.display.filter((k) => k === 'facts' || k === 'quote')
+    ? emphasis.display.filter((k) => k === 'facts' || (k === 'quote' && diagram !== 'quote'))
     : [];
   const rightKinds = emphasis.display.filter((k) => !leftKinds.includes(k));
   const cardPad = theme.card ? px(portrait ? 36 : 32) : 0;
@@ -179,7 +183,11 @@ async function composeAt(
       : columnW - px(32) - Math.round((columnW - px(32)) * 0.4);
   };
   const lineH = Math.round(bodySize * body.lineHeight);
+  const timeSize = Math.round(bodySize * 0.82);
+  const timeChars = Math.max(5, ...(timed ?? []).map((t) => (t === null ? 0 : formatTime(t).length)));
   const markerW = (kind: ListKind) => {
+    if (timed && kind === 'points') return Math.ceil(timeSize * 0.64 * timeChars) + px(8);
+    if (kind === flowKind) return Math.round(lineH * 1.05);
     if (kind === 'steps')
       return theme.stepMark === 'disc' ? Math.round(lineH * 1.05) : Math.round(bodySize * 1.5);
     if (kind === 'ingredients') return px(22);
@@ -189,12 +197,17 @@ async function composeAt(
   const listColumnW = twoColumns ? rightW : innerW;
   const listPlans = new Map<
     ListKind,
-    { label: number; items: { text: number; owner: number }[]; twoUp: boolean; width: number }
+    {
+      label: number;
+      items: { text: number; owner: number; time: number }[];
+      twoUp: boolean;
+      width: number;
+    }
   >();
   for (const kind of lists) {
     const w = listWidth(kind, listColumnW) - 2 * cardPad;
     const texts = listTexts(kind, request);
-    const twoUp = kind === 'ingredients' && !split && w >= px(640) && texts.length > 3;
+    const twoUp = kind === 'ingredients' && !split && w >= px(640) && texts.length > 3 && kind !== flowKind;
     const itemW = (twoUp ? Math.floor((w - px(32)) / 2) : w) - markerW(kind) - markerGap;
     // Items wrap rather than lose words; when the room runs out, whole items are left out.
     const maxLines =
@@ -207,7 +220,7 @@ async function composeAt(
         sizes: [ts(22), ts(18)],
         style: caps,
       }),
-      items: texts.slice(0, MAX_ITEMS).map((t) => ({
+      items: texts.slice(0, MAX_ITEMS).map((t, i) => ({
         text: add({
           text: t.text,
           width: itemW,
@@ -224,6 +237,16 @@ async function composeAt(
               style: strong,
             })
           : -1,
+        time:
+          timed && kind === 'points' && typeof timed[i] === 'number'
+            ? add({
+                text: formatTime(timed[i] as number),
+                width: markerW(kind),
+                maxLines: 1,
+                sizes: [timeSize, Math.round(timeSize * 0.8)],
+                style: { ...strong, fontFamily: 'Inter', fontWeight: 700, lineHeight: body.lineHeight },
+              })
+            : -1,
       })),
       twoUp,
       width: w,
@@ -244,7 +267,9 @@ async function composeAt(
   const cardWidth = facts.length
     ? Math.min(px(360), Math.floor((factsColumnW - factGap * (facts.length - 1)) / facts.length))
     : 0;
-  const factValueMax = (emphasis.bigFacts ? 76 : 64) * (facts.length >= 4 ? 0.85 : 1);
+  // Big-number tiles: the figures are what a `figures` variation is about.
+  const factValueMax =
+    (diagram === 'figures' ? 104 : emphasis.bigFacts ? 76 : 64) * (facts.length >= 4 ? 0.85 : 1);
   const factIdx = facts.map((f) => ({
     value: add({
       text: f.value.trim(),
@@ -281,7 +306,11 @@ async function composeAt(
         text: `“${data.quote.text.trim().replace(/^["“”]+|["“”]+$/g, '')}”`,
         width: quoteTextW,
         maxLines: portrait ? 8 : 6,
-        sizes: sizeSteps(ts(portrait ? 40 : 34), ts(24), 4),
+        // A quote card leads its variation: set large, shrinking before it wraps long.
+        sizes:
+          diagram === 'quote'
+            ? sizeSteps(ts(portrait ? 64 : 54), ts(28), 6)
+            : sizeSteps(ts(portrait ? 40 : 34), ts(24), 4),
         style: quoteStyle,
       })
     : -1;
@@ -345,6 +374,7 @@ async function composeAt(
     const label = must(plan.label);
     const chrome = 2 * cardPad + label.height + labelGap;
     const items: ListItem[] = [];
+    const times: (FittedText | null)[] = [];
     let used = chrome;
     const rowsOf = (list: ListItem[]) => (plan.twoUp ? pairHeights(list) : list.map((i) => i.height));
     for (const it of plan.items) {
@@ -361,10 +391,20 @@ async function composeAt(
       const h = chrome + rows.reduce((a, b) => a + b, 0) + itemGap * Math.max(0, rows.length - 1);
       if (h > room) break;
       items.push({ text, owner: owner ?? undefined, height: itemH });
+      times.push(get(it.time));
       used = h;
     }
     if (!items.length) return null;
-    return { kind, label, items, twoUp: plan.twoUp, markerWidth: markerW(kind), height: used };
+    return {
+      kind,
+      label,
+      items,
+      twoUp: plan.twoUp,
+      markerWidth: markerW(kind),
+      connect: kind === flowKind || (timed !== null && kind === 'points'),
+      times: timed && kind === 'points' ? times : null,
+      height: used,
+    };
   };
 
   const buildBlock = (kind: SectionKind, room: number): Block | null => {
@@ -385,7 +425,12 @@ async function composeAt(
         const labelH = Math.max(0, ...entries.map((e) => e.label?.height ?? 0));
         const h =
           2 * factPad + px(30) + px(14) + (entries[0]?.value.height ?? 0) + (labelH ? px(8) + labelH : 0);
-        return h <= room ? { kind: 'facts', facts: entries, cardWidth, height: h } : null;
+        const shares = diagram === 'figures' ? sharesOf(entries.map((e) => e.value.text)) : null;
+        const barH = shares ? px(12) + px(10) : 0;
+        const total = h + barH;
+        return total <= room
+          ? { kind: 'facts', facts: entries, cardWidth, shares, tiles: diagram === 'figures', height: total }
+          : null;
       }
       case 'quote': {
         const text = get(quoteI);
@@ -448,6 +493,7 @@ async function composeAt(
       chosen.set(at, block);
     };
     const rounds: [SectionKind[], number][] = [
+      ...(diagram === 'quote' ? ([[['quote'], 1]] as [SectionKind[], number][]) : []),
       ...(emphasis.bigFacts ? ([[['facts'], 1]] as [SectionKind[], number][]) : []),
       [primary, 1],
       [['facts'], 1],
@@ -489,6 +535,23 @@ async function composeAt(
   if (twoColumns) {
     column(m.padX, leftW, header, leftKinds);
     column(m.padX + leftW + colGap, rightW, null, rightKinds);
+    // Tags the full column had no room for go under the header when that column has some.
+    const [leftCol, rightCol] = columns;
+    const leftPack = packs[0];
+    if (
+      leftCol &&
+      rightCol &&
+      leftPack &&
+      rightKinds.includes('tags') &&
+      !rightCol.blocks.some((b) => b.kind === 'tags')
+    ) {
+      const tags = await fitTags(data.tags ?? [], leftW, ts(24), theme.bodyFont, data.language, measurer);
+      const gap = leftCol.blocks.length ? m.gap : 0;
+      if (tags && tags.height + gap <= leftPack.spare) {
+        leftCol.blocks.push({ kind: 'tags', text: tags, height: tags.height });
+        leftPack.spare -= tags.height + gap;
+      }
+    }
   } else {
     column(m.padX, innerW, header, rightKinds);
   }
@@ -541,6 +604,7 @@ async function composeAt(
 
   const composition: Composition = {
     request,
+    diagram,
     theme,
     metrics: m,
     columns,
@@ -558,6 +622,61 @@ async function composeAt(
     omitted,
   };
   return { composition, fill, dropped, shown: packs.reduce((n, p) => n + p.shown, 0) };
+}
+
+/** The sections reordered for a structure: what the structure draws comes first and gets room first. */
+function withDiagram(e: Emphasis, diagram: Diagram, request: RenderRequest): Emphasis {
+  // The section a structure draws leads, even where the content type would not show it.
+  const lead = (list: SectionKind[], k: SectionKind) =>
+    list.includes(k) || hasContent(k, request) ? [k, ...list.filter((x) => x !== k)] : list;
+  switch (diagram) {
+    case 'quote':
+      return { ...e, display: lead(e.display, 'quote'), priority: lead(e.priority, 'quote') };
+    case 'figures':
+      return { ...e, display: lead(e.display, 'facts'), priority: lead(e.priority, 'facts'), bigFacts: true };
+    case 'flow': {
+      const k = flowList(e.display);
+      if (!k) return e;
+      return { ...e, priority: lead(e.priority, k), primary: [k, ...e.primary.filter((x) => x !== k)] };
+    }
+    case 'timeline':
+      if (!timedPoints(request)) return e;
+      return {
+        ...e,
+        display: lead(e.display, 'points'),
+        priority: lead(e.priority, 'points'),
+        primary: ['points', ...e.primary.filter((x) => x !== 'points')],
+      };
+    default:
+      return e;
+  }
+}
+
+/** The list a numbered flow draws: the steps, else the action items. */
+function flowList(display: SectionKind[]): ListKind | null {
+  if (display.includes('steps')) return 'steps';
+  if (display.includes('actions')) return 'actions';
+  return null;
+}
+
+/** The recording times of the key points, in list order, when at least two have one. */
+export function timedPoints(request: RenderRequest): (number | null)[] | null {
+  const times = request.data.points.filter((p) => p.text.trim()).map((p) => p.start);
+  return times.filter((t) => t !== null).length >= 2 ? times : null;
+}
+
+/** Each figure as a share of a whole, when every one is a percentage from 0 to 100. */
+export function sharesOf(values: string[]): number[] | null {
+  if (values.length < 1) return null;
+  const shares: number[] = [];
+  for (const v of values) {
+    const m = /^\s*(\d{1,3}(?:[.,]\d+)?)\s*%\s*$/.exec(v);
+    if (!m?.[1]) return null;
+    const n = Number(m[1].replace(',', '.'));
+    if (!(n >= 0 && n <= 100)) return null;
+    shares.push(n / 100);
+  }
+  return shares;
 }
 
 /** Whether the request holds anything for a section. */

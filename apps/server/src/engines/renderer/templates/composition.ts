@@ -1,4 +1,4 @@
-import type { RenderRequest } from '../renderer.ts';
+import type { Diagram, Omitted, RenderRequest } from '../renderer.ts';
 import type { FittedText } from '../text/fit-text.ts';
 import type { IconName } from './icons.ts';
 import type { Metrics } from './metrics.ts';
@@ -21,8 +21,12 @@ export interface ListBlock {
   items: ListItem[];
   /** Ingredients set in two columns. */
   twoUp: boolean;
-  /** Width of the number, tick or dot before each item. */
+  /** Width of the number, tick, dot or time before each item. */
   markerWidth: number;
+  /** Markers joined by a line down the list (a numbered flow, a timeline). */
+  connect: boolean;
+  /** Recording times before the items (a timeline): one per item, `null` for an item without. */
+  times: (FittedText | null)[] | null;
   height: number;
 }
 
@@ -30,6 +34,10 @@ export interface FactsBlock {
   kind: 'facts';
   facts: { value: FittedText; label: FittedText | null; icon: IconName }[];
   cardWidth: number;
+  /** A share drawn under each figure (percentages only), 0–1; null when they are not all shares. */
+  shares: number[] | null;
+  /** Big-number tiles leading the variation, rather than a row of figures beside the lists. */
+  tiles: boolean;
   height: number;
 }
 
@@ -77,6 +85,8 @@ export interface Column {
 /** Everything a template draws, measured and placed: drawing it cannot overflow. */
 export interface Composition {
   request: RenderRequest;
+  /** The structure drawn. */
+  diagram: Diagram;
   theme: Theme;
   metrics: Metrics;
   columns: Column[];
@@ -92,5 +102,5 @@ export interface Composition {
    * Sections with content the canvas had no room for, or lists showing part of their items,
    * lowest priority first as they were left out.
    */
-  omitted: { section: string; shown: number; total: number }[];
+  omitted: Omitted[];
 }

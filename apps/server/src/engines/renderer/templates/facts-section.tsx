@@ -4,6 +4,39 @@ import { sides } from './direction.ts';
 import { iconUrl } from './icons.ts';
 import { Text } from './text.tsx';
 
+/** A percentage drawn as the filled part of a track, under its figure. */
+function ShareBar({ c, share, width }: { c: Composition; share: number; width: number }) {
+  const u = c.metrics.u;
+  const h = Math.round(12 * u);
+  const track = c.theme.card ? c.theme.cardMuted : c.theme.muted;
+  return (
+    <>
+      <div style={{ display: 'flex', height: Math.round(10 * u), flexShrink: 0 }} />
+      <div
+        style={{
+          display: 'flex',
+          width,
+          height: h,
+          flexShrink: 0,
+          borderRadius: 999,
+          background: `${track}33`,
+          justifyContent: 'flex-start',
+        }}
+      >
+        <div
+          style={{
+            display: 'flex',
+            width: Math.max(h, Math.round(width * share)),
+            height: h,
+            borderRadius: 999,
+            background: c.theme.key === 'elegant' ? c.theme.primary : c.theme.accent,
+          }}
+        />
+      </div>
+    </>
+  );
+}
+
 /** The figures, drawn large, each with its icon and label. */
 export function Facts({ c, b, fallbacks }: { c: Composition; b: FactsBlock; fallbacks: string }) {
   const { theme } = c;
@@ -70,6 +103,7 @@ export function Facts({ c, b, fallbacks }: { c: Composition; b: FactsBlock; fall
               />
             </>
           ) : null}
+          {b.shares ? <ShareBar c={c} share={b.shares[i] ?? 0} width={b.cardWidth - 2 * pad} /> : null}
         </div>
       ))}
     </div>

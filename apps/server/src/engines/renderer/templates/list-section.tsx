@@ -74,6 +74,10 @@ function Item({
   const ink = theme.card ? theme.cardText : theme.text;
   const muted = theme.card ? theme.cardMuted : theme.muted;
   const lineH = it.text.lineHeightPx;
+  const time = b.times ? (b.times[index] ?? null) : null;
+  // A connector runs from below this item's marker down to the next item's, across the gap.
+  const connector = b.connect && index < b.items.length - 1;
+  const lineW = Math.max(2, Math.round(3 * u));
   return (
     <div
       style={{ display: 'flex', width, height: it.height, gap: Math.round(18 * u), alignItems: 'flex-start' }}
@@ -81,6 +85,7 @@ function Item({
       <div
         style={{
           display: 'flex',
+          position: 'relative',
           width: b.markerWidth,
           height: lineH,
           flexShrink: 0,
@@ -88,14 +93,39 @@ function Item({
           justifyContent: 'flex-start',
         }}
       >
-        <Marker
-          c={c}
-          kind={b.kind}
-          index={index}
-          size={b.markerWidth}
-          lineH={lineH}
-          fontSize={it.text.fontSize}
-        />
+        {connector ? (
+          <div
+            style={{
+              display: 'flex',
+              position: 'absolute',
+              left: b.times ? Math.round(4 * u) : Math.round(lineH * 0.5 - lineW / 2),
+              top: b.times ? lineH : Math.round(lineH * 0.92),
+              width: lineW,
+              height: it.height - (b.times ? lineH : Math.round(lineH * 0.92)) + c.itemGap,
+              background: theme.key === 'minimal' ? theme.accent : theme.primary,
+              opacity: 0.45,
+            }}
+          />
+        ) : null}
+        {b.times ? (
+          time ? (
+            <Text
+              f={time}
+              color={theme.key === 'minimal' ? theme.accent : theme.primary}
+              fallbacks={fallbacks}
+            />
+          ) : null
+        ) : (
+          <Marker
+            c={c}
+            kind={b.connect ? 'steps' : b.kind}
+            disc={b.connect}
+            index={index}
+            size={b.markerWidth}
+            lineH={lineH}
+            fontSize={it.text.fontSize}
+          />
+        )}
       </div>
       <div style={{ display: 'flex', flexDirection: 'column', gap: Math.round(6 * u) }}>
         <Text f={it.text} color={ink} fallbacks={fallbacks} />
@@ -108,6 +138,7 @@ function Item({
 function Marker({
   c,
   kind,
+  disc = false,
   index,
   size,
   lineH,
@@ -115,6 +146,8 @@ function Marker({
 }: {
   c: Composition;
   kind: ListBlock['kind'];
+  /** A numbered disc whatever the style's own step mark (a connected flow). */
+  disc?: boolean;
   index: number;
   size: number;
   lineH: number;
@@ -123,7 +156,7 @@ function Marker({
   const { theme } = c;
   const u = c.metrics.u;
   if (kind === 'steps') {
-    if (theme.stepMark === 'disc') {
+    if (theme.stepMark === 'disc' || disc) {
       const d = Math.round(lineH * 1.0);
       return (
         <div
