@@ -123,6 +123,30 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
 );
 
+/**
+ * A personal access token (`vxp_…`) a user made for scripts: only its SHA-256 is kept. `scopes`
+ * holds `read` (GET and HEAD routes) and/or `write` (the others); account management is refused.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The token's first eight characters (`vxp_` and four more), shown to tell tokens apart. */
+    prefix: text('prefix').notNull(),
+    scopes: jsonb('scopes').$type<('read' | 'write')[]>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('api_tokens_user_idx').on(t.userId)],
+);
+
 /** An uploaded or recorded audio file and where its transcription stands. */
 export const audio = pgTable(
   'audio',
