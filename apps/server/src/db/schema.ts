@@ -313,8 +313,32 @@ export const userSettings = pgTable('user_settings', {
   contentLanguages: jsonb('content_languages').$type<string[]>(),
   contentType: text('content_type'),
   platforms: jsonb('platforms').$type<string[]>(),
+  /** Keep a voice print of each speaker the user names (`voice_profiles`); off unless chosen. */
+  rememberVoices: boolean('remember_voices').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A voice the user named, remembered across recordings (only with `remember_voices` on): its print
+ * is the running mean of the prints of the speakers given this name, numbers that describe how
+ * the voice sounds, never audio. One per name (case aside) per user.
+ */
+export const voiceProfiles = pgTable(
+  'voice_profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    vector: real('vector').array().notNull(),
+    /** How many named speakers (of recordings) the print is the mean of. */
+    recordings: integer('recordings').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('voice_profiles_user_name_idx').on(t.userId, sql`lower(${t.name})`)],
+);
 
 /**
  * Password reset links: only the SHA-256 of the token is kept, so a copy of the database opens no
