@@ -1,13 +1,25 @@
-import { Box, Typography } from '@mantine/core';
-import type { Transcription } from '@voxpress/contracts';
+import { Box, Text, Typography } from '@mantine/core';
+import type { Speaker, Transcription } from '@voxpress/contracts';
 import DOMPurify from 'dompurify';
+import { formatElapsed } from '../audio/recorder-format.ts';
+import { SpeakerLabel, speakerColour } from './SpeakerLabel.tsx';
+import { hasSpeakers, speakerTurns } from './speaker-turns.ts';
 
 /**
  * A transcript (or document) as text to read: the user's rich-text edit when there is one,
  * otherwise the paragraphs the server laid out (sentence breaks where a sentence ends or a long
- * pause falls, paragraphs at longer pauses).
+ * pause falls, paragraphs at longer pauses). When speakers are known (and `speakers` is given), the
+ * transcript reads as speaker turns, each under its speaker's name and colour.
  */
-export function TranscriptText({ transcription }: { transcription: Transcription }) {
+export function TranscriptText({
+  transcription,
+  audioId,
+  speakers,
+}: {
+  transcription: Transcription;
+  audioId?: string;
+  speakers?: Speaker[];
+}) {
   if (transcription.html)
     return (
       <Typography>
@@ -20,6 +32,37 @@ export function TranscriptText({ transcription }: { transcription: Transcription
           dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(transcription.html) }}
         />
       </Typography>
+    );
+  if (audioId && speakers && hasSpeakers(transcription.segments))
+    return (
+      <Box data-testid="transcript-text" style={{ lineHeight: 1.7 }}>
+        {speakerTurns(transcription.segments).map((turn) => (
+          <Box
+            key={`${turn.first}-${turn.start}`}
+            mb="sm"
+            pl="sm"
+            data-testid="speaker-turn"
+            style={{ borderInlineStart: `3px solid ${speakerColour(speakers, turn.speaker)}` }}
+          >
+            <Box style={{ display: 'flex', gap: 8, alignItems: 'baseline', flexWrap: 'wrap' }}>
+              {turn.speaker ? (
+                <SpeakerLabel
+                  audioId={audioId}
+                  speaker={turn.speaker}
+                  name={turn.name ?? turn.speaker}
+                  speakers={speakers}
+                />
+              ) : null}
+              <Text component="span" size="xs" c="dimmed" ff="monospace">
+                {formatElapsed(turn.start * 1000)}
+              </Text>
+            </Box>
+            <Text m={0} dir="auto" lh={1.7}>
+              {turn.text}
+            </Text>
+          </Box>
+        ))}
+      </Box>
     );
   const paragraphs = transcription.paragraphs.length
     ? transcription.paragraphs.map((p) => p.text)

@@ -18,10 +18,10 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconChevronDown, IconDownload, IconEdit, IconRefresh, IconX } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Transcription } from '@voxpress/contracts';
 import type { TFunction } from 'i18next';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/PageState.tsx';
 import { formatNumber } from '../../i18n/format.ts';
@@ -30,11 +30,13 @@ import { loadErrorMessage } from '../../lib/load-error.ts';
 import { LanguagePicker } from '../audio/LanguagePicker.tsx';
 import { languageName } from '../audio/language-fields.ts';
 import { SaveIndicator } from './SaveIndicator.tsx';
+import { DetectSpeakers, SpeakersStatusLine } from './SpeakersControls.tsx';
 import { canSave } from './save-state.ts';
+import { getSpeakers, speakersKey } from './speakers-api.ts';
 import { TimedTranscript } from './TimedTranscript.tsx';
 import { TranscriptText } from './TranscriptText.tsx';
 import { transcriptEngine } from './transcript-engine.ts';
-import { downloadTranscript, type ExportFormat } from './transcription-api.ts';
+import { downloadTranscript, type ExportFormat, transcriptionKey } from './transcription-api.ts';
 import type { AudioWorkflow } from './use-audio-workflow.ts';
 import { useTranscriptEditing } from './use-transcript-editing.ts';
 
@@ -139,6 +141,7 @@ function TranscriptBody({
   const { t } = useTranslation('transcription');
   const editing = useTranscriptEditing(audioId, transcription);
   const empty = !transcription.text.trim();
+  const speakers = useSpeakers(audioId);
   const [view, setView] = useState<'text' | 'timed'>('text');
   const timed = view === 'timed' && !editing.editing && transcription.segments.length > 0;
   return (
@@ -190,6 +193,7 @@ function TranscriptBody({
                 {t('edit.edit')}
               </Button>
               <ExportMenu audioId={audioId} />
+              <DetectSpeakers audioId={audioId} />
               <TranscribeAgain
                 language={language}
                 edited={transcription.edited}
@@ -214,6 +218,7 @@ function TranscriptBody({
           </Stack>
         </Alert>
       )}
+      <SpeakersStatusLine status={speakers.data?.status} error={speakers.data?.error ?? null} />
       {editing.editing ? (
         <Suspense fallback={<Skeleton h={260} aria-label={t('edit.loadingEditor')} />}>
           <TranscriptEditor
@@ -232,10 +237,18 @@ function TranscriptBody({
               {t('view.timedEdited')}
             </Text>
           )}
-          <TimedTranscript segments={transcription.segments} />
+          <TimedTranscript
+            segments={transcription.segments}
+            audioId={audioId}
+            speakers={speakers.data?.speakers ?? []}
+          />
         </>
       ) : (
-        <TranscriptText transcription={transcription} />
+        <TranscriptText
+          transcription={transcription}
+          audioId={audioId}
+          speakers={speakers.data?.speakers ?? []}
+        />
       )}
       {transcription.edited && !editing.editing && !timed && (
         <Text size="xs" c="dimmed">
@@ -245,6 +258,29 @@ function TranscriptBody({
     </Stack>
   );
 }
+
+/**
+ * The transcript's voices: read while detection runs, every two seconds, and the transcript read
+ * again when they are found so its turns carry them.
+ */
+function useSpeakers(audioId: string) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: speakersKey(audioId),
+    queryFn: () => getSpeakers(audioId),
+    refetchInterval: (q) => (running(q.state.data?.status) ? 2000 : false),
+  });
+  const status = query.data?.status;
+  const was = useRef(status);
+  useEffect(() => {
+    if (running(was.current) && !running(status))
+      void queryClient.invalidateQueries({ queryKey: transcriptionKey(audioId) });
+    was.current = status;
+  }, [status, audioId, queryClient]);
+  return query;
+}
+
+const running = (status: string | undefined) => status === 'queued' || status === 'processing';
 
 /**
  * Runs the speech engine on the recording again, in the same or another language (a wrong
