@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconCloudOff } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SpeakerCountSelect, speakersRequest } from '../transcription/SpeakersControls.tsx';
 import type { CaptureResult } from './capture-result.ts';
 import { getDefaultLanguage } from './default-language.ts';
 import { LanguagePicker } from './LanguagePicker.tsx';
@@ -49,6 +50,7 @@ export function Recorder({ onUploaded, disabled = false, onBusyChange }: Recorde
   const recorder = useRecorder();
   const { state } = recorder;
   const [language, setLanguage] = useState(getDefaultLanguage);
+  const [speakers, setSpeakers] = useState('auto');
   const busy = isBusy(state.status);
 
   useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
@@ -58,11 +60,13 @@ export function Recorder({ onUploaded, disabled = false, onBusyChange }: Recorde
     setNotice('');
     // Offline, the recording waits on this device and goes by itself when the connection returns.
     if (!navigator.onLine) {
-      await recorder.queue(language, saved).catch((err: unknown) => console.warn(err));
+      await recorder
+        .queue(language, saved, speakersRequest(speakers))
+        .catch((err: unknown) => console.warn(err));
       setNotice(t('recorder.announce.queued'));
       return;
     }
-    const audio = await recorder.upload(language, saved);
+    const audio = await recorder.upload(language, saved, speakersRequest(speakers));
     if (audio) onUploaded({ audioId: audio.audio_id, type: 'recording' });
   };
 
@@ -79,6 +83,7 @@ export function Recorder({ onUploaded, disabled = false, onBusyChange }: Recorde
         onUpload={(saved) => void upload(saved)}
       />
       <LanguagePicker value={language} onChange={setLanguage} disabled={busy || disabled} />
+      <SpeakerCountSelect value={speakers} onChange={setSpeakers} disabled={busy || disabled} />
       {state.error && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} role="alert">
           {state.error}

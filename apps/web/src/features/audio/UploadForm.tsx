@@ -17,6 +17,7 @@ import { IconAlertTriangle, IconFileMusic, IconRefresh, IconUpload, IconX } from
 import { LIMITS } from '@voxpress/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SpeakerCountSelect, speakersRequest } from '../transcription/SpeakersControls.tsx';
 import { audioLengthProblem, readAudioDuration, useMaxAudioSeconds } from './audio-length.ts';
 import type { CaptureResult } from './capture-result.ts';
 import { getDefaultLanguage } from './default-language.ts';
@@ -43,6 +44,7 @@ export function UploadForm({ onUploaded, disabled = false, onBusyChange }: Uploa
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [language, setLanguage] = useState(getDefaultLanguage);
+  const [speakers, setSpeakers] = useState('auto');
   const [file, setFile] = useState<File | null>(null);
   const [rejected, setRejected] = useState<RejectionSummary | null>(null);
   const { state, upload, cancel, reset } = useAudioFileUpload();
@@ -60,6 +62,7 @@ export function UploadForm({ onUploaded, disabled = false, onBusyChange }: Uploa
       title,
       description,
       language,
+      speakers: speakersRequest(speakers),
     });
     if (audio) onUploaded({ audioId: audio.audio_id, type: 'upload' });
   };
@@ -111,6 +114,7 @@ export function UploadForm({ onUploaded, disabled = false, onBusyChange }: Uploa
           description={t('upload.spokenIn')}
         />
       </SimpleGrid>
+      <SpeakerCountSelect value={speakers} onChange={setSpeakers} disabled={locked} />
       <Textarea
         label={t('upload.description')}
         description={t('upload.optional')}

@@ -14,6 +14,7 @@ export const recordingQueue = createRecordingQueue({
   remove: deletePendingRecording,
   send: async (recording, onProgress) => {
     const file = await prepareRecordingFile(recording, recording.language ?? getDefaultLanguage());
+    if (recording.speakers !== undefined) file.speakers = recording.speakers;
     return uploadRecording(file, onProgress, { request: api.request, put: putToStorage });
   },
   online: () => navigator.onLine,

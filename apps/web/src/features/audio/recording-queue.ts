@@ -1,4 +1,4 @@
-import type { Audio } from '@voxpress/contracts';
+import type { Audio, SpeakersRequest } from '@voxpress/contracts';
 import type { FinishedRecording } from './recorder-machine.ts';
 import { XhrFailure } from './xhr-send.ts';
 
@@ -9,6 +9,8 @@ import { XhrFailure } from './xhr-send.ts';
 export interface KeptRecording extends FinishedRecording {
   /** The transcription language chosen when it was queued. */
   language?: string;
+  /** How many voices to look for, as chosen when it was queued. */
+  speakers?: SpeakersRequest;
   queuedAt?: string;
 }
 
@@ -44,7 +46,7 @@ export const RETRY_MS = 30_000;
 
 export interface RecordingQueue {
   /** Keeps the recording to be sent when there is a connection; sends it now if there is one. */
-  queue(recording: FinishedRecording, language: string): Promise<void>;
+  queue(recording: FinishedRecording, language: string, speakers?: SpeakersRequest): Promise<void>;
   /** Sends every queued recording, oldest first, while the connection lasts. */
   drain(): Promise<void>;
   /** The state of each recording this page has queued, sent or seen fail. */
@@ -118,8 +120,13 @@ export function createRecordingQueue(deps: RecordingQueueDeps): RecordingQueue {
   }
 
   return {
-    async queue(recording, language) {
-      await deps.save({ ...recording, language, queuedAt: new Date().toISOString() });
+    async queue(recording, language, speakers) {
+      await deps.save({
+        ...recording,
+        language,
+        ...(speakers !== undefined ? { speakers } : {}),
+        queuedAt: new Date().toISOString(),
+      });
       set(recording.id, { kind: 'waiting' });
       if (deps.online()) await drain();
     },

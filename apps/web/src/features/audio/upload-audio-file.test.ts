@@ -78,6 +78,13 @@ describe('buildAudioUploadForm', () => {
     expect(withDescription.get('description')).toBe('Notes');
     expect(withDescription.get('use_whisper_for_english')).toBe('true');
   });
+
+  it('sends the number of speakers when one was chosen, and leaves the default to the server', () => {
+    expect(buildAudioUploadForm(input).has('speakers')).toBe(false);
+    expect(buildAudioUploadForm({ ...input, speakers: 'auto' }).get('speakers')).toBe('auto');
+    expect(buildAudioUploadForm({ ...input, speakers: 1 }).get('speakers')).toBe('1');
+    expect(buildAudioUploadForm({ ...input, speakers: 3 }).get('speakers')).toBe('3');
+  });
 });
 
 describe('uploadAudioFile', () => {

@@ -1,4 +1,4 @@
-import type { Audio, FileUploadResponse } from '@voxpress/contracts';
+import type { Audio, FileUploadResponse, SpeakersRequest } from '@voxpress/contracts';
 import { i18n } from '../../i18n/i18n.ts';
 import { API_BASE } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -12,6 +12,8 @@ export interface AudioFileUpload {
   title: string;
   description: string;
   language: string;
+  /** How many voices to look for; the server's default (auto) when absent. */
+  speakers?: SpeakersRequest;
 }
 
 const MIME_BY_EXTENSION: Record<string, string> = {
@@ -53,6 +55,7 @@ export function buildAudioUploadForm(input: AudioFileUpload): FormData {
   form.append('language', fields.language);
   form.append('google_language_code', fields.google_language_code);
   form.append('use_whisper_for_english', String(fields.use_whisper_for_english));
+  if (input.speakers !== undefined) form.append('speakers', String(input.speakers));
   return form;
 }
 

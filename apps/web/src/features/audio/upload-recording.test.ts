@@ -85,6 +85,12 @@ describe('uploadRecording', () => {
     expect(progress).toEqual([0, 47.5, 95]);
   });
 
+  it('asks for the chosen number of speakers', async () => {
+    const server = fakeServer();
+    await uploadRecording({ ...file, speakers: 2 }, () => {}, server);
+    expect(server.calls[0]?.json).toMatchObject({ speakers: 2, source: 'recording' });
+  });
+
   it('starts over with a new link once when the first one expired (410)', async () => {
     const server = fakeServer({
       transcribeFailures: [new ApiError(410, 'expired', 'The upload link expired.')],

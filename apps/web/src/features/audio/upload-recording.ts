@@ -1,4 +1,10 @@
-import type { Audio, AudioFormat, UploadInitRequest, UploadInitResponse } from '@voxpress/contracts';
+import type {
+  Audio,
+  AudioFormat,
+  SpeakersRequest,
+  UploadInitRequest,
+  UploadInitResponse,
+} from '@voxpress/contracts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { transcriptionLanguageFields } from './language-fields.ts';
@@ -13,6 +19,8 @@ export interface RecordingFile {
   /** The user's title, if they gave one; without it the server names the recording. */
   title?: string;
   language: string;
+  /** How many voices to look for; the server's default (auto) when absent. */
+  speakers?: SpeakersRequest;
 }
 
 /** Sends bytes to a presigned URL; rejects with StorageUploadError or XhrFailure. */
@@ -78,6 +86,7 @@ export async function uploadRecording(
         google_language_code: fields.google_language_code,
         use_whisper_for_english: fields.use_whisper_for_english,
         source: 'recording',
+        ...(file.speakers !== undefined ? { speakers: file.speakers } : {}),
       };
       const link = await deps.request<UploadInitResponse>('/audio/upload', { json: init });
       onProgress(0);

@@ -1,4 +1,4 @@
-import type { Audio } from '@voxpress/contracts';
+import type { Audio, SpeakersRequest } from '@voxpress/contracts';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { i18n } from '../../i18n/i18n.ts';
 import { api } from '../../lib/api.ts';
@@ -50,12 +50,12 @@ export interface RecorderControls {
    * recording kept from an earlier visit, which then becomes the current one). Resolves with the
    * audio item, or null on failure (the message is in `state.error`).
    */
-  upload(language: string, saved?: FinishedRecording): Promise<Audio | null>;
+  upload(language: string, saved?: FinishedRecording, speakers?: SpeakersRequest): Promise<Audio | null>;
   /**
    * Hands the finished recording (or `saved`) to the offline queue, which sends it when the
    * connection returns, and frees the recorder for the next one.
    */
-  queue(language: string, saved?: FinishedRecording): Promise<void>;
+  queue(language: string, saved?: FinishedRecording, speakers?: SpeakersRequest): Promise<void>;
 }
 
 function keep(recording: FinishedRecording): void {
@@ -201,7 +201,7 @@ export function useRecorder(): RecorderControls {
   }, [discard, start]);
 
   const upload = useCallback(
-    async (language: string, saved?: FinishedRecording) => {
+    async (language: string, saved?: FinishedRecording, speakers?: SpeakersRequest) => {
       const { status } = stateRef.current;
       if (isBusy(status)) return null;
       const recording = saved ?? stateRef.current.recording;
@@ -217,6 +217,7 @@ export function useRecorder(): RecorderControls {
       }
       try {
         const file = await prepareRecordingFile(recording, language);
+        if (speakers !== undefined) file.speakers = speakers;
         const audio = await uploadRecording(
           file,
           (percent) => safeDispatch({ type: 'upload-progress', percent }),
@@ -236,12 +237,15 @@ export function useRecorder(): RecorderControls {
     [safeDispatch],
   );
 
-  const queue = useCallback(async (language: string, saved?: FinishedRecording) => {
-    const recording = saved ?? stateRef.current.recording;
-    if (!recording || isBusy(stateRef.current.status)) return;
-    await recordingQueue.queue(recording, language);
-    dispatch({ type: 'reset' });
-  }, []);
+  const queue = useCallback(
+    async (language: string, saved?: FinishedRecording, speakers?: SpeakersRequest) => {
+      const recording = saved ?? stateRef.current.recording;
+      if (!recording || isBusy(stateRef.current.status)) return;
+      await recordingQueue.queue(recording, language, speakers);
+      dispatch({ type: 'reset' });
+    },
+    [],
+  );
 
   // One object URL per finished recording, released when it changes or the panel goes away.
   const blob = state.recording?.blob ?? null;
