@@ -16,6 +16,7 @@ import type { AvatarService } from './services/account/avatar.service.ts';
 import type { DataExportService } from './services/account/data-export.service.ts';
 import type { PasswordResetService } from './services/account/password-reset.service.ts';
 import type { AudioService } from './services/audio/audio.service.ts';
+import type { ApiTokensService } from './services/auth/api-tokens.service.ts';
 import type { AuthService } from './services/auth/auth.service.ts';
 import type { AccessTokens } from './services/auth/tokens.ts';
 import type { ContentService } from './services/content/content.service.ts';
@@ -44,6 +45,8 @@ export interface AppContext {
   logger: FastifyBaseLogger;
   accessTokens: AccessTokens;
   auth: AuthService;
+  /** Personal access tokens (`vxp_…`) for scripts. */
+  apiTokens: ApiTokensService;
   blobs: BlobStore;
   /** This process's folder for temporary files. */
   scratch: ScratchSpace;

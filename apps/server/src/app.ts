@@ -13,6 +13,7 @@ import {
 import { Redis } from 'ioredis';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config/config.ts';
+import { registerApiTokens } from './http/authenticate.ts';
 import { clientErrorHandler } from './http/client-errors.ts';
 import { frameworkErrors, registerErrorHandling, registerNotFound } from './http/errors.ts';
 import { closeStreamsOnShutdown } from './http/sse.ts';
@@ -21,6 +22,7 @@ import { VERSION } from './lib/version.ts';
 import { registerMetrics } from './metrics/metrics.ts';
 import { accountRoutes } from './routes/account.routes.ts';
 import { adminRoutes } from './routes/admin.routes.ts';
+import { apiTokensRoutes } from './routes/api-tokens.routes.ts';
 import { audioRoutes } from './routes/audio.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { contentRoutes } from './routes/content.routes.ts';
@@ -67,6 +69,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     token: ctx.config.metricsToken,
   });
   registerTextGuard(app);
+  registerApiTokens(app, ctx.accessTokens);
   // OAuth2-style sign-in posts form-encoded fields; parse them without another dependency.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -144,6 +147,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(authRoutes(ctx));
       await api.register(usersRoutes(ctx));
       await api.register(accountRoutes(ctx));
+      await api.register(apiTokensRoutes(ctx));
       await api.register(passwordResetRoutes(ctx));
       await api.register(adminRoutes(ctx));
       await api.register(audioRoutes(ctx));

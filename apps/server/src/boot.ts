@@ -18,6 +18,7 @@ import { ContentPipeline } from './pipeline/content-pipeline.ts';
 import { ItemPipeline } from './pipeline/item-pipeline.ts';
 import { createQueue } from './queue/create-queue.ts';
 import { AccountDataRepository } from './repositories/account-data.repository.ts';
+import { ApiTokensRepository } from './repositories/api-tokens.repository.ts';
 import { AudioRepository } from './repositories/audio.repository.ts';
 import { ContentRepository } from './repositories/content.repository.ts';
 import { ItemsRepository } from './repositories/items.repository.ts';
@@ -36,6 +37,7 @@ import { DataExportService } from './services/account/data-export.service.ts';
 import { SmtpMailer } from './services/account/mailer.ts';
 import { PasswordResetService } from './services/account/password-reset.service.ts';
 import { AudioService } from './services/audio/audio.service.ts';
+import { ApiTokensService } from './services/auth/api-tokens.service.ts';
 import { AuthService } from './services/auth/auth.service.ts';
 import { GoogleVerifier } from './services/auth/google-verifier.ts';
 import { LoginThrottle } from './services/auth/login-throttle.ts';
@@ -97,6 +99,8 @@ export async function createContext(
   const accessTokens = new AccessTokens(config.secret, (id, issuedAtMs, sessionId) =>
     sessions.ended(id, issuedAtMs, sessionId),
   );
+  const apiTokens = new ApiTokensService(new ApiTokensRepository(database.db));
+  accessTokens.personal = (token) => apiTokens.verify(token);
   const auth = new AuthService({
     users,
     refreshTokens,
@@ -219,6 +223,7 @@ export async function createContext(
     logger,
     accessTokens,
     auth,
+    apiTokens,
     blobs,
     scratch,
     speech,

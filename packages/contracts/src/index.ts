@@ -1,4 +1,5 @@
 export * from './account.ts';
+export * from './api-tokens.ts';
 export * from './audio.ts';
 export * from './auth.ts';
 export * from './content.ts';

@@ -1,5 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { unauthorized } from '../lib/http-error.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError, unauthorized } from '../lib/http-error.ts';
+import { isApiToken } from '../services/auth/api-tokens.service.ts';
 import type { AccessTokens } from '../services/auth/tokens.ts';
 import { InvalidTokenError } from '../services/auth/tokens.ts';
 
@@ -12,7 +13,70 @@ declare module 'fastify' {
      * the request carry it, so that they end with the session (`AccessTokens.signLink`).
      */
     sessionId?: string | undefined;
+    /** Set when the request was made with a personal access token (`vxp_…`) rather than a session. */
+    apiToken?: boolean;
   }
+}
+
+/** Account management: routes a personal access token never opens, whatever its scopes. */
+const ACCOUNT_ROUTES = [
+  /^\/api\/v1\/admin(\/|$)/,
+  /^\/api\/v1\/auth(\/|$)/,
+  /^\/api\/v1\/users\/me\/(email|password|sign-out-everywhere|tokens|sessions)(\/|$)/,
+];
+
+/**
+ * Why a personal access token with `scopes` may not call `method url` (the route's pattern, e.g.
+ * `/api/v1/items/:id`), or undefined when it may: reading (GET, HEAD) needs `read`, anything else
+ * `write`, and the routes that manage the account itself (its email, password, sessions, tokens,
+ * deleting it, administration) are for a signed-in person only.
+ */
+export function apiTokenRefusal(method: string, url: string, scopes: readonly string[]): string | undefined {
+  if (ACCOUNT_ROUTES.some((re) => re.test(url)) || (method === 'DELETE' && url === '/api/v1/users/me'))
+    return 'API tokens cannot manage the account; sign in to do this.';
+  const needed = method === 'GET' || method === 'HEAD' ? 'read' : 'write';
+  if (!scopes.includes(needed)) return `This API token does not have the ${needed} scope.`;
+  return undefined;
+}
+
+/**
+ * Checks the personal access token a request carries and signs the request in as its owner, or
+ * throws: 401 `invalid_token` (unknown or revoked), 401 `token_expired`, 403 `forbidden` (a scope
+ * it lacks, or account management).
+ */
+async function signInWithApiToken(
+  tokens: AccessTokens,
+  request: FastifyRequest,
+  token: string,
+): Promise<void> {
+  if (!tokens.personal) throw unauthorized('Invalid token', 'invalid_token');
+  let identity: Awaited<ReturnType<NonNullable<AccessTokens['personal']>>>;
+  try {
+    identity = await tokens.personal(token);
+  } catch (err) {
+    if (!(err instanceof InvalidTokenError)) throw err;
+    throw unauthorized(err.message, err.expired ? 'token_expired' : 'invalid_token');
+  }
+  const refusal = apiTokenRefusal(request.method, request.routeOptions.url ?? '', identity.scopes);
+  if (refusal) throw new HttpError(403, 'forbidden', refusal);
+  request.userId = identity.userId;
+  request.sessionId = undefined;
+  request.apiToken = true;
+}
+
+/**
+ * Judges a request that carries a personal access token (`Authorization: Bearer vxp_…`) as soon as
+ * its route is known, before its body is read or validated: a token without the scope, revoked,
+ * expired or aimed at account management is turned away there, and `authenticate` then finds the
+ * request already signed in.
+ */
+export function registerApiTokens(app: FastifyInstance, tokens: AccessTokens): void {
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header?.toLowerCase().startsWith('bearer ')) return;
+    const token = header.slice(7).trim();
+    if (isApiToken(token)) await signInWithApiToken(tokens, request, token);
+  });
 }
 
 /**
@@ -32,6 +96,12 @@ export function authenticate(tokens: AccessTokens, options: { allowQueryToken?: 
     const ticket = !token && typeof query?.ticket === 'string' && query.ticket ? query.ticket : undefined;
     if (!token && !ticket && typeof query?.token === 'string' && query.token) token = query.token;
     if (!token && !ticket) throw unauthorized('Authentication required', 'unauthorized');
+    if (token && isApiToken(token)) {
+      // Only in the header: a personal token in an address would end up in logs and history.
+      if (!header) throw unauthorized('Invalid token', 'invalid_token');
+      if (!request.apiToken) await signInWithApiToken(tokens, request, token);
+      return;
+    }
     try {
       const identity = ticket
         ? await tokens.verifyLinkIdentity(ticket, request.url.split('?')[0] ?? '')

@@ -25,6 +25,8 @@ export type SessionCheck = (
 /** Signs and checks short-lived JWT access tokens (HS256, key derived from the server secret). */
 export class AccessTokens {
   private readonly key: Uint8Array;
+  /** Checks personal access tokens (`vxp_…`) when the server keeps them; see `authenticate`. */
+  personal?: PersonalTokenCheck;
 
   constructor(
     secret: string,
@@ -114,6 +116,9 @@ export class AccessTokens {
     }
   }
 }
+
+/** The account and scopes of a personal access token in force; throws `InvalidTokenError` otherwise. */
+export type PersonalTokenCheck = (token: string) => Promise<{ userId: string; scopes: ('read' | 'write')[] }>;
 
 /** Who a token or ticket is for: the account, and the session (refresh-token family) if it names one. */
 export interface TokenIdentity {
