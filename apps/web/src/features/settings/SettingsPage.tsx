@@ -23,6 +23,7 @@ import {
   LlmSection,
   WhisperModelsSection,
 } from './sections/AdminSections.tsx';
+import { ApiTokensSection } from './sections/ApiTokensSection.tsx';
 import {
   AppearanceSection,
   ContentDefaultsSection,
@@ -83,6 +84,7 @@ export function SettingsPage() {
                 <DataSection />
               </Stack>
             </SimpleGrid>
+            <ApiTokensSection />
             <PublishingSettings />
             {/* The one step that cannot be undone comes last. */}
             <DeleteAccountSection user={user} />
