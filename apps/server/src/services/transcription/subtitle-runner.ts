@@ -25,7 +25,8 @@ export type SubtitleJob =
  * a worker thread, so the API's event loop keeps answering while it is made.
  */
 export async function renderExport(format: ExportFormat, source: TranscriptSource): Promise<string> {
-  if (format === 'txt' || source.text.length <= INLINE_EXPORT_CHARS) return exportTranscript(format, source);
+  if (format === 'txt' || format === 'json' || source.text.length <= INLINE_EXPORT_CHARS)
+    return exportTranscript(format, source);
   return runSubtitleWorker<string>({ format, source });
 }
 

@@ -2,7 +2,10 @@ import type { Segment } from '@voxpress/contracts';
 import { shapeTranscript } from '../../engines/writer/composer/index.ts';
 import { editedLayout } from './edited-layout.ts';
 
-export type ExportFormat = 'txt' | 'srt' | 'vtt';
+export type ExportFormat = 'txt' | 'srt' | 'vtt' | 'json';
+
+/** A segment as exported: with its speaker's name once speakers are known. */
+export type ExportSegment = Segment & { speaker?: string | null; speaker_name?: string | null };
 
 /** Caption rules most broadcasters and platforms share (BBC, Netflix): readable at a glance. */
 export const CAPTION = { maxLineChars: 42, maxLines: 2, maxSeconds: 7 } as const;
@@ -34,7 +37,7 @@ interface TimedSentence {
 export interface TranscriptSource {
   /** The current text: the user's edit when there is one. */
   text: string;
-  segments: readonly Segment[];
+  segments: readonly ExportSegment[];
   language: string;
   /** Whether `text` is an edit (its words are timed against the segments where they match). */
   edited: boolean;
@@ -47,8 +50,13 @@ export interface TranscriptSource {
  * most 42 characters and lasts at most 7 seconds.
  */
 export function exportTranscript(format: ExportFormat, source: TranscriptSource): string {
-  if (format === 'txt') return `${source.text.trim()}\n`;
-  const cues = captionCues(source);
+  if (format === 'json') return `${JSON.stringify(transcriptJson(source), null, 2)}\n`;
+  const turns = speakerTurns(source);
+  if (format === 'txt') {
+    if (!turns) return `${source.text.trim()}\n`;
+    return `${turns.map((t) => `${t.name} (${clock(t.start)})\n${t.text}`).join('\n\n')}\n`;
+  }
+  const cues = turns ? turnCues(turns, source.language, format) : captionCues(source);
   if (format === 'srt')
     return cues
       .map(
@@ -57,6 +65,83 @@ export function exportTranscript(format: ExportFormat, source: TranscriptSource)
       )
       .join('\n');
   return `WEBVTT\n\n${cues.map((c) => `${timestamp(c.start, '.')} --> ${timestamp(c.end, '.')}\n${c.lines.join('\n')}\n`).join('\n')}`;
+}
+
+/** A speaker turn: consecutive segments of one voice, joined. */
+export interface ExportTurn {
+  name: string;
+  start: number;
+  segments: Segment[];
+  text: string;
+}
+
+/**
+ * The transcript as speaker turns, or null when there are none to show: no segment has a speaker,
+ * or the text is the user's edit (its words no longer follow the segments' voices).
+ */
+export function speakerTurns(source: TranscriptSource): ExportTurn[] | null {
+  if (source.edited || !source.segments.some((s) => s.speaker_name)) return null;
+  const turns: ExportTurn[] = [];
+  for (const s of source.segments) {
+    const text = s.text.trim();
+    if (!text) continue;
+    const name = s.speaker_name ?? '';
+    const last = turns.at(-1);
+    const segment = { start: s.start, end: s.end, text: s.text };
+    if (last && last.name === name) {
+      last.segments.push(segment);
+      last.text = `${last.text} ${text}`;
+    } else turns.push({ name, start: s.start, segments: [segment], text });
+  }
+  return turns;
+}
+
+/** `12:03` or `1:02:03`. */
+export function clock(seconds: number): string {
+  const total = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/**
+ * Captions by speaker turn: a turn's sentences as usual, the speaker's name opening its first cue
+ * in SRT (`Ana: …`) and, in WebVTT, a voice tag (`<v Ana>`) on every cue of the turn.
+ */
+function turnCues(turns: ExportTurn[], language: string, format: 'srt' | 'vtt'): Cue[] {
+  const words = turns.reduce((n, t) => n + (t.text.match(/\S+/g)?.length ?? 0), 0);
+  return turns.flatMap((turn) => {
+    const sentences: TimedSentence[] =
+      words > MAX_SHAPED_WORDS
+        ? turn.segments.map((s) => ({ text: s.text.trim(), start: s.start, end: s.end }))
+        : shapeTranscript(turn.segments, language).paragraphs.flatMap((p) => p.sentences);
+    const timed = fillTimes(sentences, turn.segments);
+    const name = turn.name.replace(/[<>&\n]/g, ' ').trim();
+    if (format === 'srt' && timed[0]) timed[0] = { ...timed[0], text: `${name}: ${timed[0].text}` };
+    const cues = timed.flatMap((s) => sentenceCues(s.text, s.start, s.end));
+    if (format === 'srt') return cues;
+    return cues.map((c) => ({ ...c, lines: c.lines.map((l, i) => (i === 0 ? `<v ${name}>${l}` : l)) }));
+  });
+}
+
+/** The JSON export: the text, the voices, and every segment with its time and speaker. */
+export function transcriptJson(source: TranscriptSource) {
+  const speakers = new Map<string, string>();
+  for (const s of source.segments) if (s.speaker && s.speaker_name) speakers.set(s.speaker, s.speaker_name);
+  return {
+    language: source.language,
+    edited: source.edited,
+    text: source.text.trim(),
+    speakers: [...speakers].map(([id, name]) => ({ id, name })),
+    segments: source.segments.map((s) => ({
+      start: s.start,
+      end: s.end,
+      speaker: s.speaker ?? null,
+      speaker_name: s.speaker_name ?? null,
+      text: s.text.trim(),
+    })),
+  };
 }
 
 /**

@@ -83,7 +83,7 @@ export class TranscriptionService {
     return {
       body: await renderExport(format, {
         text: row.editedText ?? row.originalText,
-        segments: row.segments as Segment[],
+        segments: segmentsWithSpeakers(row.segments as StoredSegment[], storedSpeakers(row.speakers)),
         language: row.language,
         edited: row.editedText !== null,
       }),

@@ -361,6 +361,7 @@ function ExportMenu({ audioId }: { audioId: string }) {
         <Menu.Item onClick={() => void download('txt')}>{t('export.txt')}</Menu.Item>
         <Menu.Item onClick={() => void download('srt')}>{t('export.srt')}</Menu.Item>
         <Menu.Item onClick={() => void download('vtt')}>{t('export.vtt')}</Menu.Item>
+        <Menu.Item onClick={() => void download('json')}>{t('export.json')}</Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );
