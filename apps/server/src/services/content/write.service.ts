@@ -1,4 +1,4 @@
-import type { ContentTranslation, Segment } from '@voxpress/contracts';
+import type { ContentTranslation } from '@voxpress/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { userMessageOf } from '../../engines/engine.ts';
 import type { WriterRouter } from '../../engines/writer/writer-router.ts';
@@ -8,6 +8,7 @@ import { PermanentJobError } from '../../queue/queue.ts';
 import type { ContentRepository } from '../../repositories/content.repository.ts';
 import type { TranscriptionsRepository } from '../../repositories/transcriptions.repository.ts';
 import type { UsersRepository } from '../../repositories/users.repository.ts';
+import { type StoredSegment, segmentsWithSpeakers, storedSpeakers } from '../speakers/speaker-model.ts';
 import { languagesOf, type WriterRecord } from './content-mapper.ts';
 
 export interface WriteDeps {
@@ -47,7 +48,8 @@ export class WriteService {
     let written: Awaited<ReturnType<WriterRouter['write']>>;
     try {
       written = await this.deps.writer.write({
-        segments: source.segments as Segment[],
+        // Each segment with its speaker's name, so a language model reads who says what.
+        segments: segmentsWithSpeakers(source.segments as StoredSegment[], storedSpeakers(source.speakers)),
         text: source.editedText ?? source.originalText,
         timed: source.source === 'audio',
         language: piece.language,

@@ -61,6 +61,12 @@ export function userPrompt(brief: WritingBrief, segments: readonly SourceSegment
         (part.index < part.count - 1 ? ', no conclusion yet.' : '.'),
     );
   }
+  if (segments.some((s) => s.speaker))
+    lines.push(
+      'Lines name who speaks ("#<id> [hh:mm:ss] Name: text"). Attribute quotes, decisions and action items to the ' +
+        'speaker who said them. A label like "Speaker 2" stands for a voice nobody named: never present it as a ' +
+        "person's name or list it among attendees.",
+    );
   lines.push('', 'Transcript:', transcriptLines(segments));
   return lines.join('\n');
 }

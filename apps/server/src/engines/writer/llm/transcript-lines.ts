@@ -6,16 +6,28 @@ export interface SourceSegment {
   /** Seconds from the start of the recording; null for text with no timing (a typed document). */
   start: number | null;
   text: string;
+  /** Who says it, when speakers were found in a recording of more than one voice. */
+  speaker?: string;
 }
+
+/** A timed segment, with its speaker's name once speakers are found. */
+export type VoicedSegment = Segment & { speaker?: string | null; speaker_name?: string | null };
 
 /**
  * The segments a writer works from. Timed segments keep their index as id; a transcript without
  * timing (typed, or edited beyond its segments) is cut into paragraphs, then sentences, so that
  * content can still point at the part of the text it rests on.
  */
-export function sourceSegments(segments: readonly Segment[], text: string): SourceSegment[] {
+export function sourceSegments(segments: readonly VoicedSegment[], text: string): SourceSegment[] {
+  // One voice throughout says nothing worth a name on every line.
+  const voices = new Set(segments.flatMap((s) => (s.speaker_name ? [s.speaker_name] : [])));
   const timed = segments
-    .map((s, id) => ({ id, start: s.start, text: s.text.trim() }))
+    .map((s, id) => ({
+      id,
+      start: s.start,
+      text: s.text.trim(),
+      ...(voices.size > 1 && s.speaker_name ? { speaker: s.speaker_name } : {}),
+    }))
     .filter((s) => s.text.length > 0);
   if (timed.length > 0) return timed;
   const pieces = text
@@ -40,10 +52,14 @@ export function formatTimestamp(seconds: number): string {
   return [h, m, s].map((n) => String(n).padStart(2, '0')).join(':');
 }
 
-/** One compact line for the model: `#12 [00:12:03] text` (no time for untimed text). */
+/**
+ * One compact line for the model: `#12 [00:12:03] text` (no time for untimed text), with its
+ * speaker when known: `#12 [00:12:03] Ana: text`.
+ */
 export function transcriptLine(segment: SourceSegment): string {
   const time = segment.start === null ? '' : ` [${formatTimestamp(segment.start)}]`;
-  return `#${segment.id}${time} ${segment.text.replace(/\s+/g, ' ').trim()}`;
+  const who = segment.speaker ? ` ${segment.speaker.replace(/\s+/g, ' ').trim()}:` : '';
+  return `#${segment.id}${time}${who} ${segment.text.replace(/\s+/g, ' ').trim()}`;
 }
 
 export function transcriptLines(segments: readonly SourceSegment[]): string {
