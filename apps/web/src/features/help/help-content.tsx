@@ -30,6 +30,7 @@ export function faq(t: TFunction<'help'>): Question[] {
       ),
     },
     { id: 'edit', q: t('faq.edit.q'), a: answer(t('faq.edit.a')) },
+    { id: 'speakers', q: t('faq.speakers.q'), a: answer(t('faq.speakers.a')) },
     { id: 'find', q: t('faq.find.q'), a: answer(t('faq.find.a')) },
     { id: 'languages', q: t('faq.languages.q'), a: answer(t('faq.languages.a')) },
     { id: 'writing', q: t('faq.writing.q'), a: answer(t('faq.writing.a')) },
