@@ -6,6 +6,13 @@ export const audioFormats = ['mp3', 'wav', 'm4a', 'ogg', 'webm'] as const;
 export const zAudioFormat = z.enum(audioFormats);
 export type AudioFormat = z.infer<typeof zAudioFormat>;
 
+/** Video containers accepted for their sound (the item keeps the video, a poster frame and the audio taken out). */
+export const videoFormats = ['mp4', 'mov', 'm4v', 'mkv', 'webm', 'avi'] as const;
+export type VideoFormat = (typeof videoFormats)[number];
+/** An item's stored file: an audio format, or a video container when a video was uploaded. */
+export const zMediaFormat = z.enum([...audioFormats, 'mp4', 'mov', 'm4v', 'mkv', 'avi']);
+export type MediaFormat = z.infer<typeof zMediaFormat>;
+
 /** Where an audio item is in its life: waiting for its bytes, then transcribed. */
 export const zAudioStatus = z.enum(['pending_upload', 'uploaded', 'processing', 'completed', 'failed']);
 export type AudioStatus = z.infer<typeof zAudioStatus>;
@@ -28,8 +35,17 @@ export const zAudio = z.object({
   description: z.string().nullable(),
   source: z.enum(['recording', 'upload']),
   file_name: z.string().nullable(),
-  file_format: zAudioFormat.nullable(),
+  file_format: zMediaFormat.nullable(),
   mime_type: z.string().nullable(),
+  /** Present when the file uploaded was a video: the item plays it, or its sound, with a poster frame. */
+  video: z
+    .object({
+      /** `GET /api/v1/audio/{id}/poster`: a frame of the video (JPEG; 404 when none could be made). */
+      poster_path: z.string(),
+      /** `GET /api/v1/audio/{id}/sound`: its sound alone (AAC), for browsers that cannot play the video. */
+      sound_path: z.string(),
+    })
+    .optional(),
   file_size_bytes: z.number().int().nullable(),
   duration_s: z.number().nullable(),
   codec: z.string().nullable(),
@@ -55,6 +71,9 @@ export type Audio = z.infer<typeof zAudio>;
 export const zAudioLinks = z.object({
   download_url: z.string(),
   status_url: z.string(),
+  /** For a video item: its poster frame and its sound alone, each with its own ticket. */
+  poster_url: z.string().optional(),
+  sound_url: z.string().optional(),
   expires_in: z.number().int(),
 });
 export type AudioLinks = z.infer<typeof zAudioLinks>;
@@ -63,7 +82,7 @@ export type AudioLinks = z.infer<typeof zAudioLinks>;
 export const zUploadInitRequest = z.object({
   title: zText({ trim: true, max: 200 }).optional(),
   description: zText({ trim: true, max: 5000, multiline: true }).optional(),
-  file_format: zAudioFormat,
+  file_format: zMediaFormat,
   file_size_bytes: z
     .number()
     .int()

@@ -58,6 +58,9 @@ export const errorCodes = [
   'audio_undecodable',
   'audio_silent',
   'audio_too_long',
+  'video_no_audio',
+  'poster_not_found',
+  'audio_track_not_found',
   'upload_pending',
   'upload_link_expired',
   'upload_link_invalid',
@@ -80,6 +83,9 @@ export const errorCodes = [
   'segment_not_found',
   'speakers_busy',
   'split_point_invalid',
+  // Voice profiles (remembered voices).
+  'voice_profile_not_found',
+  'voice_profile_name_taken',
   // Items (the library's recordings, uploads and documents).
   'item_not_found',
   // Content.

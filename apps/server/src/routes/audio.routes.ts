@@ -170,6 +170,12 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return {
           download_url: await link(`/api/v1/audio/${row.id}/download`),
           status_url: await link(`/api/v1/audio/${row.id}/status`),
+          ...(row.mimeType?.startsWith('video/')
+            ? {
+                poster_url: await link(`/api/v1/audio/${row.id}/poster`),
+                sound_url: await link(`/api/v1/audio/${row.id}/sound`),
+              }
+            : {}),
           expires_in: LINK_TTL_S,
         };
       },
@@ -217,6 +223,55 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return reply.send(blob.stream);
       },
     );
+
+    for (const which of ['poster', 'sound'] as const) {
+      app.get(
+        `/audio/:id/${which}`,
+        {
+          // An <img> or <audio> element cannot send headers: these links carry a ticket.
+          preHandler: authenticate(ctx.accessTokens, { allowQueryToken: true }),
+          schema: {
+            tags: ['audio'],
+            summary:
+              which === 'poster'
+                ? "A video item's poster frame (JPEG)"
+                : "A video item's sound alone (AAC in MP4; supports Range requests)",
+            ...secured,
+            params: zId,
+            querystring: zTokenQuery,
+            response: {
+              200: z.unknown().describe(which === 'poster' ? 'The JPEG bytes' : 'The audio bytes'),
+              206: z.unknown().describe('The requested byte range'),
+              416: zErrorResponse,
+              ...errors,
+            },
+          },
+        },
+        async (request, reply) => {
+          const blob = await ctx.audio.openCompanion(
+            request.userId,
+            request.params.id,
+            which === 'poster' ? 'poster' : 'audio',
+            (size) => (which === 'sound' ? parseRange(request.headers.range, size) : undefined),
+          );
+          const { range, size } = blob;
+          reply
+            .header('accept-ranges', which === 'sound' ? 'bytes' : 'none')
+            .header('content-type', blob.mime)
+            .header('cache-control', 'private, max-age=3600');
+          if (range) {
+            const end = range.end ?? size - 1;
+            reply
+              .status(206)
+              .header('content-range', `bytes ${range.start}-${end}/${size}`)
+              .header('content-length', end - range.start + 1);
+          } else {
+            reply.header('content-length', size);
+          }
+          return reply.send(blob.stream);
+        },
+      );
+    }
 
     app.post(
       '/audio/:id/transcribe',

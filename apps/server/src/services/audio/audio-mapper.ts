@@ -1,4 +1,4 @@
-import type { Audio, AudioFormat, AudioStatusEvent } from '@voxpress/contracts';
+import type { Audio, AudioStatusEvent, MediaFormat } from '@voxpress/contracts';
 import type { AudioRow } from '../../repositories/audio.repository.ts';
 
 /** The API shape of an audio row. */
@@ -10,8 +10,16 @@ export function toAudio(row: AudioRow): Audio {
     description: row.description,
     source: row.source,
     file_name: row.fileName,
-    file_format: (row.fileFormat as AudioFormat | null) ?? null,
+    file_format: (row.fileFormat as MediaFormat | null) ?? null,
     mime_type: row.mimeType,
+    ...(row.mimeType?.startsWith('video/')
+      ? {
+          video: {
+            poster_path: `/api/v1/audio/${row.id}/poster`,
+            sound_path: `/api/v1/audio/${row.id}/sound`,
+          },
+        }
+      : {}),
     file_size_bytes: row.sizeBytes,
     duration_s: row.durationS,
     codec: row.codec,
@@ -94,10 +102,20 @@ export function initialTitle(
   return { title: defaultTitle(source), titleProvisional: true };
 }
 
-export const mimeByFormat: Record<AudioFormat, string> = {
+export const mimeByFormat: Record<MediaFormat, string> = {
   mp3: 'audio/mpeg',
   wav: 'audio/wav',
   m4a: 'audio/mp4',
   ogg: 'audio/ogg',
   webm: 'audio/webm',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  m4v: 'video/x-m4v',
+  mkv: 'video/x-matroska',
+  avi: 'video/x-msvideo',
 };
+
+/** Where the sound taken out of an uploaded video is kept, beside the video. */
+export const videoAudioKey = (blobKey: string) => `${blobKey}.audio.m4a`;
+/** Where a video's poster frame is kept, beside the video. */
+export const videoPosterKey = (blobKey: string) => `${blobKey}.poster.jpg`;

@@ -1,21 +1,31 @@
 import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import {
   type Audio,
   type AudioList,
   type AudioStats,
   formatBytes,
   LIMITS,
+  type MediaFormat,
   searchWords,
   type UploadInitRequest,
   type UploadInitResponse,
 } from '@voxpress/contracts';
-import { inspectAudio } from '../../audio/audio-inspect.ts';
+import { inspectMedia, type MediaInfo } from '../../audio/video-inspect.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { excerpt } from '../../lib/search.ts';
 import type { AudioRepository, AudioRow, AudioStatus } from '../../repositories/audio.repository.ts';
 import { BlobNotFoundError, type BlobRange, type BlobStore } from '../../storage/blob-store.ts';
-import { initialTitle, mimeByFormat, statusEvent, toAudio } from './audio-mapper.ts';
+import {
+  initialTitle,
+  mimeByFormat,
+  statusEvent,
+  toAudio,
+  videoAudioKey,
+  videoPosterKey,
+} from './audio-mapper.ts';
 
 const UPLOAD_LINK_TTL_S = 60 * 60;
 /** An upload object this much older than its link's life has no item waiting for it. */
@@ -141,11 +151,17 @@ export class AudioService {
     },
   ): Promise<Audio> {
     await this.ensureRoom(userId, file.size);
-    const info = await inspectAudio(file.path, { maxDurationS: this.deps.maxDurationS });
+    const media = await this.inspect(file.path);
+    const info = stored(media);
     const id = randomUUID();
     const source = fields.source ?? 'upload';
     const blobKey = `audio/${userId}/${id}.${info.format}`;
-    await this.deps.blobs.putFile(blobKey, file.path, { contentType: info.mime });
+    try {
+      await this.deps.blobs.putFile(blobKey, file.path, { contentType: info.mime });
+      await this.keepCompanions(blobKey, media);
+    } finally {
+      await dropScratch(media);
+    }
     const row = await this.deps.audio.create({
       id,
       userId,
@@ -156,7 +172,7 @@ export class AudioService {
       fileFormat: info.format,
       mimeType: info.mime,
       sizeBytes: file.size,
-      durationS: info.durationS,
+      durationS: media.audio.durationS,
       codec: info.codec,
       language: fields.language || 'en-US',
       googleLanguageCode: fields.google_language_code ?? null,
@@ -324,23 +340,29 @@ export class AudioService {
   }
 
   private async accept(row: AudioRow, filePath: string, size: number): Promise<Audio> {
-    let info: Awaited<ReturnType<typeof inspectAudio>>;
+    let media: MediaInfo;
     try {
       if (size > LIMITS.maxUploadBytes)
         throw new HttpError(413, 'upload_too_large', 'File size must be less than 100MB.', {
           max_bytes: LIMITS.maxUploadBytes,
         });
-      info = await inspectAudio(filePath, { maxDurationS: this.deps.maxDurationS });
+      media = await this.inspect(filePath);
+      try {
+        await this.keepCompanions(row.blobKey, media);
+      } finally {
+        await dropScratch(media);
+      }
     } catch (err) {
       await this.remove(row);
       throw err;
     }
+    const info = stored(media);
     const updated = await this.setStatus(row.id, {
       status: 'uploaded',
       fileFormat: info.format,
       mimeType: info.mime,
       sizeBytes: size,
-      durationS: info.durationS,
+      durationS: media.audio.durationS,
       codec: info.codec,
       uploadExpiresAt: null,
     });
@@ -348,8 +370,55 @@ export class AudioService {
     return toAudio((await this.deps.audio.findById(row.id)) ?? row);
   }
 
+  /** What a file is (audio, or a video and the sound taken out of it), with scratch files in tmpDir. */
+  private inspect(filePath: string): Promise<MediaInfo> {
+    return inspectMedia(filePath, {
+      maxDurationS: this.deps.maxDurationS,
+      scratchPath: join(this.deps.tmpDir, `media-${randomUUID()}`),
+    });
+  }
+
+  /** Keeps a video's sound and poster frame beside it. */
+  private async keepCompanions(blobKey: string, media: MediaInfo): Promise<void> {
+    if (media.kind !== 'video') return;
+    await this.deps.blobs.putFile(videoAudioKey(blobKey), media.audioPath, { contentType: 'audio/mp4' });
+    if (media.posterPath)
+      await this.deps.blobs.putFile(videoPosterKey(blobKey), media.posterPath, { contentType: 'image/jpeg' });
+  }
+
+  /**
+   * A video item's poster frame, or its sound alone (`track` audio), for the item page's player.
+   * 404 when the item is not a video or has no such file.
+   */
+  async openCompanion(
+    userId: string,
+    id: string,
+    which: 'poster' | 'audio',
+    rangeOf: (size: number) => BlobRange | undefined = () => undefined,
+  ) {
+    const row = await this.owned(userId, id);
+    const key = row.mimeType?.startsWith('video/')
+      ? which === 'poster'
+        ? videoPosterKey(row.blobKey)
+        : videoAudioKey(row.blobKey)
+      : null;
+    const info = key ? await this.deps.blobs.stat(key) : null;
+    if (!key || !info)
+      throw notFound(
+        which === 'poster' ? 'This item has no poster frame.' : 'This item has no separate sound track.',
+        which === 'poster' ? 'poster_not_found' : 'audio_track_not_found',
+      );
+    const range = rangeOf(info.size);
+    const blob = await this.deps.blobs.get(key, range);
+    return { ...blob, range, row, mime: which === 'poster' ? 'image/jpeg' : 'audio/mp4' };
+  }
+
   private async remove(row: AudioRow): Promise<void> {
     if (row.status === 'pending_upload') await this.deps.blobs.delete(uploadKeyOf(row.blobKey));
+    if (row.mimeType?.startsWith('video/') || row.status === 'pending_upload') {
+      await this.deps.blobs.delete(videoAudioKey(row.blobKey));
+      await this.deps.blobs.delete(videoPosterKey(row.blobKey));
+    }
     await this.deps.blobs.delete(row.blobKey);
     await this.deps.audio.delete(row.id);
   }
@@ -358,4 +427,16 @@ export class AudioService {
 /** How many voices speaker detection looks for, as stored: null finds out (`auto`, or not given). */
 function speakersRequested(speakers: 'auto' | number | undefined): number | null {
   return typeof speakers === 'number' ? speakers : null;
+}
+
+/** The format, MIME type and codec the item records: the video's container, or the audio's own. */
+function stored(media: MediaInfo): { format: MediaFormat; mime: string; codec: string | null } {
+  if (media.kind === 'audio') return media.audio;
+  return { format: media.format, mime: media.mime, codec: media.audio.codec };
+}
+
+async function dropScratch(media: MediaInfo): Promise<void> {
+  if (media.kind !== 'video') return;
+  await rm(media.audioPath, { force: true });
+  if (media.posterPath) await rm(media.posterPath, { force: true });
 }

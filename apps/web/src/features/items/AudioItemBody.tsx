@@ -14,6 +14,7 @@ import { TranscriptionPanel } from '../transcription/TranscriptionPanel.tsx';
 import { useAudioWorkflow } from '../transcription/use-audio-workflow.ts';
 import { ItemSections } from './ItemSections.tsx';
 import { itemKey } from './items-api.ts';
+import { VideoPlayer } from './VideoPlayer.tsx';
 
 /**
  * A recording or upload: the player, kept in view while the page scrolls, then the processing
@@ -46,7 +47,7 @@ export function AudioItemBody({ item }: { item: Item }) {
           style={{ top: 'var(--app-shell-header-height, 64px)', zIndex: 20 }}
           data-testid="sticky-player"
         >
-          <AudioPlayer audio={audio} compact />
+          {audio.video ? <VideoPlayer audio={audio} /> : <AudioPlayer audio={audio} compact />}
         </Box>
       )}
       <ProcessingBanner workflow={workflow} onRetry={() => retry.mutate()} retrying={retry.isPending} />
