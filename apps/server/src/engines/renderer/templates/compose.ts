@@ -199,7 +199,8 @@ async function composeAt(
     ListKind,
     {
       label: number;
-      items: { text: number; owner: number; time: number }[];
+      qtyWidth: number;
+      items: { text: number; owner: number; time: number; qty: number }[];
       twoUp: boolean;
       width: number;
     }
@@ -207,11 +208,27 @@ async function composeAt(
   for (const kind of lists) {
     const w = listWidth(kind, listColumnW) - 2 * cardPad;
     const texts = listTexts(kind, request);
-    const twoUp = kind === 'ingredients' && !split && w >= px(640) && texts.length > 3 && kind !== flowKind;
-    const itemW = (twoUp ? Math.floor((w - px(32)) / 2) : w) - markerW(kind) - markerGap;
+    // On a tall canvas ingredients with quantities stay in one column, their amounts aligned.
+    const aligned = portrait && kind === 'ingredients' && quantities(texts.map((t) => t.text)) !== null;
+    const twoUp =
+      kind === 'ingredients' && !split && w >= px(640) && texts.length > 3 && kind !== flowKind && !aligned;
+    const fullItemW = (twoUp ? Math.floor((w - px(32)) / 2) : w) - markerW(kind) - markerGap;
+    // Ingredients in one wide column get their quantities in a column of their own, aligned,
+    // when most have one; a narrow column keeps its room for the names.
+    const qtys =
+      kind === 'ingredients' && !twoUp && fullItemW >= bodySize * 12
+        ? quantities(texts.map((t) => t.text))
+        : null;
+    const qtyW = qtys
+      ? Math.min(
+          Math.round(fullItemW * 0.38),
+          Math.ceil(bodySize * 0.6 * Math.max(...qtys.map((q) => q?.qty.length ?? 0))) + px(8),
+        )
+      : 0;
+    const qtyGap = qtyW ? px(14) : 0;
+    const itemW = fullItemW - qtyW - qtyGap;
     // Items wrap rather than lose words; when the room runs out, whole items are left out.
-    const maxLines =
-      kind === 'ingredients' ? (twoUp ? 2 : 3) : kind === 'steps' && emphasis.roomySteps ? 6 : 5;
+    const maxLines = kind === 'ingredients' ? 3 : kind === 'steps' && emphasis.roomySteps ? 6 : 5;
     listPlans.set(kind, {
       label: add({
         text: sectionLabel(kind, labels),
@@ -220,9 +237,19 @@ async function composeAt(
         sizes: [ts(22), ts(18)],
         style: caps,
       }),
+      qtyWidth: qtyW,
       items: texts.slice(0, MAX_ITEMS).map((t, i) => ({
+        qty: qtys?.[i]
+          ? add({
+              text: qtys[i].qty,
+              width: qtyW,
+              maxLines: 1,
+              sizes: [bodySize, Math.round(bodySize * 0.86), Math.round(bodySize * 0.74)],
+              style: strong,
+            })
+          : -1,
         text: add({
-          text: t.text,
+          text: qtys?.[i]?.rest ?? t.text,
           width: itemW,
           maxLines,
           sizes: [bodySize],
@@ -386,11 +413,12 @@ async function composeAt(
         kind === 'steps' && theme.stepMark === 'disc' ? Math.round(lineH * 1.05) : lineH,
         text.height + (owner ? px(6) + owner.height : 0),
       );
-      const next = [...items, { text, owner: owner ?? undefined, height: itemH }];
+      const qty = get(it.qty) ?? undefined;
+      const next = [...items, { text, owner: owner ?? undefined, qty, height: itemH }];
       const rows = rowsOf(next);
       const h = chrome + rows.reduce((a, b) => a + b, 0) + itemGap * Math.max(0, rows.length - 1);
       if (h > room) break;
-      items.push({ text, owner: owner ?? undefined, height: itemH });
+      items.push({ text, owner: owner ?? undefined, qty, height: itemH });
       times.push(get(it.time));
       used = h;
     }
@@ -401,6 +429,7 @@ async function composeAt(
       items,
       twoUp: plan.twoUp,
       markerWidth: markerW(kind),
+      qtyWidth: plan.qtyWidth,
       connect: kind === flowKind || (timed !== null && kind === 'points'),
       times: timed && kind === 'points' ? times : null,
       height: used,
@@ -650,6 +679,22 @@ function withDiagram(e: Emphasis, diagram: Diagram, request: RenderRequest): Emp
     default:
       return e;
   }
+}
+
+const QUANTITY =
+  /^((?:about\s+|ca\.?\s+)?[\d¼½¾⅓⅔⅛⅜⅝⅞]+(?:[.,/]\d+)?(?:\s?[¼½¾⅓⅔⅛])?(?:\s?[-–]\s?[\d¼½¾]+)?(?:\s?(?:g|kg|mg|ml|l|dl|cl|oz|lbs?|cups?|tbsp|tsp|tablespoons?|teaspoons?|cloves?|pinch(?:es)?|pints?|quarts?|cans?|slices?|EL|TL|Stück)\b\.?)?)\s+(\S.*)$/iu;
+
+/**
+ * Each ingredient's leading quantity ("¾ tablespoon", "200 g") apart from the rest, when at least
+ * half of them start with one; null otherwise. An ingredient without a quantity gets null.
+ */
+export function quantities(items: string[]): ({ qty: string; rest: string } | null)[] | null {
+  const parts = items.map((t) => {
+    const m = QUANTITY.exec(t.trim());
+    return m?.[1] && m[2] ? { qty: m[1].trim(), rest: m[2].trim() } : null;
+  });
+  const found = parts.filter((p) => p !== null).length;
+  return found >= 2 && found * 2 >= items.length ? parts : null;
 }
 
 /** The list a numbered flow draws: the steps, else the action items. */

@@ -12,6 +12,8 @@ export type ListKind = 'ingredients' | 'steps' | 'points' | 'actions';
 export interface ListItem {
   text: FittedText;
   owner?: FittedText | undefined;
+  /** An ingredient's quantity, set in its own aligned column. */
+  qty?: FittedText | undefined;
   height: number;
 }
 
@@ -23,6 +25,8 @@ export interface ListBlock {
   twoUp: boolean;
   /** Width of the number, tick, dot or time before each item. */
   markerWidth: number;
+  /** Width of the quantities' column (ingredients), 0 when there is none. */
+  qtyWidth: number;
   /** Markers joined by a line down the list (a numbered flow, a timeline). */
   connect: boolean;
   /** Recording times before the items (a timeline): one per item, `null` for an item without. */

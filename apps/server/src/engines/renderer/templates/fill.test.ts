@@ -81,6 +81,24 @@ describe('layouts that fill the room', () => {
     }
   });
 
+  it('sets ingredient quantities in their own aligned column on a tall canvas', async () => {
+    const c = await draw.composition(request({ width: 1080, height: 1920, diagram: 'flow' }));
+    const ingredients = lists(c).find((l) => l.kind === 'ingredients');
+    expect(ingredients?.qtyWidth).toBeGreaterThan(0);
+    // Typesetting may join a number to its unit with a no-break space or joiner.
+    const plain = (t: string | undefined) =>
+      t?.replace(/\u00a0/g, ' ').replace(/[\u200b\u2060]/g, '') ?? null;
+    expect(ingredients?.items.map((i) => [plain(i.qty?.text), plain(i.text.text)])).toEqual([
+      ['1 cup', 'rye meal'],
+      ['1 cup', 'granulated cornmeal'],
+      ['1 cup', 'Graham flour'],
+      ['¾ tablespoon', 'soda'],
+      ['1 teaspoon', 'salt'],
+      ['¾ cup', 'molasses'],
+      ['2 cups', 'sour milk, or 1¾ cups sweet milk or water'],
+    ]);
+  });
+
   it('keeps the corner pattern above the title', async () => {
     for (const [width, height] of SIZES) {
       const c = await draw.composition(request({ width, height }));

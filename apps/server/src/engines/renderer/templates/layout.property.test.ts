@@ -53,7 +53,9 @@ function content(seed: number): { data: InfographicData; style: string } {
       ...(r.next() < 0.5 ? { subtitle: phrase(1 + r.int(3)) } : {}),
       points: list(9).map((text, i) => ({ text, start: r.next() < 0.7 ? i * 97 + r.int(60) : null })),
       steps: list(12),
-      ingredients: list(14),
+      ingredients: list(14).map((t, i) =>
+        r.next() < 0.6 ? `${i + 1} ${r.pick(['g', 'cups', 'tbsp', ''])} ${t}` : t,
+      ),
       facts: Array.from({ length: r.int(5) }, (_, i) => ({
         label: phrase(1),
         value: r.pick(['12', '45 min', '62 %', '€ 1,234.56', `${i + 2} h`, phrase(1).slice(0, 14)]),
@@ -87,7 +89,10 @@ function texts(c: Composition): FittedText[] {
         block(b.right);
         break;
       default:
-        out.push(b.label, ...b.items.flatMap((i) => [i.text, ...(i.owner ? [i.owner] : [])]));
+        out.push(
+          b.label,
+          ...b.items.flatMap((i) => [i.text, ...(i.owner ? [i.owner] : []), ...(i.qty ? [i.qty] : [])]),
+        );
         for (const t of b.times ?? []) if (t) out.push(t);
     }
   };

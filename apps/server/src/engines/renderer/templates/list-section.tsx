@@ -127,6 +127,26 @@ function Item({
           />
         )}
       </div>
+      {b.qtyWidth ? (
+        <div
+          style={{
+            display: 'flex',
+            width: b.qtyWidth,
+            height: lineH,
+            flexShrink: 0,
+            justifyContent: 'flex-end',
+            alignItems: 'center',
+          }}
+        >
+          {it.qty ? (
+            <Text
+              f={{ ...it.qty, width: it.qty.inkWidth ?? it.qty.width }}
+              color={theme.key === 'minimal' ? theme.accent : theme.primary}
+              fallbacks={fallbacks}
+            />
+          ) : null}
+        </div>
+      ) : null}
       <div style={{ display: 'flex', flexDirection: 'column', gap: Math.round(6 * u) }}>
         <Text f={it.text} color={ink} fallbacks={fallbacks} />
         {it.owner ? <Text f={it.owner} color={muted} fallbacks={fallbacks} /> : null}
