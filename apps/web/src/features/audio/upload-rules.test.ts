@@ -13,7 +13,7 @@ describe('summarizeRejections', () => {
       ]),
     ).toEqual({
       title: 'Please upload a valid audio file (MP3, WAV, M4A, or OGG).',
-      details: ['notes.txt: File type must be .mp3, .wav, .m4a, .ogg, .webm'],
+      details: ['notes.txt: File type must be .mp3, .wav, .m4a, .ogg, .webm, .mp4, .mov, .m4v, .mkv, .avi'],
     });
   });
 
@@ -61,7 +61,7 @@ describe('summarizeRejections', () => {
     expect(summary?.details).toEqual([
       'Choose one audio file at a time.',
       'Please upload a valid audio file (MP3, WAV, M4A, or OGG).',
-      'b.txt: File type must be .mp3, .wav, .m4a, .ogg, .webm',
+      'b.txt: File type must be .mp3, .wav, .m4a, .ogg, .webm, .mp4, .mov, .m4v, .mkv, .avi',
     ]);
   });
 

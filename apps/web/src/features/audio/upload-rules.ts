@@ -13,6 +13,14 @@ export const AUDIO_ACCEPT: Record<string, string[]> = {
   'audio/x-m4a': ['.m4a'],
   'audio/ogg': ['.ogg', '.oga'],
   'audio/webm': ['.webm'],
+  // Videos with sound: the server takes their sound out (checked by their bytes there).
+  'video/mp4': ['.mp4', '.m4v'],
+  'video/x-m4v': ['.m4v'],
+  'video/quicktime': ['.mov'],
+  'video/webm': ['.webm'],
+  'video/x-matroska': ['.mkv'],
+  'video/x-msvideo': ['.avi'],
+  'video/avi': ['.avi'],
 };
 
 /** The spec's client-side upload messages (section 5). */
@@ -27,7 +35,7 @@ export const UPLOAD_MESSAGES = {
 
 const t = i18n.getFixedT(null, 'audio');
 
-const ACCEPTED_TYPES = '.mp3, .wav, .m4a, .ogg, .webm';
+const ACCEPTED_TYPES = '.mp3, .wav, .m4a, .ogg, .webm, .mp4, .mov, .m4v, .mkv, .avi';
 
 /** A file the dropzone refused, with react-dropzone's error codes. */
 export interface Rejection {
