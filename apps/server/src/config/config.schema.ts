@@ -263,11 +263,14 @@ export const zEnv = z.object({
     .default(24 * 1024 * 1024)
     .describe('Largest file sent in one request; longer audio is split into pieces under this size.'),
   ...zWritingEnv.shape,
-  PUBLISH_ALLOW_PRIVATE: bool
-    .default(false)
+  ALLOW_PRIVATE_ADDRESSES: bool
+    .optional()
     .describe(
-      'Let publishing and webhooks reach loopback and private-network addresses (a WordPress or n8n on your own network). Unset: they are refused, checked after DNS resolution and on every redirect, so users cannot make the server call its own network.',
+      "Let the server's own requests (publishing, webhooks, the language model) reach loopback and private-network addresses (a WordPress, n8n or model server on your own network). Unset: they are refused, checked after DNS resolution and on every redirect, so users cannot make the server call its own network. Default false.",
     ),
+  PUBLISH_ALLOW_PRIVATE: bool
+    .optional()
+    .describe('The former name of ALLOW_PRIVATE_ADDRESSES, still read when that is not set.'),
   ...zInfographicsEnv.shape,
   WEB_DIST_DIR: z
     .string()

@@ -136,4 +136,16 @@ describe('configuration', () => {
     );
     expect(readme).toBe(withConfigTable(readme));
   });
+
+  it('lets private addresses be reached with ALLOW_PRIVATE_ADDRESSES, and still reads PUBLISH_ALLOW_PRIVATE', () => {
+    const secret = { VOXPRESS_SECRET: 'a-secret-that-is-long-enough-for-signing-0123456789' };
+    expect(loadConfig(secret).publishAllowPrivate).toBe(false);
+    expect(loadConfig({ ...secret, ALLOW_PRIVATE_ADDRESSES: 'true' }).publishAllowPrivate).toBe(true);
+    expect(loadConfig({ ...secret, PUBLISH_ALLOW_PRIVATE: 'true' }).publishAllowPrivate).toBe(true);
+    // The new name wins when both are set.
+    expect(
+      loadConfig({ ...secret, ALLOW_PRIVATE_ADDRESSES: 'false', PUBLISH_ALLOW_PRIVATE: 'true' })
+        .publishAllowPrivate,
+    ).toBe(false);
+  });
 });

@@ -70,7 +70,7 @@ export interface Config {
   /** Unset: password reset links cannot be emailed (the administrator makes them instead). */
   smtp: { url: string; from: string } | undefined;
   translation: TranslationConfig;
-  /** Publishing and webhooks may reach private and loopback addresses (PUBLISH_ALLOW_PRIVATE). */
+  /** Outbound requests may reach private and loopback addresses (ALLOW_PRIVATE_ADDRESSES, formerly PUBLISH_ALLOW_PRIVATE). */
   publishAllowPrivate: boolean;
   /** Infographic feature flags (spec §9) and image retention. */
   infographics: InfographicsConfig;
@@ -222,7 +222,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtp: e.SMTP_URL
       ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? `Voxpress <no-reply@${new URL(publicUrl(e)).hostname}>` }
       : undefined,
-    publishAllowPrivate: e.PUBLISH_ALLOW_PRIVATE,
+    publishAllowPrivate: e.ALLOW_PRIVATE_ADDRESSES ?? e.PUBLISH_ALLOW_PRIVATE ?? false,
     infographics: infographicsConfig(e),
     webDistDir: e.WEB_DIST_DIR,
     logLevel: e.LOG_LEVEL,

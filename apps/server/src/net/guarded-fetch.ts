@@ -35,7 +35,7 @@ export class OutboundRequestError extends Error {
 }
 
 export interface GuardedFetchOptions {
-  /** `PUBLISH_ALLOW_PRIVATE=true`: the administrator lets requests reach private addresses. */
+  /** `ALLOW_PRIVATE_ADDRESSES=true`: the administrator lets requests reach private addresses. */
   allowPrivate: boolean;
   /** Most redirects followed (each one checked like the first request). Default 5. */
   maxRedirects?: number;

@@ -5,7 +5,7 @@ import { metadataReason } from './address-policy.ts';
 import { ForbiddenDestinationError, GuardedFetch, OutboundRequestError } from './guarded-fetch.ts';
 
 export interface LlmDestinationOptions {
-  /** `PUBLISH_ALLOW_PRIVATE=true`: nothing is refused. */
+  /** `ALLOW_PRIVATE_ADDRESSES=true`: nothing is refused. */
   allowPrivate: boolean;
   /** Resolves host names (tests pass their own). Default: the system resolver. */
   lookup?: typeof dnsLookup;
@@ -25,7 +25,7 @@ function forbidden(err: ForbiddenDestinationError): HttpError {
  * connection test may not ask: a link-local one, where cloud metadata services answer
  * (169.254.169.254, fe80::/10), checked on the address typed and on every address its name
  * resolves to. This machine and private networks stay allowed (Ollama usually runs there); with
- * `allowPrivate` (`PUBLISH_ALLOW_PRIVATE=true`) nothing is refused.
+ * `allowPrivate` (`ALLOW_PRIVATE_ADDRESSES=true`) nothing is refused.
  */
 export async function checkLlmDestination(
   url: string,
