@@ -194,6 +194,37 @@ describe('video uploads: the sound is taken out and transcribed, the video and a
     for (const word of ['morning', 'ideas', 'working', 'home']) expect(said).toContain(word);
   }, 120_000);
 
+  it('holds the sound of a video to MAX_AUDIO_MINUTES', async () => {
+    const limited = await createTestContext('pglite', {
+      startWorkers: false,
+      env: { MAX_AUDIO_MINUTES: '1' },
+    });
+    try {
+      const out = path.join(fixtures, 'long.mp4');
+      await run('ffmpeg', [
+        ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'],
+        ...[
+          '-f',
+          'lavfi',
+          '-i',
+          'testsrc=size=64x48:rate=1',
+          '-f',
+          'lavfi',
+          '-i',
+          'sine=frequency=300:sample_rate=8000',
+        ],
+        ...['-t', '75', ...H264, '-c:a', 'aac', '-b:a', '16k', '-f', 'mp4', out],
+      ]);
+      const owner = await signUp(limited.app, 'long@example.com');
+      const res = await postAudioFile(limited.app, owner, { name: 'long.mp4', content: readFileSync(out) });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'audio_too_long', params: { limit_s: 60 } });
+      expect(await limited.ctx.scratch.files()).toEqual([]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('reads ffmpeg stream lists: a cover picture is not a video', () => {
     expect(
       parseStreams(
