@@ -47,11 +47,20 @@ describe.each(drivers)('system routes on %s', (driver) => {
       'writer',
       'translator',
       'renderer',
+      'diarizer',
       'storage',
       'database',
       'queue',
     ]);
     expect(ports.find((p) => p.kind === 'renderer')?.active).toBe('takumi');
+    // The built-in voice separator finds speakers with nothing to download, and says where it is weak.
+    const diarizer = (res.json().ports as EnginePort[]).find((p) => p.kind === 'diarizer');
+    expect(diarizer).toMatchObject({ port: 'Speakers', active: 'builtin' });
+    expect(diarizer?.implementations[0]).toMatchObject({
+      id: 'builtin',
+      state: 'active',
+      reason: expect.stringContaining('weaker on similar voices and overlapping speech'),
+    });
     // Each writer says what it makes of every content type; the composer leaves four to a model.
     const writers =
       (res.json().ports as EnginePort[]).find((p) => p.kind === 'writer')?.implementations ?? [];

@@ -25,6 +25,11 @@ export const zSpeaker = z.object({
   talk_time: z.number(),
   /** How many segments are this voice's. */
   segments: z.number().int(),
+  /**
+   * The name of one of the user's voice profiles this voice matches (with Remember voices on),
+   * while the voice is unnamed; accepting it is renaming the voice to it. Null when none matches.
+   */
+  suggested_name: z.string().nullable().optional(),
 });
 export type Speaker = z.infer<typeof zSpeaker>;
 
@@ -71,3 +76,23 @@ export const zSpeakersSplit = z.object({
   speaker: z.union([zSpeakerId, z.literal('new')]).optional(),
 });
 export type SpeakersSplit = z.infer<typeof zSpeakersSplit>;
+
+/** One of the user's remembered voices (`GET /api/v1/users/me/voice-profiles`); its print is not sent. */
+export const zVoiceProfile = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** How many named speakers, across recordings, the print was made from. */
+  recordings: z.number().int(),
+  updated_at: z.string(),
+});
+export type VoiceProfile = z.infer<typeof zVoiceProfile>;
+
+/** `GET /api/v1/users/me/voice-profiles`: by name. */
+export const zVoiceProfiles = z.object({ profiles: z.array(zVoiceProfile) });
+export type VoiceProfiles = z.infer<typeof zVoiceProfiles>;
+
+/** `PATCH /api/v1/users/me/voice-profiles/{id}`: a new name for a remembered voice. */
+export const zVoiceProfileRename = z.object({
+  name: zText({ trim: true, max: 80, min: { length: 1, message: 'A voice needs a name' } }),
+});
+export type VoiceProfileRename = z.infer<typeof zVoiceProfileRename>;

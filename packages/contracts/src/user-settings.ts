@@ -58,6 +58,12 @@ export const zUserSettings = z.object({
   platforms: z.array(zPlatform).max(20).nullable(),
   /** How the user writes, in their words; language-model writers follow it. */
   writing_voice: zText({ trim: true, max: 1000, multiline: true }).nullable(),
+  /**
+   * Remember voices: naming a speaker keeps its voice print (numbers that describe how the voice
+   * sounds, never audio) in the user's voice profiles, and later recordings suggest the name.
+   * Off by default; turning it off deletes every print.
+   */
+  remember_voices: z.boolean(),
 });
 export type UserSettings = z.infer<typeof zUserSettings>;
 

@@ -1,11 +1,14 @@
 import type { UserSettings, UserSettingsPatch } from '@voxpress/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { userSettings, users } from '../db/schema.ts';
+import { transcriptions, userSettings, users, voiceProfiles } from '../db/schema.ts';
 
 type Row = typeof userSettings.$inferSelect;
 
-/** SQL for `user_settings` (one row per user, created on first save) and the voice note on `users`. */
+/**
+ * SQL for `user_settings` (one row per user, created on first save) and the voice note on `users`;
+ * turning Remember voices off deletes the user's voice profiles.
+ */
 export class UserSettingsRepository {
   constructor(private readonly db: Db) {}
 
@@ -28,6 +31,7 @@ export class UserSettingsRepository {
     if (patch.content_languages !== undefined) values.contentLanguages = patch.content_languages;
     if (patch.content_type !== undefined) values.contentType = patch.content_type;
     if (patch.platforms !== undefined) values.platforms = patch.platforms;
+    if (patch.remember_voices !== undefined) values.rememberVoices = patch.remember_voices;
     await this.db.transaction(async (tx) => {
       if (Object.keys(values).length) {
         const now = new Date();
@@ -41,6 +45,19 @@ export class UserSettingsRepository {
           .update(users)
           .set({ writingVoice: patch.writing_voice || null, updatedAt: new Date() })
           .where(eq(users.id, userId));
+      // Voices are remembered only while the user wants them to be: off deletes every print, the
+      // profiles' and those kept on transcripts' speakers for naming later.
+      if (patch.remember_voices === false) {
+        await tx.delete(voiceProfiles).where(eq(voiceProfiles.userId, userId));
+        await tx
+          .update(transcriptions)
+          .set({
+            speakers: sql`(select coalesce(jsonb_agg(s - 'voice' - 'profile'), '[]'::jsonb) from jsonb_array_elements(${transcriptions.speakers}) s)`,
+          })
+          .where(
+            sql`${transcriptions.userId} = ${userId} and jsonb_typeof(${transcriptions.speakers}) = 'array' and jsonb_path_exists(${transcriptions.speakers}, '$[*].voice')`,
+          );
+      }
     });
     return this.get(userId);
   }
@@ -55,5 +72,6 @@ function toSettings(row: Row | null, voice: string | null): UserSettings {
     content_type: (row?.contentType ?? null) as UserSettings['content_type'],
     platforms: row?.platforms ?? null,
     writing_voice: voice,
+    remember_voices: row?.rememberVoices ?? false,
   };
 }

@@ -92,6 +92,7 @@ describe.each(drivers)('my account on %s', (driver) => {
       content_type: null,
       platforms: null,
       writing_voice: null,
+      remember_voices: false,
     });
     const saved = await put('/users/me/settings', ada, {
       theme: 'dark',
@@ -126,6 +127,7 @@ describe.each(drivers)('my account on %s', (driver) => {
       { platforms: [''] },
       { writing_voice: 'x'.repeat(1001) },
       { transcription_language: 'not a language' },
+      { remember_voices: 'yes' },
     ]) {
       const res = await put('/users/me/settings', ada, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);

@@ -25,6 +25,11 @@ export interface DiarizeResult {
   speakers: number;
   /** The model or method that found them. */
   model: string | null;
+  /**
+   * Each voice's print by `speaker` number, when the engine makes them: numbers that describe how
+   * the voice sounds (compared across recordings with `voiceSimilarity`), never audio.
+   */
+  voices?: number[][];
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { EnginePort, Engines } from '@voxpress/contracts';
 import type { AppContext } from '../../app-context.ts';
+import { diarizerRouter } from '../../engines/diarizer/diarizer-router.ts';
 import { COMPOSER_CONTENT_TYPES } from '../../engines/writer/composer/index.ts';
 import { enginePort } from './engine-port.ts';
 
@@ -10,12 +11,16 @@ import { enginePort } from './engine-port.ts';
  */
 export async function describeEngines(ctx: AppContext): Promise<Engines> {
   const s3 = ctx.config.s3;
-  const [speech, writers, writer, translators, renderer] = await Promise.all([
+  // The diarizers as the speakers job routes them (the same list and order, see `boot.ts`).
+  const diarizers = diarizerRouter(ctx.logger);
+  const [speech, writers, writer, translators, renderer, speakers, speakersServing] = await Promise.all([
     ctx.speech.describe(),
     ctx.writer.router.describe(),
     ctx.writer.router.serving({ label: 'content', supports: () => true }).catch(() => null),
     ctx.translators.describe(),
     ctx.renderer.describe(),
+    diarizers.describe(),
+    diarizers.serving({ label: 'speakers', supports: () => true }).catch(() => null),
   ]);
   const ports: EnginePort[] = [
     enginePort('Speech', 'speech', speech.engines, {
@@ -37,6 +42,10 @@ export async function describeEngines(ctx: AppContext): Promise<Engines> {
     enginePort('Infographics', 'renderer', renderer.engines, {
       active: renderer.active,
       orderSetting: 'the renderer list',
+    }),
+    enginePort('Speakers', 'diarizer', speakers, {
+      active: speakersServing?.engine.id ?? null,
+      orderSetting: 'the diarizer list',
     }),
     {
       port: 'Storage',

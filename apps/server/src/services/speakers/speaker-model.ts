@@ -6,6 +6,13 @@ export interface StoredSpeaker {
   /** The user's name for it; null until named (then shown as `Speaker <n>`). */
   name: string | null;
   colour: string;
+  /**
+   * The voice's print from detection, kept only while the user has Remember voices on (numbers
+   * that describe how it sounds, never audio; see `voice-profiles.service.ts`).
+   */
+  voice?: number[];
+  /** The voice profile this voice's print was added to when it was named. */
+  profile?: string;
 }
 
 /** A segment as stored: what the engine heard, plus its voice once speakers are detected. */
@@ -54,7 +61,12 @@ export function storedSpeakers(value: unknown): StoredSpeaker[] {
   return value.flatMap((v) => {
     const s = v as Partial<StoredSpeaker>;
     if (typeof s?.id !== 'string' || typeof s.colour !== 'string') return [];
-    return [{ id: s.id, name: typeof s.name === 'string' ? s.name : null, colour: s.colour }];
+    const voice =
+      Array.isArray(s.voice) && s.voice.every((x) => typeof x === 'number') ? { voice: s.voice } : {};
+    const profile = typeof s.profile === 'string' ? { profile: s.profile } : {};
+    return [
+      { id: s.id, name: typeof s.name === 'string' ? s.name : null, colour: s.colour, ...voice, ...profile },
+    ];
   });
 }
 
@@ -76,10 +88,14 @@ export function segmentsWithSpeakers(
   });
 }
 
-/** Every voice with its talk time and number of segments, in the order of their ids. */
+/**
+ * Every voice with its talk time and number of segments, in the order of their ids, and the name
+ * suggested for it from the user's voice profiles (by id) while it is unnamed.
+ */
 export function speakerSummaries(
   segments: readonly StoredSegment[],
   speakers: readonly StoredSpeaker[],
+  suggestions: ReadonlyMap<string, string> = new Map(),
 ): Speaker[] {
   return [...speakers]
     .sort((a, b) => speakerNumber(a.id) - speakerNumber(b.id))
@@ -93,6 +109,7 @@ export function speakerSummaries(
         colour: speaker.colour,
         talk_time: Math.round(talk * 10) / 10,
         segments: own.length,
+        suggested_name: speaker.name === null ? (suggestions.get(speaker.id) ?? null) : null,
       };
     });
 }

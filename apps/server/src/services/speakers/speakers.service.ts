@@ -21,6 +21,7 @@ import { AudioRepository, type AudioRow } from '../../repositories/audio.reposit
 import type { TranscriptionRow } from '../../repositories/transcriptions.repository.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { toTranscription } from '../transcription/transcription.service.ts';
+import { VoiceProfilesService } from '../voice-profiles/voice-profiles.service.ts';
 import {
   colourFor,
   nextSpeakerId,
@@ -45,6 +46,8 @@ export interface SpeakersServiceDeps {
   diarize(request: DiarizeRequest): Promise<DiarizeResult & { engine: string }>;
   tmpDir: string;
   logger: FastifyBaseLogger;
+  /** Remembered voices: prints kept when a voice is named, names suggested from them. */
+  voices?: VoiceProfilesService;
 }
 
 export interface SpeakersJobPayload {
@@ -57,7 +60,11 @@ export interface SpeakersJobPayload {
  * naming a voice, giving a turn to another voice, merging two voices, splitting a turn.
  */
 export class SpeakersService {
-  constructor(private readonly deps: SpeakersServiceDeps) {}
+  private readonly voices: VoiceProfilesService;
+
+  constructor(private readonly deps: SpeakersServiceDeps) {
+    this.voices = deps.voices ?? new VoiceProfilesService(deps.database.db);
+  }
 
   private get db(): Db {
     return this.deps.database.db;
@@ -66,7 +73,7 @@ export class SpeakersService {
   /** `GET /audio/{id}/speakers`. */
   async list(userId: string, audioId: string): Promise<Speakers> {
     const { audio, row } = await this.owned(userId, audioId, this.db);
-    return speakersOf(audio, row);
+    return this.speakersOf(userId, audio, row);
   }
 
   /** `POST /audio/{id}/speakers/detect`: detection again, with a number of voices when given. */
@@ -100,12 +107,13 @@ export class SpeakersService {
 
   /** `PATCH /audio/{id}/speakers/{speaker}`: a name for every turn of a voice (empty: the stand-in). */
   async rename(userId: string, audioId: string, speakerId: string, name: string): Promise<Speakers> {
-    return this.change(userId, audioId, (speakers, segments) => {
+    return this.change(userId, audioId, async (speakers, segments, tx) => {
       const speaker = speakers.find((s) => s.id === speakerId);
       if (!speaker) throw speakerNotFound(speakerId);
       speaker.name = name.trim() || null;
+      await this.voices.named(tx, userId, speaker);
       return { speakers, segments };
-    }).then(({ audio, row }) => speakersOf(audio, row));
+    }).then(({ audio, row }) => this.speakersOf(userId, audio, row));
   }
 
   /** `POST /audio/{id}/speakers/merge`: every turn of `from` becomes `into`'s; `from` is gone. */
@@ -119,7 +127,7 @@ export class SpeakersService {
         speakers: speakers.filter((s) => s.id !== from),
         segments: segments.map((s) => (s.speaker === from ? { ...s, speaker: into } : s)),
       };
-    }).then(({ audio, row }) => speakersOf(audio, row));
+    }).then(({ audio, row }) => this.speakersOf(userId, audio, row));
   }
 
   /** Gives one segment (a turn) to another voice, or to a new one (`new`). */
@@ -188,6 +196,8 @@ export class SpeakersService {
       const { durationS } = await this.deps
         .decodeToWav(source.path, wav, { signal: job.signal, onProgress: () => {} })
         .finally(() => source.release());
+      // A print of each voice is kept on the transcript only for a user who remembers voices.
+      const remember = await this.voices.enabled(audio.userId);
       const found = await this.deps.diarize({
         wavPath: wav,
         durationS,
@@ -214,6 +224,7 @@ export class SpeakersService {
             // A name given before a new detection stays with the voice of the same number.
             name: before.get(`S${i + 1}`)?.name ?? null,
             colour: colourFor(i + 1),
+            ...(remember && found.voices?.[i] ? { voice: found.voices[i] } : {}),
           }));
           const plain = (row.segments as StoredSegment[]).map(({ speaker: _, ...s }) => s);
           const segments = found.turns.length
@@ -249,6 +260,21 @@ export class SpeakersService {
     }
   }
 
+  /** The voices of a transcript as listed, with names suggested from the user's voice profiles. */
+  private async speakersOf(userId: string, audio: AudioRow, row: TranscriptionRow): Promise<Speakers> {
+    const speakers = storedSpeakers(row.speakers);
+    return {
+      status: audio.speakersStatus,
+      error: audio.speakersStatus === 'failed' ? audio.speakersError : null,
+      engine: row.diarizer,
+      speakers: speakerSummaries(
+        row.segments as StoredSegment[],
+        speakers,
+        await this.voices.suggestions(userId, speakers),
+      ),
+    };
+  }
+
   /** An existing voice, or a new one (`new`) with the next free id. */
   private target(
     speakers: StoredSpeaker[],
@@ -274,7 +300,10 @@ export class SpeakersService {
     edit: (
       speakers: StoredSpeaker[],
       segments: StoredSegment[],
-    ) => { speakers: StoredSpeaker[]; segments: StoredSegment[] },
+      tx: Db,
+    ) =>
+      | { speakers: StoredSpeaker[]; segments: StoredSegment[] }
+      | Promise<{ speakers: StoredSpeaker[]; segments: StoredSegment[] }>,
   ): Promise<{ audio: AudioRow; row: TranscriptionRow }> {
     return this.db.transaction(async (tx) => {
       const { audio, row } = await this.owned(userId, audioId, tx as unknown as Db, true);
@@ -283,7 +312,7 @@ export class SpeakersService {
       const speakers = storedSpeakers(row.speakers);
       if (!speakers.length)
         throw new HttpError(404, 'speaker_not_found', 'This transcript has no speakers yet.');
-      const changed = edit(speakers, [...(row.segments as StoredSegment[])]);
+      const changed = await edit(speakers, [...(row.segments as StoredSegment[])], tx as unknown as Db);
       const [updated] = await tx
         .update(transcriptions)
         .set({ speakers: changed.speakers, segments: changed.segments, updatedAt: new Date() })
@@ -310,15 +339,6 @@ export class SpeakersService {
       throw notFound('No transcription available.', 'transcription_not_found');
     return { audio, row };
   }
-}
-
-function speakersOf(audio: AudioRow, row: TranscriptionRow): Speakers {
-  return {
-    status: audio.speakersStatus,
-    error: audio.speakersStatus === 'failed' ? audio.speakersError : null,
-    engine: row.diarizer,
-    speakers: speakerSummaries(row.segments as StoredSegment[], storedSpeakers(row.speakers)),
-  };
 }
 
 /** Voices that no longer have a segment are dropped (after a reassignment took their last turn). */

@@ -97,7 +97,7 @@ describe('the built-in voice separator', () => {
 
   it('finds nothing in silence', () => {
     const found = separate(new Float32Array(16_000 * 3), { sampleRate: 16_000 });
-    expect(found).toEqual({ turns: [], speakers: 0, speechS: 0 });
+    expect(found).toEqual({ turns: [], speakers: 0, speechS: 0, voices: [] });
   });
 
   it('runs in a worker thread as the builtin diarizer, reporting progress', async () => {

@@ -20,7 +20,8 @@ export class BuiltinDiarizer implements DiarizerEngine {
   async status(): Promise<EngineStatus> {
     return {
       state: 'ready',
-      reason: 'Built in: tells clearly different voices apart, without any download.',
+      reason:
+        'Built-in voice separator: tells clearly different voices apart; weaker on similar voices and overlapping speech',
       detail: 'Spectral features (MFCC) and agglomerative clustering, in a worker thread.',
     };
   }
@@ -45,7 +46,12 @@ export class BuiltinDiarizer implements DiarizerEngine {
           if (message.type === 'progress') request.onProgress(message.fraction);
           else if (message.type === 'done') {
             settle();
-            resolve({ turns: message.result.turns, speakers: message.result.speakers, model: 'mfcc-ahc' });
+            resolve({
+              turns: message.result.turns,
+              speakers: message.result.speakers,
+              model: 'mfcc-ahc',
+              voices: message.result.voices,
+            });
           } else {
             settle();
             reject(

@@ -1,5 +1,6 @@
 import { agglomerate, cosineDistances, dot, normalised, silhouette } from './cluster.ts';
 import { mfccFrames } from './mfcc.ts';
+import { voicePrints } from './voice-print.ts';
 
 /** One stretch of speech by one voice; `speaker` counts from 0 in order of first appearance. */
 export interface Turn {
@@ -27,6 +28,8 @@ export interface Separation {
   speakers: number;
   /** Seconds of speech found. */
   speechS: number;
+  /** Each voice's print, by `speaker` number (see `voicePrints`). */
+  voices: number[][];
 }
 
 /** Seconds of a voice window and the step between windows. */
@@ -70,7 +73,7 @@ export function separate(samples: Float32Array | Int16Array, options: SeparateOp
   const voiced = voiceActivity(features.energyDb);
   const regions = speechRegions(voiced, hopS);
   const speechS = regions.reduce((s, r) => s + (r.to - r.from) * hopS, 0);
-  if (!regions.length) return { turns: [], speakers: 0, speechS: 0 };
+  if (!regions.length) return { turns: [], speakers: 0, speechS: 0, voices: [] };
 
   // Coefficients without c0 (loudness), each centred over the recording (the channel's colour).
   const dims = features.coefficients - 1;
@@ -182,7 +185,12 @@ export function separate(samples: Float32Array | Int16Array, options: SeparateOp
     speaker: order.get(t.speaker) ?? 0,
   }));
   report(1);
-  return { turns, speakers: order.size, speechS: round(speechS) };
+  return {
+    turns,
+    speakers: order.size,
+    speechS: round(speechS),
+    voices: voicePrints(features, voiced, turns, order.size),
+  };
 }
 
 /**
