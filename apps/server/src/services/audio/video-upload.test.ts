@@ -194,6 +194,53 @@ describe('video uploads: the sound is taken out and transcribed, the video and a
     for (const word of ['morning', 'ideas', 'working', 'home']) expect(said).toContain(word);
   }, 120_000);
 
+  it('takes a video through a signed upload link too, and removes its companions with it', async () => {
+    const bytes = await video(fixtures, 'linked.mp4', wav, [...H264, '-c:a', 'aac', '-f', 'mp4']);
+    const init = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/audio/upload',
+      headers: auth(token),
+      payload: { title: 'Linked', file_format: 'mp4', file_size_bytes: bytes.length },
+    });
+    expect(init.statusCode, init.body).toBe(200);
+    const { audio_id, presigned_url, headers } = init.json();
+    expect(
+      (await t.app.inject({ method: 'PUT', url: presigned_url, headers, payload: bytes })).statusCode,
+    ).toBe(200);
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/audio/${audio_id}/complete`,
+      headers: auth(token),
+    });
+    expect(done.statusCode, done.body).toBeLessThan(300);
+    const item = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/audio/${audio_id}`, headers: auth(token) })
+    ).json();
+    expect(item).toMatchObject({
+      file_format: 'mp4',
+      mime_type: 'video/mp4',
+      video: { sound_path: expect.any(String) },
+    });
+    const userId = (await rowOf(audio_id))?.userId;
+    const keys = async () => {
+      const found: string[] = [];
+      for await (const blob of t.ctx.blobs.list(`audio/${userId}/${audio_id}`)) found.push(blob.key);
+      return found.sort();
+    };
+    expect((await keys()).map((k) => k.replace(/^.*\//, '').replace(audio_id, 'ID'))).toEqual([
+      'ID.mp4',
+      'ID.mp4.audio.m4a',
+      'ID.mp4.poster.jpg',
+    ]);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/audio/${audio_id}`,
+      headers: auth(token),
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await keys()).toEqual([]);
+  });
+
   it('holds the sound of a video to MAX_AUDIO_MINUTES', async () => {
     const limited = await createTestContext('pglite', {
       startWorkers: false,
