@@ -30,6 +30,7 @@ import {
   LanguageSection,
   VoiceSection,
 } from './sections/PreferenceSections.tsx';
+import { VoiceProfilesSection } from './sections/VoiceProfilesSection.tsx';
 
 const VIEWS = ['preferences', 'account', 'admin'] as const;
 type View = (typeof VIEWS)[number];
@@ -71,6 +72,7 @@ export function SettingsPage() {
             <LanguageSection />
             <ContentDefaultsSection />
             <VoiceSection />
+            <VoiceProfilesSection />
           </SimpleGrid>
         </Tabs.Panel>
         <Tabs.Panel value="account">
