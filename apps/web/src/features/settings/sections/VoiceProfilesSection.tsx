@@ -78,8 +78,8 @@ export function VoiceProfilesPanel({
         description={t('voiceProfiles.stored')}
         onChange={(e) => {
           const next = e.currentTarget.checked;
-          // Turning it off deletes every print: asked first when there is any.
-          if (!next && profiles?.length) setConfirmOff(true);
+          // Turning it off deletes every print: asked first unless the list is known to be empty.
+          if (!next && profiles?.length !== 0) setConfirmOff(true);
           else turn(next);
         }}
       />
