@@ -46,6 +46,9 @@ export function isFragment(s: Sentence): boolean {
 /** A greeting ("Hi everyone, welcome back to the kitchen."): said to open, but no opening for a piece. */
 export const GREETING = /^(?:hi|hello|hey|welcome|(?:good )?(?:morning|afternoon|evening))\b/;
 
+/** The most words a greeting alone takes ("hi everyone and welcome back to the kitchen"). */
+const GREETING_WORDS = 12;
+
 /** A sentence a piece does not open on: a fragment or a greeting. */
 export function poorOpening(s: Sentence): boolean {
   return isFragment(s) || GREETING.test(s.words.join(' '));
@@ -77,7 +80,12 @@ export function leadSentences(
   const first = sentences.findIndex((s) => !poorOpening(s));
   // Greetings may come first (a raw transcript keeps them); a lead that starts deep in the
   // opening would not be its lead.
-  const skipped = type !== 'raw_transcription' && first > 0 && first <= 2 ? sentences.slice(0, first) : [];
+  // A greeting run into what follows it ("welcome to the meeting the beta went out on monday…",
+  // as a speech engine without punctuation hears it) says more than hello: it stays in the body.
+  const skipped =
+    type !== 'raw_transcription' && first > 0 && first <= 2
+      ? sentences.slice(0, first).filter((s) => s.words.length <= GREETING_WORDS)
+      : [];
   const none = { lead: [], skipped };
   // A blog post opens on its hook however short it is; the other types only with a body to follow.
   const blog = type === 'blog_post';

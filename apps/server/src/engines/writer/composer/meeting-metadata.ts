@@ -75,12 +75,15 @@ export function attendees(sentences: Sentence[]): {
     }
   }
   const speaker = sentences.map((s) => find(s, SPEAKER)).find((n) => n && counts.has(n)) ?? null;
-  const names = [
+  const said = [
     ...listed,
     ...[...counts].filter(([name, n]) => n >= 2 && !listed.includes(name)).map(([name]) => name),
-  ];
+  ].map(capitalise);
+  // The voices the user named took part, whether or not anyone said their names.
+  const voices = [...new Set(sentences.flatMap((s) => (s.speaker ? [s.speaker] : [])))];
+  const known = new Set(voices.map((v) => v.toLowerCase()));
   return {
-    names: names.map(capitalise),
+    names: [...voices, ...said.filter((name) => !known.has(name.toLowerCase()))],
     speaker: speaker ? capitalise(speaker) : null,
     roster: rosterSentence,
   };
@@ -98,7 +101,8 @@ export function actionItems(
     const match = OWNER.exec(plain(sentence));
     const who = match?.[1];
     if (!who || !(known.has(who) || who === 'i')) continue;
-    const owner = who === 'i' ? speaker : capitalise(who);
+    // "I will…" is the named voice that said it, else the one who introduced themselves.
+    const owner = who === 'i' ? (sentence.speaker ?? speaker) : capitalise(who);
     const due = find(sentence, DUE);
     out.push({
       item: { ...grounded([sentence]), owner, due: due ? due.replace(WEEKDAY, (d) => capitalise(d)) : null },

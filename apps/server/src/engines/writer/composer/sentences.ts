@@ -19,6 +19,34 @@ export interface Sentence {
   end: number | null;
   /** Seconds of silence before it, where the segments tell (0 otherwise). */
   pauseBefore: number;
+  /** The voice that said it (`S1`…), once speakers are found; null otherwise. */
+  voice?: string | null;
+  /** That voice's name, only when the user gave one ("Speaker 2" names nobody). */
+  speaker?: string | null;
+}
+
+/** A segment with its voice, as a transcript with speakers hands it to the writers. */
+export type VoicedSegment = Segment & { speaker?: string | null; speaker_name?: string | null };
+
+/** The name the transcript gives a voice nobody named yet (see the speakers model). */
+const UNNAMED_VOICE = /^Speaker \d+$/;
+
+/** The user's name for the segment's voice, if they gave one. */
+function givenName(segment: VoicedSegment | undefined): string | null {
+  const name = segment?.speaker_name?.trim();
+  return name && !UNNAMED_VOICE.test(name) ? name : null;
+}
+
+/** Word positions where another voice takes over: a sentence never runs from one voice into the next. */
+function voiceChanges(words: SourceWord[], segments: VoicedSegment[]): number[] {
+  const voiceAt = (i: number) => segments[words[i]?.segment ?? -1]?.speaker ?? null;
+  const out: number[] = [];
+  for (let i = 1; i < words.length; i++) {
+    const before = voiceAt(i - 1);
+    const now = voiceAt(i);
+    if (before && now && before !== now) out.push(i);
+  }
+  return out;
 }
 
 const TERMINAL = /[.!?\u3002\uff01\uff1f\u0964]["'”’)\]]*\s*$/u;
@@ -86,11 +114,16 @@ function render(words: SourceWord[], language: string, punctuated: boolean): str
  * punctuation (PocketSphinx) at the pauses between segments, where the words allow a sentence to
  * end — so "every day I want … to plant tomatoes" stays one sentence.
  */
-export function transcriptSentences(segments: Segment[], language: string, text?: string): Sentence[] {
+export function transcriptSentences(segments: VoicedSegment[], language: string, text?: string): Sentence[] {
   const { words, punctuated } = sourceWords(segments, language, text);
-  const starts = punctuated
-    ? punctuatedSentenceStarts(words, language)
-    : pauseSentenceStarts(words, segments, language);
+  const starts = [
+    ...new Set([
+      ...(punctuated
+        ? punctuatedSentenceStarts(words, language)
+        : pauseSentenceStarts(words, segments, language)),
+      ...voiceChanges(words, segments),
+    ]),
+  ].sort((a, b) => a - b);
   const pauses = pausesBefore(segments);
   const out: Sentence[] = [];
   starts.forEach((from, k) => {
@@ -110,6 +143,8 @@ export function transcriptSentences(segments: Segment[], language: string, text?
       start: first === undefined ? null : (segments[first]?.start ?? null),
       end: last === undefined ? null : (segments[last]?.end ?? null),
       pauseBefore: opensSegment && first !== undefined ? (pauses[first] ?? 0) : 0,
+      voice: segments[span[0]?.segment ?? -1]?.speaker ?? null,
+      speaker: givenName(segments[span[0]?.segment ?? -1]),
     });
   });
   return out;

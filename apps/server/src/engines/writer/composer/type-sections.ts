@@ -192,13 +192,22 @@ function meeting({ sentences, language }: Context): TypedParts {
   const agreed = new Set(decided.map((s) => s.index));
   const topicsSaid = agenda(sentences);
   const mentions = names.map((name) => {
-    const said = sentences.filter((s) => new RegExp(`\\b${name.toLowerCase()}\\b`).test(plain(s)));
-    return asParagraph(grounded(said.slice(0, 1), name));
+    const pattern = new RegExp(`\\b${name.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`);
+    const said = sentences.filter((s) => pattern.test(plain(s)));
+    // A named voice nobody called by name is grounded where it first speaks.
+    return asParagraph(
+      grounded((said.length > 0 ? said : sentences.filter((s) => s.speaker === name)).slice(0, 1), name),
+    );
   });
+  // With several voices, each note says who said it ("Ana: we ship on Friday"), once the user
+  // has named that voice.
+  const voices = new Set(sentences.flatMap((s) => (s.voice ? [s.voice] : [])));
+  const attributed = (s: Sentence): Sentence =>
+    voices.size > 1 && s.speaker ? { ...s, text: `${s.speaker}: ${s.text}` } : s;
   // The roster, decisions and action items are said in their lists, the rest in the discussion.
-  const talk = sentences.filter(
-    (s) => s.index !== roster?.index && !assigned.has(s.index) && !agreed.has(s.index),
-  );
+  const talk = sentences
+    .filter((s) => s.index !== roster?.index && !assigned.has(s.index) && !agreed.has(s.index))
+    .map(attributed);
   const grouped = paragraphs(talk, language);
   // Notes, not an article: the discussion is written one sentence a bullet, in the order said.
   const discussion = (agendaSections(grouped, topicsSaid, language) ?? topics(talk, language, true)).map(
@@ -211,7 +220,7 @@ function meeting({ sentences, language }: Context): TypedParts {
       ...list(
         label(language, 'decisions'),
         'list',
-        decided.map((s) => asParagraph(grounded([s]))),
+        decided.map((s) => asParagraph(grounded([attributed(s)]))),
       ),
       ...list(
         label(language, 'action_items'),
@@ -225,7 +234,7 @@ function meeting({ sentences, language }: Context): TypedParts {
         attendees: names,
         // Without an agenda, the topics are the discussion's headings, once they are named.
         topics: topicsSaid,
-        decisions: decided.map((s) => grounded([s])),
+        decisions: decided.map((s) => grounded([attributed(s)])),
         action_items: actions.map((a) => a.item),
       },
     },
