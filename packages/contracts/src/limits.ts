@@ -24,3 +24,27 @@ export const LIMITS = {
    */
   transcriptEditBytes: 3 * (1_000_000 + 2_000_000) + 64 * 1024,
 } as const;
+
+/** A length of audio as the refusal names it: `3 h 1 min`, `1 min 10 s`, `2 min`. */
+function audioLengthText(seconds: number): string {
+  const s = Math.round(seconds);
+  const minutes = Math.round(s / 60);
+  if (s >= 3600) return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  return s % 60 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s / 60} min`;
+}
+
+/**
+ * The sentence that refuses a recording longer than the server accepts (code `audio_too_long`,
+ * params `limit_s` and, when known, `duration_s`): the server's answer after an upload, and the
+ * browser's before one, so both say the same.
+ */
+export function audioTooLongDetail(limitS: number, durationS: number | null): string {
+  const minutes = Math.round(limitS / 60);
+  const limit = `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  const lasts = durationS === null ? `more than ${limit}` : audioLengthText(durationS);
+  return `This recording is too long: it lasts ${lasts}, and this server accepts recordings of at most ${limit}. Split it into shorter parts and upload them one by one.`;
+}
+
+/** Hits on a page of `GET /api/v1/search`, and the longest query it takes. */
+export const SEARCH_PAGE_SIZE = 20;
+export const SEARCH_MAX_QUERY = 200;

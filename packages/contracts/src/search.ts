@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zItemKind } from './items.ts';
+import { SEARCH_MAX_QUERY } from './limits.ts';
 import { zText } from './text.ts';
 
 /** The words of a library search (`q`), as the server matches them and the browser marks them. */
@@ -10,9 +11,6 @@ export function searchWords(q: string): string[] {
 /** Where a search hit was found: an item's title or description, its transcript, or a written piece. */
 export const zSearchHitType = z.enum(['title', 'description', 'transcript', 'content']);
 export type SearchHitType = z.infer<typeof zSearchHitType>;
-
-export const SEARCH_PAGE_SIZE = 20;
-export const SEARCH_MAX_QUERY = 200;
 
 /** `GET /api/v1/search`: words in web-search syntax ("a phrase", -left out, this or that). */
 export const zSearchQuery = z.object({
