@@ -36,7 +36,10 @@ describe('transcript export with speakers', () => {
     expect(vtt.startsWith('WEBVTT\n\n')).toBe(true);
     expect(vtt).toContain('<v Ana>Welcome back to the kitchen');
     // Every cue's first line carries its voice.
-    const firstLines = vtt.split('\n\n').slice(1).map((cue) => cue.split('\n')[1]);
+    const firstLines = vtt
+      .split('\n\n')
+      .slice(1)
+      .map((cue) => cue.split('\n')[1]);
     expect(firstLines.every((l) => l?.startsWith('<v '))).toBe(true);
     expect(vtt).toContain('<v Speaker 2>Thanks for having me.');
   });
