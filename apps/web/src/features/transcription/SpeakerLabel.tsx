@@ -12,9 +12,18 @@ import { transcriptionKey } from './transcription-api.ts';
 export const speakerColour = (speakers: Speaker[], id: string | null): string =>
   speakers.find((s) => s.id === id)?.colour ?? 'var(--mantine-color-gray-6)';
 
-/** Names for the name box: the ones given in this transcript, other than this voice's own. */
+/**
+ * Names for the name box: the remembered voice this one sounds like first, then the ones given in
+ * this transcript, other than this voice's own.
+ */
 export function nameSuggestions(speakers: Speaker[], id: string): string[] {
-  return [...new Set(speakers.filter((s) => s.named && s.id !== id).map((s) => s.name))];
+  const suggested = speakers.find((s) => s.id === id && !s.named)?.suggested_name;
+  return [
+    ...new Set([
+      ...(suggested ? [suggested] : []),
+      ...speakers.filter((s) => s.named && s.id !== id).map((s) => s.name),
+    ]),
+  ];
 }
 
 /**
@@ -55,85 +64,102 @@ export function SpeakerLabel({
   const others = speakers.filter((s) => s.id !== speaker);
   const colour = speakerColour(speakers, speaker);
   const error = rename.error ?? merge.error;
+  // A voice that sounds like one the user named before (Remember voices): one click takes the name.
+  const suggested = current && !current.named ? current.suggested_name : null;
   return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      position="bottom-start"
-      withArrow
-      trapFocus
-      returnFocus
-      width={280}
-    >
-      <Popover.Target>
-        <UnstyledButton
-          onClick={() => {
-            setValue(current?.named ? current.name : '');
-            rename.reset();
-            merge.reset();
-            setOpened((o) => !o);
-          }}
-          aria-label={t('speakers.nameLabel', { name })}
-          aria-haspopup="dialog"
-          data-testid="speaker-label"
-          style={{ display: 'inline-flex', alignItems: 'center', gap: 6, borderRadius: 4 }}
-        >
-          <Box
-            component="span"
-            aria-hidden
-            style={{ width: 10, height: 10, borderRadius: '50%', background: colour, flexShrink: 0 }}
-          />
-          <Text component="span" size="sm" fw={600} style={{ color: colour }} className="speaker-name">
-            {name}
-          </Text>
-        </UnstyledButton>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            rename.mutate(value.trim());
-          }}
-        >
-          <Stack gap="xs">
-            <Autocomplete
-              label={t('speakers.nameField')}
-              description={t('speakers.nameHint')}
-              placeholder={name}
-              value={value}
-              onChange={setValue}
-              data={nameSuggestions(speakers, speaker)}
-              maxLength={80}
-              data-autofocus
-              comboboxProps={{ withinPortal: false }}
+    <>
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-start"
+        withArrow
+        trapFocus
+        returnFocus
+        width={280}
+      >
+        <Popover.Target>
+          <UnstyledButton
+            onClick={() => {
+              setValue(current?.named ? current.name : (suggested ?? ''));
+              rename.reset();
+              merge.reset();
+              setOpened((o) => !o);
+            }}
+            aria-label={t('speakers.nameLabel', { name })}
+            aria-haspopup="dialog"
+            data-testid="speaker-label"
+            style={{ display: 'inline-flex', alignItems: 'center', gap: 6, borderRadius: 4 }}
+          >
+            <Box
+              component="span"
+              aria-hidden
+              style={{ width: 10, height: 10, borderRadius: '50%', background: colour, flexShrink: 0 }}
             />
-            {error && <ErrorState message={errorMessage(error, t('speakers.failed'))} />}
-            <Group justify="space-between" gap="xs">
-              {others.length > 0 ? (
-                <Menu withinPortal={false} position="bottom-start">
-                  <Menu.Target>
-                    <Button size="xs" variant="subtle" loading={merge.isPending}>
-                      {t('speakers.mergeInto')}
-                    </Button>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    {others.map((o) => (
-                      <Menu.Item key={o.id} onClick={() => merge.mutate(o.id)}>
-                        {o.name}
-                      </Menu.Item>
-                    ))}
-                  </Menu.Dropdown>
-                </Menu>
-              ) : (
-                <span />
-              )}
-              <Button size="xs" type="submit" loading={rename.isPending}>
-                {t('speakers.save')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Popover.Dropdown>
-    </Popover>
+            <Text component="span" size="sm" fw={600} style={{ color: colour }} className="speaker-name">
+              {name}
+            </Text>
+          </UnstyledButton>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              rename.mutate(value.trim());
+            }}
+          >
+            <Stack gap="xs">
+              <Autocomplete
+                label={t('speakers.nameField')}
+                description={t('speakers.nameHint')}
+                placeholder={name}
+                value={value}
+                onChange={setValue}
+                data={nameSuggestions(speakers, speaker)}
+                maxLength={80}
+                data-autofocus
+                comboboxProps={{ withinPortal: false }}
+              />
+              {error && <ErrorState message={errorMessage(error, t('speakers.failed'))} />}
+              <Group justify="space-between" gap="xs">
+                {others.length > 0 ? (
+                  <Menu withinPortal={false} position="bottom-start">
+                    <Menu.Target>
+                      <Button size="xs" variant="subtle" loading={merge.isPending}>
+                        {t('speakers.mergeInto')}
+                      </Button>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      {others.map((o) => (
+                        <Menu.Item key={o.id} onClick={() => merge.mutate(o.id)}>
+                          {o.name}
+                        </Menu.Item>
+                      ))}
+                    </Menu.Dropdown>
+                  </Menu>
+                ) : (
+                  <span />
+                )}
+                <Button size="xs" type="submit" loading={rename.isPending}>
+                  {t('speakers.save')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Popover.Dropdown>
+      </Popover>
+      {suggested && (
+        <Button
+          size="compact-xs"
+          variant="light"
+          ml={6}
+          loading={rename.isPending}
+          onClick={() => rename.mutate(suggested)}
+          aria-label={t('speakers.acceptSuggestion', { name: suggested })}
+          data-testid="speaker-suggestion"
+        >
+          {t('speakers.suggestion', { name: suggested })}
+        </Button>
+      )}
+    </>
   );
 }

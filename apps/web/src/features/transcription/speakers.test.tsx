@@ -61,6 +61,9 @@ describe('speaker turns', () => {
   it('suggests the names given to other voices, and colours a voice the same everywhere', () => {
     expect(nameSuggestions(speakers, 'S2')).toEqual(['Ana']);
     expect(nameSuggestions(speakers, 'S1')).toEqual([]);
+    // A voice that sounds like a remembered one is offered that name first.
+    const remembered = speakers.map((s) => (s.id === 'S2' ? { ...s, suggested_name: 'Ben' } : s));
+    expect(nameSuggestions(remembered, 'S2')).toEqual(['Ben', 'Ana']);
     expect(speakerColour(speakers, 'S2')).toBe('#e8590c');
     expect(speakerColour(speakers, 'S9')).toContain('gray');
   });
