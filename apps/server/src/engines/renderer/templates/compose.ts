@@ -44,7 +44,8 @@ const LATIN_LANGUAGES = new Set(['en', 'es', 'de', 'fr', 'it', 'pt', 'nl']);
  * the canvas's shape, every text fitted with the renderer's own measurement, and as many list
  * items as the room allows (in the order given, never cut mid-item).
  */
-export async function compose(request: RenderRequest, measurer: TextMeasurer): Promise<Composition> {
+export async function compose(given: RenderRequest, measurer: TextMeasurer): Promise<Composition> {
+  const request = given.diagram === 'timeline' ? inTimeOrder(given) : given;
   const first = await composeAt(request, measurer, 1);
   if (first.dropped) {
     // Dense content (a square recipe): smaller text, and a smaller title, when that shows more.
@@ -705,6 +706,16 @@ function flowList(display: SectionKind[]): ListKind | null {
 }
 
 /** The recording times of the key points, in list order, when at least two have one. */
+/** A timeline reads in the order things were said, whatever order its points came in. */
+function inTimeOrder(request: RenderRequest): RenderRequest {
+  const at = (start: number | null) => start ?? Number.POSITIVE_INFINITY;
+  const points = [...request.data.points].sort((a, b) => {
+    const d = at(a.start) - at(b.start);
+    return Number.isNaN(d) ? 0 : d;
+  });
+  return { ...request, data: { ...request.data, points } };
+}
+
 export function timedPoints(request: RenderRequest): (number | null)[] | null {
   const times = request.data.points.filter((p) => p.text.trim()).map((p) => p.start);
   return times.filter((t) => t !== null).length >= 2 ? times : null;
