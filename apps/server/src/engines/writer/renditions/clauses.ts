@@ -33,7 +33,8 @@ const DASH = /^[-—–]+$/;
 const REACH = 8;
 
 const segmenters = new Map<string, Intl.Segmenter>();
-function segmenter(language: string, granularity: 'word' | 'grapheme'): Intl.Segmenter {
+/** One segmenter per language and granularity, kept: an invalid language tag gets English rules. */
+export function segmenter(language: string, granularity: 'word' | 'grapheme' | 'sentence'): Intl.Segmenter {
   const key = `${language}:${granularity}`;
   let s = segmenters.get(key);
   if (!s) {

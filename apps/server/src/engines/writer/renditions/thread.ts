@@ -1,4 +1,4 @@
-import { cutLong } from './clauses.ts';
+import { cutLong, segmenter } from './clauses.ts';
 import { xWeightedLength } from './x-weight.ts';
 
 export interface SplitOptions {
@@ -8,23 +8,6 @@ export interface SplitOptions {
   language: string;
   /** How a post's length is counted (X's weighting by default). */
   measure?: (text: string) => number;
-}
-
-const cache = new Map<string, Intl.Segmenter>();
-function segmenter(language: string, granularity: 'sentence' | 'grapheme'): Intl.Segmenter {
-  const key = `${language}:${granularity}`;
-  let s = cache.get(key);
-  if (!s) {
-    let locale = 'en';
-    try {
-      locale = Intl.Segmenter.supportedLocalesOf([language])[0] ?? 'en';
-    } catch {
-      // Not a valid tag: English rules are the closest to a neutral default.
-    }
-    s = new Intl.Segmenter(locale, { granularity });
-    cache.set(key, s);
-  }
-  return s;
 }
 
 /**
