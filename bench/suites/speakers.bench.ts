@@ -11,24 +11,10 @@ import { BuiltinDiarizer } from '../../apps/server/src/engines/diarizer/builtin/
 import {
   attribution,
   makeConversation,
+  meetingScript,
   type ScriptLine,
 } from '../../apps/server/src/engines/diarizer/conversation-fixture.ts';
 import type { DiarizerEngine } from '../../apps/server/src/engines/diarizer/diarizer.ts';
-
-const SENTENCES = [
-  'Thank you all for coming this morning, let us start with the budget.',
-  'I looked at the numbers last night and we are about ten percent over.',
-  'That is mostly the travel costs, which went up in the spring.',
-  'Could we move the conference to the autumn and save on flights?',
-  'We could, but the venue has already been booked and paid for.',
-  'Then let us cut the printing instead and send everything by email.',
-  'I agree, nobody reads the printed reports anyway.',
-  'Fine, I will write to the printers today and cancel the order.',
-  'What about the new laptops for the support team?',
-  'They arrive next week, and the old ones go back to the supplier.',
-  'Good. Is there anything else before we close the meeting?',
-  'Only that the office will be closed on Friday for the holiday.',
-];
 
 const CASES: { name: string; voices: ScriptLine['voice'][]; order: number[]; gapS: number }[] = [
   { name: 'kal16+slt', voices: ['kal16', 'slt'], order: [0, 1, 0, 1, 1, 0, 1, 0, 0, 1, 0, 1], gapS: 0.4 },
@@ -60,10 +46,7 @@ export async function speakersBenchmark(): Promise<Record<string, string | numbe
   const out: Record<string, string | number> = {};
   try {
     for (const c of CASES) {
-      const lines = c.order.map((v, i) => ({
-        voice: c.voices[v] as ScriptLine['voice'],
-        text: SENTENCES[i % SENTENCES.length] as string,
-      }));
+      const lines = meetingScript(c.voices, c.order);
       const talk = await makeConversation(dir, c.name.replace(/\W+/g, '-'), lines, c.gapS);
       for (const engine of engines) {
         if ((await engine.status()).state !== 'ready') continue;

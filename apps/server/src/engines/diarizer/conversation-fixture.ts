@@ -125,3 +125,27 @@ export function attribution(
   assign(0, new Set(), 0);
   return { accuracy: best / total, speakers: labels.length };
 }
+
+/** A short meeting, one sentence a turn, for conversations of any number of voices. */
+export const MEETING_SENTENCES = [
+  'Thank you all for coming this morning, let us start with the budget.',
+  'I looked at the numbers last night and we are about ten percent over.',
+  'That is mostly the travel costs, which went up in the spring.',
+  'Could we move the conference to the autumn and save on flights?',
+  'We could, but the venue has already been booked and paid for.',
+  'Then let us cut the printing instead and send everything by email.',
+  'I agree, nobody reads the printed reports anyway.',
+  'Fine, I will write to the printers today and cancel the order.',
+  'What about the new laptops for the support team?',
+  'They arrive next week, and the old ones go back to the supplier.',
+  'Good. Is there anything else before we close the meeting?',
+  'Only that the office will be closed on Friday for the holiday.',
+];
+
+/** The meeting's sentences in turn, each said by `voices[order[i]]`. */
+export function meetingScript(voices: ScriptLine['voice'][], order: number[]): ScriptLine[] {
+  return order.map((v, i) => ({
+    voice: voices[v] as ScriptLine['voice'],
+    text: MEETING_SENTENCES[i % MEETING_SENTENCES.length] as string,
+  }));
+}

@@ -2,36 +2,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  attribution,
-  type Conversation,
-  makeConversation,
-  type ScriptLine,
-} from '../conversation-fixture.ts';
+import { attribution, type Conversation, makeConversation, meetingScript } from '../conversation-fixture.ts';
 import { BuiltinDiarizer } from './builtin.diarizer.ts';
 import { separate } from './separate.ts';
-
-const SENTENCES = [
-  'Thank you all for coming this morning, let us start with the budget.',
-  'I looked at the numbers last night and we are about ten percent over.',
-  'That is mostly the travel costs, which went up in the spring.',
-  'Could we move the conference to the autumn and save on flights?',
-  'We could, but the venue has already been booked and paid for.',
-  'Then let us cut the printing instead and send everything by email.',
-  'I agree, nobody reads the printed reports anyway.',
-  'Fine, I will write to the printers today and cancel the order.',
-  'What about the new laptops for the support team?',
-  'They arrive next week, and the old ones go back to the supplier.',
-  'Good. Is there anything else before we close the meeting?',
-  'Only that the office will be closed on Friday for the holiday.',
-];
-
-function script(voices: ScriptLine['voice'][], order: number[]): ScriptLine[] {
-  return order.map((v, i) => ({
-    voice: voices[v] as ScriptLine['voice'],
-    text: SENTENCES[i % SENTENCES.length] as string,
-  }));
-}
 
 async function samplesOf(wavPath: string): Promise<Float32Array> {
   const bytes = await readFile(wavPath);
@@ -50,11 +23,15 @@ let one: Conversation;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'voxpress-voices-'));
   [two, three, close, one] = await Promise.all([
-    makeConversation(dir, 'two', script(['kal16', 'slt'], [0, 1, 0, 1, 1, 0, 1, 0, 0, 1])),
-    makeConversation(dir, 'three', script(['awb', 'slt', 'kal16'], [0, 1, 2, 1, 0, 2, 0, 1, 2, 2, 1, 0])),
+    makeConversation(dir, 'two', meetingScript(['kal16', 'slt'], [0, 1, 0, 1, 1, 0, 1, 0, 0, 1])),
+    makeConversation(
+      dir,
+      'three',
+      meetingScript(['awb', 'slt', 'kal16'], [0, 1, 2, 1, 0, 2, 0, 1, 2, 2, 1, 0]),
+    ),
     // Turns that follow each other with almost no pause.
-    makeConversation(dir, 'close', script(['rms', 'awb'], [0, 1, 0, 1, 0, 0, 1, 1, 0, 1]), 0.05),
-    makeConversation(dir, 'one', script(['slt'], [0, 0, 0, 0, 0, 0, 0, 0])),
+    makeConversation(dir, 'close', meetingScript(['rms', 'awb'], [0, 1, 0, 1, 0, 0, 1, 1, 0, 1]), 0.05),
+    makeConversation(dir, 'one', meetingScript(['slt'], [0, 0, 0, 0, 0, 0, 0, 0])),
   ]);
 }, 50_000);
 
