@@ -103,7 +103,7 @@ describe.each(drivers)('content pipeline on %s', (driver) => {
   it('stores nothing from a run that lost its lease', async () => {
     const res = await enhance({
       transcription_id: source,
-      content_type: 'newsletter',
+      content_type: 'enhanced',
       language: ['en', 'es'],
     });
     const id = res.json().data.content_id as string;
@@ -144,7 +144,7 @@ describe.each(drivers)('content pipeline on %s', (driver) => {
     try {
       const res = await enhance({
         transcription_id: source,
-        content_type: 'story',
+        content_type: 'meeting_notes',
         language: ['en', 'es', 'fr'],
       });
       const id = res.json().data.content_id as string;
