@@ -183,7 +183,10 @@ describe('transcription in the browser', () => {
       const search = page.getByRole('searchbox', { name: 'Search titles, transcripts and documents' });
       await search.fill('edited BROWSER');
       await page.waitForURL(/[?&]q=edited/);
-      const hit = page.getByRole('link', { name: 'Open Working from home' });
+      // The search hit (it marks the words), not the library row it replaces once results arrive.
+      const hit = page
+        .getByRole('link', { name: 'Open Working from home' })
+        .filter({ has: page.locator('mark') });
       await hit.waitFor();
       expect(await hit.getByText('Transcript').count()).toBe(1);
       expect(await hit.locator('mark').allInnerTexts()).toEqual(['edited', 'browser']);
