@@ -17,6 +17,7 @@ import {
   zUploadInitRequest,
   zUploadInitResponse,
 } from '@voxpress/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
@@ -211,16 +212,7 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .header('content-type', blob.row.mimeType ?? 'application/octet-stream')
           .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(name)}`)
           .header('cache-control', 'private, max-age=3600');
-        if (range) {
-          const end = range.end ?? size - 1;
-          reply
-            .status(206)
-            .header('content-range', `bytes ${range.start}-${end}/${size}`)
-            .header('content-length', end - range.start + 1);
-        } else {
-          reply.header('content-length', size);
-        }
-        return reply.send(blob.stream);
+        return sendRanged(reply, range, size, blob.stream);
       },
     );
 
@@ -259,16 +251,7 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             .header('accept-ranges', which === 'sound' ? 'bytes' : 'none')
             .header('content-type', blob.mime)
             .header('cache-control', 'private, max-age=3600');
-          if (range) {
-            const end = range.end ?? size - 1;
-            reply
-              .status(206)
-              .header('content-range', `bytes ${range.start}-${end}/${size}`)
-              .header('content-length', end - range.start + 1);
-          } else {
-            reply.header('content-length', size);
-          }
-          return reply.send(blob.stream);
+          return sendRanged(reply, range, size, blob.stream);
         },
       );
     }
@@ -442,6 +425,25 @@ const etag = (version: number) => `"${version}"`;
 function versionOf(header: string | undefined): number | undefined {
   const match = header ? /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header) : null;
   return match ? Number(match[1]) : undefined;
+}
+
+/** Sends a file or the asked part of it: 206 with its `content-range`, else the whole length. */
+function sendRanged(
+  reply: FastifyReply,
+  range: { start: number; end?: number } | undefined,
+  size: number,
+  stream: unknown,
+) {
+  if (range) {
+    const end = range.end ?? size - 1;
+    reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${end}/${size}`)
+      .header('content-length', end - range.start + 1);
+  } else {
+    reply.header('content-length', size);
+  }
+  return reply.send(stream);
 }
 
 /** Parses a single `bytes=start-end` range; undefined means the whole file. */
