@@ -147,6 +147,18 @@ export const apiTokens = pgTable(
   (t) => [index('api_tokens_user_idx').on(t.userId)],
 );
 
+/** Where an imported item's file was fetched from (`POST /audio/import`). */
+export type AudioOrigin =
+  | { kind: 'link'; url: string }
+  | { kind: 'site'; url: string; site: string | null }
+  | {
+      kind: 'feed_episode';
+      url: string;
+      feed_title: string | null;
+      feed_url: string;
+      published_at: string | null;
+    };
+
 /** An uploaded or recorded audio file and where its transcription stands. */
 export const audio = pgTable(
   'audio',
@@ -160,6 +172,11 @@ export const audio = pgTable(
     titleProvisional: boolean('title_provisional').notNull().default(false),
     description: text('description'),
     source: text('source', { enum: ['recording', 'upload'] }).notNull(),
+    /**
+     * Where an item brought in from the web came from (a link, a feed's episode, a video site's
+     * page): null for a file uploaded or recorded here.
+     */
+    origin: jsonb('origin').$type<AudioOrigin>(),
     fileName: text('file_name'),
     fileFormat: text('file_format'),
     mimeType: text('mime_type'),
