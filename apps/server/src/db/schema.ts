@@ -538,3 +538,40 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_created_idx').on(t.webhookId, t.createdAt),
   ],
 );
+
+/** What a share link shows besides the title and date (see `zShareParts` in the contracts). */
+export interface ShareParts {
+  transcript: boolean;
+  audio: boolean;
+  contentIds: string[];
+  infographicIds: string[];
+}
+
+/**
+ * A public read-only link to one item (`/s/<token>`): only the token's SHA-256 finds it, and the
+ * token itself is kept sealed (secret box, bound to the row) so its owner can copy the link again.
+ * Exactly one of `audioId` and `documentId` names the item; deleting the item deletes its links.
+ */
+export const shares = pgTable(
+  'shares',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    audioId: uuid('audio_id').references(() => audio.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id').references(() => transcriptions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    tokenSealed: text('token_sealed').notNull(),
+    parts: jsonb('parts').$type<ShareParts>().notNull(),
+    allowIndexing: boolean('allow_indexing').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('shares_user_idx').on(t.userId, t.createdAt),
+    index('shares_audio_idx').on(t.audioId),
+    index('shares_document_idx').on(t.documentId),
+  ],
+);
