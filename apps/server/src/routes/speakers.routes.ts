@@ -92,7 +92,7 @@ export function speakersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: 'Split a segment at a time inside it; the words after go to another (or a new) voice',
           description:
-            'Segment indexes after the split move up by one. A time outside the segment, or with no word on one side, answers 422 `split_point_invalid`.',
+            'Segment indexes after the split move up by one; the written pieces citing them are rewritten to match (a citation of the split segment names both halves). A time outside the segment, or with no word on one side, answers 422 `split_point_invalid`.',
           ...secured,
           params: zId,
           body: zSpeakersSplit,

@@ -22,6 +22,7 @@ import type { TranscriptionRow } from '../../repositories/transcriptions.reposit
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { toTranscription } from '../transcription/transcription.service.ts';
 import { VoiceProfilesService } from '../voice-profiles/voice-profiles.service.ts';
+import { afterSplit, remapContentReferences } from './segment-references.ts';
 import {
   colourFor,
   nextSpeakerId,
@@ -148,9 +149,12 @@ export class SpeakersService {
   /**
    * Cuts a segment at `at_seconds`: the words before stay with its voice, those after go to
    * `speaker` (a new voice unless named). The text is cut at the word nearest in proportion.
+   * Later segments move up one index; written pieces citing them are rewritten in the same
+   * transaction (a citation of the cut segment names both halves). Rename, merge and reassign
+   * change only voices, never indexes, so they leave citations as they are.
    */
   async split(userId: string, audioId: string, request: SpeakersSplit): Promise<Transcription> {
-    const { row } = await this.change(userId, audioId, (speakers, segments) => {
+    const { row } = await this.change(userId, audioId, async (speakers, segments, tx, transcriptionId) => {
       const segment = segments[request.segment_index];
       if (!segment) throw segmentNotFound(request.segment_index);
       const words = segment.text.split(/\s+/).filter(Boolean);
@@ -176,6 +180,8 @@ export class SpeakersService {
         speaker: target.id,
       };
       segments.splice(request.segment_index, 1, first, second);
+      // Written pieces cite segments by index: move their references with the segments.
+      await remapContentReferences(tx, transcriptionId, afterSplit(request.segment_index));
       return {
         speakers: withoutSilent(target.added ? [...speakers, target.speaker] : speakers, segments),
         segments,
@@ -301,6 +307,7 @@ export class SpeakersService {
       speakers: StoredSpeaker[],
       segments: StoredSegment[],
       tx: Db,
+      transcriptionId: string,
     ) =>
       | { speakers: StoredSpeaker[]; segments: StoredSegment[] }
       | Promise<{ speakers: StoredSpeaker[]; segments: StoredSegment[] }>,
@@ -312,7 +319,12 @@ export class SpeakersService {
       const speakers = storedSpeakers(row.speakers);
       if (!speakers.length)
         throw new HttpError(404, 'speaker_not_found', 'This transcript has no speakers yet.');
-      const changed = await edit(speakers, [...(row.segments as StoredSegment[])], tx as unknown as Db);
+      const changed = await edit(
+        speakers,
+        [...(row.segments as StoredSegment[])],
+        tx as unknown as Db,
+        row.id,
+      );
       const [updated] = await tx
         .update(transcriptions)
         .set({ speakers: changed.speakers, segments: changed.segments, updatedAt: new Date() })
