@@ -29,6 +29,8 @@ import type { ConnectionsService } from './services/publishing/connections.servi
 import type { PublishService } from './services/publishing/publish.service.ts';
 import type { RenditionService } from './services/publishing/rendition.service.ts';
 import type { ServerSettings } from './services/settings/server-settings.service.ts';
+import type { ShareTickets } from './services/shares/share-tickets.ts';
+import type { SharesService } from './services/shares/shares.service.ts';
 import type { SpeakersService } from './services/speakers/speakers.service.ts';
 import type { TranscribeService } from './services/transcription/transcribe.service.ts';
 import type { TranscriptionService } from './services/transcription/transcription.service.ts';
@@ -70,6 +72,10 @@ export interface AppContext {
   documents: DocumentService;
   /** Recordings, uploads and documents as the library's items. */
   items: ItemsService;
+  /** Public read-only links to one item (`/s/<token>`). */
+  shares: SharesService;
+  /** Short-lived tickets for the files a share page plays. */
+  shareTickets: ShareTickets;
   /** Infographic generation (now and as jobs), templates, saved images and collections. */
   infographics: Infographics;
   users: UsersRepository;

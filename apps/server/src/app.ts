@@ -33,6 +33,8 @@ import { itemsRoutes } from './routes/items.routes.ts';
 import { passwordResetRoutes } from './routes/password-reset.routes.ts';
 import { publishingSettingsRoutes } from './routes/publishing-settings.routes.ts';
 import { queuesRoutes } from './routes/queues.routes.ts';
+import { sharePageRoutes } from './routes/share-page.routes.ts';
+import { sharesRoutes } from './routes/shares.routes.ts';
 import { speakersRoutes } from './routes/speakers.routes.ts';
 import { storageRoutes } from './routes/storage.routes.ts';
 import { systemRoutes } from './routes/system.routes.ts';
@@ -157,6 +159,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(publishingSettingsRoutes(ctx));
       await api.register(filesRoutes(ctx));
       await api.register(itemsRoutes(ctx));
+      await api.register(sharesRoutes(ctx));
       await api.register(infographicsRoutes(ctx), { prefix: '/infographics' });
       if (ctx.blobs instanceof LocalDiskBlobStore)
         await api.register(
@@ -165,6 +168,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     },
     { prefix: '/api/v1' },
   );
+  // Share pages live outside the API (`/s/<token>`), before the web app's catch-all.
+  await app.register(sharePageRoutes(ctx));
 
   registerNotFound(app, options.web ? await registerWebApp(app, ctx) : false);
   return app;

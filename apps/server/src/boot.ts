@@ -28,6 +28,7 @@ import { PublishingRepository } from './repositories/publishing.repository.ts';
 import { RenditionsRepository } from './repositories/renditions.repository.ts';
 import { ServerSettingsRepository } from './repositories/server-settings.repository.ts';
 import { SessionsRepository } from './repositories/sessions.repository.ts';
+import { SharesRepository } from './repositories/shares.repository.ts';
 import { TranscriptionsRepository } from './repositories/transcriptions.repository.ts';
 import { UserSettingsRepository } from './repositories/user-settings.repository.ts';
 import { UsersRepository } from './repositories/users.repository.ts';
@@ -54,6 +55,8 @@ import { PublishService } from './services/publishing/publish.service.ts';
 import { Publishers } from './services/publishing/publishers.ts';
 import { RenditionService } from './services/publishing/rendition.service.ts';
 import { ServerSettings } from './services/settings/server-settings.service.ts';
+import { ShareTickets } from './services/shares/share-tickets.ts';
+import { SharesService } from './services/shares/shares.service.ts';
 import { SpeakersService } from './services/speakers/speakers.service.ts';
 import { TranscribeService } from './services/transcription/transcribe.service.ts';
 import { TranscriptionService } from './services/transcription/transcription.service.ts';
@@ -157,7 +160,7 @@ export async function createContext(
     tmpDir,
     logger,
   });
-  const diarizers = diarizerRouter(logger, { modelsDir: config.speech.whisper.modelsDir });
+  const diarizers = diarizerRouter(logger);
   const speakers = new SpeakersService({
     database,
     audio: audioRepository,
@@ -215,6 +218,7 @@ export async function createContext(
     logger,
     completions,
   });
+  const itemsRepository = new ItemsRepository(database.db);
   const ctx: AppContext = {
     config,
     database,
@@ -241,11 +245,19 @@ export async function createContext(
     translateContent,
     documents: new DocumentService(transcriptionsRepository),
     items: new ItemsService({
-      items: new ItemsRepository(database.db),
+      items: itemsRepository,
       audio: audioRepository,
       audioService: audio,
       transcriptions: transcriptionsRepository,
     }),
+    shares: new SharesService({
+      shares: new SharesRepository(database.db),
+      items: itemsRepository,
+      transcriptions: transcriptionsRepository,
+      box: new SecretBox(config.secret, 'share links'),
+      publicUrl: config.publicUrlConfigured ? config.publicUrl : undefined,
+    }),
+    shareTickets: new ShareTickets(config.secret),
     infographics,
     users,
     serverSettings,

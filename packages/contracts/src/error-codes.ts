@@ -88,6 +88,10 @@ export const errorCodes = [
   'voice_profile_name_taken',
   // Items (the library's recordings, uploads and documents).
   'item_not_found',
+  // Share links (public read-only pages of one item).
+  'share_not_found',
+  'share_expired',
+  'share_part_invalid',
   // Content.
   'content_not_found',
   // The content type needs a language model and none is ready on this server.

@@ -15,6 +15,7 @@ export * from './limits.ts';
 export * from './publishing.ts';
 export * from './queues.ts';
 export * from './search.ts';
+export * from './shares.ts';
 export * from './speakers.ts';
 export * from './speech-models.ts';
 export * from './storage-space.ts';

@@ -428,7 +428,7 @@ function versionOf(header: string | undefined): number | undefined {
 }
 
 /** Sends a file or the asked part of it: 206 with its `content-range`, else the whole length. */
-function sendRanged(
+export function sendRanged(
   reply: FastifyReply,
   range: { start: number; end?: number } | undefined,
   size: number,
@@ -447,7 +447,7 @@ function sendRanged(
 }
 
 /** Parses a single `bytes=start-end` range; undefined means the whole file. */
-function parseRange(header: string | undefined, size: number): { start: number; end?: number } | undefined {
+export function parseRange(header: string | undefined, size: number): { start: number; end?: number } | undefined {
   if (!header) return undefined;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match) return undefined;
