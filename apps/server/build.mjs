@@ -16,6 +16,7 @@ await build({
     'subtitle-worker': 'src/services/transcription/subtitle-worker.ts',
     'local-llm-worker': 'src/engines/writer/local/local-worker.ts',
     'separate-worker': 'src/engines/diarizer/builtin/separate-worker.ts',
+    'sherpa-worker': 'src/engines/diarizer/sherpa/sherpa-worker.ts',
   },
   outdir: process.argv[2] ?? 'dist',
   bundle: true,

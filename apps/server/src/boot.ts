@@ -160,7 +160,7 @@ export async function createContext(
     tmpDir,
     logger,
   });
-  const diarizers = diarizerRouter(logger);
+  const diarizers = diarizerRouter(logger, { modelsDir: config.speech.whisper.modelsDir });
   const speakers = new SpeakersService({
     database,
     audio: audioRepository,

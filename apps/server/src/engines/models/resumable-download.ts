@@ -20,8 +20,11 @@ export class ModelFileError extends Error {
 }
 
 export interface ResumableDownloadOptions {
-  /** Expected SHA-256 (hex) and size in bytes of the whole file. */
-  sha256: string;
+  /**
+   * Expected SHA-256 (hex) and size in bytes of the whole file. A null SHA-256 is for a file whose
+   * publisher gives none: only its size is checked.
+   */
+  sha256: string | null;
   bytes: number;
   signal?: AbortSignal;
   onProgress?(receivedBytes: number, totalBytes: number): void;
@@ -320,7 +323,7 @@ async function finish(
       `received ${size} bytes where ${options.bytes} were expected; the file was deleted`,
     );
   }
-  if (sha256 !== options.sha256.toLowerCase()) {
+  if (options.sha256 !== null && sha256 !== options.sha256.toLowerCase()) {
     await rm(part, { force: true });
     throw new ModelFileError(
       'checksum',

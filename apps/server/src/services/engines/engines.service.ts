@@ -12,7 +12,7 @@ import { enginePort } from './engine-port.ts';
 export async function describeEngines(ctx: AppContext): Promise<Engines> {
   const s3 = ctx.config.s3;
   // The diarizers as the speakers job routes them (the same list and order, see `boot.ts`).
-  const diarizers = diarizerRouter(ctx.logger);
+  const diarizers = diarizerRouter(ctx.logger, { modelsDir: ctx.config.speech.whisper.modelsDir });
   const [speech, writers, writer, translators, renderer, speakers, speakersServing] = await Promise.all([
     ctx.speech.describe(),
     ctx.writer.router.describe(),
