@@ -23,6 +23,7 @@ import { registerMetrics } from './metrics/metrics.ts';
 import { accountRoutes } from './routes/account.routes.ts';
 import { adminRoutes } from './routes/admin.routes.ts';
 import { apiTokensRoutes } from './routes/api-tokens.routes.ts';
+import { askRoutes } from './routes/ask.routes.ts';
 import { audioRoutes } from './routes/audio.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { contentRoutes } from './routes/content.routes.ts';
@@ -159,6 +160,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(publishingSettingsRoutes(ctx));
       await api.register(filesRoutes(ctx));
       await api.register(itemsRoutes(ctx));
+      await api.register(askRoutes(ctx));
       await api.register(sharesRoutes(ctx));
       await api.register(infographicsRoutes(ctx), { prefix: '/infographics' });
       if (ctx.blobs instanceof LocalDiskBlobStore)

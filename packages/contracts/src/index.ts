@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './api-tokens.ts';
+export * from './ask.ts';
 export * from './audio.ts';
 export * from './auth.ts';
 export * from './content.ts';

@@ -21,6 +21,8 @@ export interface StructuredCall<S extends z.ZodType> {
   signal: AbortSignal;
   /** Characters of answer received so far: real progress while the model writes. */
   onOutput?(chars: number): void;
+  /** The answer's text so far (partial JSON), for a caller that shows parts as they are written. */
+  onText?(text: string): void;
 }
 
 /**
@@ -72,6 +74,7 @@ async function once<S extends z.ZodType>(call: StructuredCall<S>, signal: AbortS
     else if (part.type === 'abort') throw abortReason(signal);
     else continue;
     call.onOutput?.(text.length);
+    call.onText?.(text);
   }
   const finish = await result.finishReason;
   if (finish === 'content-filter') {

@@ -1,0 +1,87 @@
+import type { AskPassage } from '@voxpress/contracts';
+import type { AskHit, AskNeighbour } from '../../repositories/ask.repository.ts';
+
+/** How much is retrieved for one question: a model reads all of it, a person skims it. */
+export const ASK_LIMITS = {
+  /** Matching segments ranked before passages are made of the best. */
+  hits: 16,
+  passages: 8,
+  /** Characters of one passage (a segment with its neighbours) and of all of them together. */
+  passageChars: 700,
+  totalChars: 5000,
+} as const;
+
+/** The words of a question as a web-search query matching any of them (`a or b or c`). */
+export function questionQuery(question: string): { query: string; words: string[] } {
+  const words = [
+    ...new Set(
+      question
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}'’]+/u)
+        .map((w) => w.replace(/^['’]+|['’]+$/g, ''))
+        .filter((w) => w.length >= 2 && w !== 'or'),
+    ),
+  ].slice(0, 12);
+  return { query: words.join(' or '), words };
+}
+
+/** `S2` → `Speaker 2`, as transcripts name a voice the user has not named. */
+export function speakerLabel(id: string | null, name: string | null): string | null {
+  if (name) return name;
+  if (!id) return null;
+  const n = /\d+/.exec(id)?.[0];
+  return n ? `Speaker ${n}` : id;
+}
+
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const space = text.lastIndexOf(' ', max - 1);
+  return `${text.slice(0, space > max / 2 ? space : max - 1).trimEnd()}…`;
+}
+
+/**
+ * Passages for the question, best first: each hit read with the segments either side of it when
+ * the same voice says them (so a passage never puts one speaker's words in another's mouth), a
+ * segment never in two passages, within the limits on count and characters.
+ */
+export function buildPassages(hits: readonly AskHit[], neighbours: readonly AskNeighbour[]): AskPassage[] {
+  const around = new Map<string, AskNeighbour[]>();
+  for (const n of neighbours) around.set(n.hit_id, [...(around.get(n.hit_id) ?? []), n]);
+  const taken = new Set<string>();
+  const key = (hit: AskHit, position: number) => `${hit.item_id}:${hit.transcription_id}:${position}`;
+  const passages: AskPassage[] = [];
+  let total = 0;
+  for (const hit of hits) {
+    if (passages.length >= ASK_LIMITS.passages || total >= ASK_LIMITS.totalChars) break;
+    if (taken.has(key(hit, hit.position))) continue;
+    const room = Math.min(ASK_LIMITS.passageChars, ASK_LIMITS.totalChars - total);
+    const parts: AskNeighbour[] = [{ ...hit, hit_id: hit.id }];
+    let length = hit.body.length;
+    const beside = around.get(hit.id) ?? [];
+    for (const position of [hit.position - 1, hit.position + 1]) {
+      const n = beside.find((b) => b.position === position);
+      if (!n || n.speaker !== hit.speaker || taken.has(key(hit, position))) continue;
+      if (length + n.body.length + 1 > room) continue;
+      length += n.body.length + 1;
+      if (position < hit.position) parts.unshift(n);
+      else parts.push(n);
+    }
+    for (const p of parts) taken.add(key(hit, p.position));
+    const text = cut(parts.map((p) => p.body.trim()).join(' '), room);
+    const first = parts[0] ?? hit;
+    const last = parts.at(-1) ?? hit;
+    passages.push({
+      id: passages.length + 1,
+      item_id: hit.item_id,
+      kind: hit.item_kind,
+      title: hit.title,
+      start: first.start_s === null ? null : Number(first.start_s),
+      end: last.end_s === null ? null : Number(last.end_s),
+      speaker: hit.speaker,
+      speaker_name: speakerLabel(hit.speaker, hit.speaker_name),
+      text,
+    });
+    total += text.length;
+  }
+  return passages;
+}

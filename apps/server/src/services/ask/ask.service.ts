@@ -1,0 +1,208 @@
+import type { AskAnswer, AskEngine, AskPassage, AskRequest, AskStreamEvent } from '@voxpress/contracts';
+import { parsePartialJson } from 'ai';
+import type { Db } from '../../db/database.ts';
+import type { LlmWriter } from '../../engines/writer/llm/llm.writer.ts';
+import type { ResolvedModel } from '../../engines/writer/llm/llm-providers.ts';
+import { streamStructured } from '../../engines/writer/llm/structured-call.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { AskRepository } from '../../repositories/ask.repository.ts';
+import { SearchRepository } from '../../repositories/search.repository.ts';
+import { ASK_LIMITS, buildPassages, questionQuery } from './ask-passages.ts';
+import {
+  ASK_OUTPUT_TOKENS,
+  ASK_SYSTEM,
+  askPrompt,
+  checkedAnswer,
+  checkedSentence,
+  type ModelAnswer,
+  zModelAnswer,
+} from './ask-prompt.ts';
+
+/** Full-text search, named as the engine when no language model wrote the answer. */
+export const SEARCH_ENGINE: AskEngine = { id: 'search', name: 'Full-text search', model: null };
+
+/** Words of a question looked up by spelling when none is found as typed, at most. */
+const SIMILAR_WORDS = 6;
+
+export interface AskDeps {
+  db: Db;
+  /** The language model that would write now, or null (`WriterRouter.languageModel`). */
+  languageModel(): Promise<LlmWriter | null>;
+  llm: { timeoutMs: number; maxRetries: number };
+  logger?: { warn(obj: object, msg: string): void };
+}
+
+/** A question with its passages retrieved, ready to be answered. */
+export interface PreparedQuestion {
+  question: string;
+  passages: AskPassage[];
+}
+
+/**
+ * Questions to a user's library: the best transcript passages of their own items (full-text rank,
+ * similar spellings when no word is found as typed), then a short answer a language model writes
+ * from them alone, every sentence held to the passages it cites; without a model, the passages.
+ */
+export class AskService {
+  private readonly repository: AskRepository;
+  private readonly search: SearchRepository;
+
+  constructor(private readonly deps: AskDeps) {
+    this.repository = new AskRepository(deps.db);
+    this.search = new SearchRepository(deps.db);
+  }
+
+  /** Retrieves the passages; 404 when an item asked about is not the user's. */
+  async prepare(userId: string, request: AskRequest): Promise<PreparedQuestion> {
+    const itemIds = request.item_ids ? [...new Set(request.item_ids)] : undefined;
+    if (itemIds) {
+      const own = await this.repository.ownItems(userId, itemIds);
+      if (itemIds.some((id) => !own.has(id))) throw notFound('Item not found');
+    }
+    const question = request.question.trim();
+    const { query, words } = questionQuery(question);
+    const configs = query ? await this.search.configs(userId) : [];
+    if (configs.length === 0) return { question, passages: [] };
+    const options = { itemIds, limit: ASK_LIMITS.hits };
+    let hits = await this.repository.byWords(userId, configs, query, options);
+    if (hits.length === 0) {
+      const alike: string[] = [];
+      for (const word of words.filter((w) => w.length >= 4).slice(0, SIMILAR_WORDS)) {
+        const found = await this.search.similarQuery([word]);
+        if (found) alike.push(found);
+      }
+      if (alike.length > 0) hits = await this.repository.byQuery(userId, alike.join(' | '), options);
+    }
+    const neighbours = await this.repository.neighbours(userId, hits);
+    return { question, passages: buildPassages(hits, neighbours) };
+  }
+
+  /**
+   * Answers a prepared question, telling `onEvent` of the passages, then of each sentence as it
+   * is written and checked. The answer returned is final (it may differ from what streamed when the
+   * model had to be asked again).
+   */
+  async answer(
+    prepared: PreparedQuestion,
+    signal: AbortSignal,
+    onEvent: (event: AskStreamEvent) => void = () => {},
+  ): Promise<AskAnswer> {
+    const { question, passages } = prepared;
+    const base = { question, passages, sentences: [], dropped: 0 };
+    const llm = await this.deps.languageModel().catch(() => null);
+    if (!llm) {
+      onEvent({ event: 'passages', passages, engine: SEARCH_ENGINE });
+      return { ...base, mode: 'passages', engine: SEARCH_ENGINE, note: 'no_language_model' };
+    }
+    // Nothing retrieved: no model is asked, and none is named.
+    if (passages.length === 0) {
+      onEvent({ event: 'passages', passages, engine: SEARCH_ENGINE });
+      return { ...base, mode: 'unsupported', engine: SEARCH_ENGINE, note: null };
+    }
+    let resolved: ResolvedModel;
+    try {
+      resolved = await llm.provider.resolve();
+    } catch (err) {
+      return this.failed(prepared, err, onEvent);
+    }
+    const engine: AskEngine = { id: llm.id, name: llm.name, model: resolved.modelId };
+    onEvent({ event: 'passages', passages, engine });
+    const partial = new PartialSentences(passages, (sentence) => onEvent({ event: 'sentence', sentence }));
+    let answer: ModelAnswer;
+    try {
+      answer = await streamStructured({
+        model: resolved.model,
+        service: resolved.service,
+        schema: zModelAnswer,
+        system: ASK_SYSTEM,
+        prompt: askPrompt(question, passages),
+        maxOutputTokens: ASK_OUTPUT_TOKENS,
+        timeoutMs: this.deps.llm.timeoutMs,
+        maxRetries: this.deps.llm.maxRetries,
+        invalidOutputRetries: 1,
+        signal,
+        onText: (text) => partial.update(text),
+      });
+      await partial.settled();
+    } catch (err) {
+      if (signal.aborted) throw err;
+      return this.failed(prepared, err, onEvent);
+    }
+    const { sentences, dropped } = checkedAnswer(answer, passages);
+    return {
+      ...base,
+      mode: sentences.length > 0 ? 'answer' : 'unsupported',
+      sentences,
+      dropped,
+      engine,
+      note: null,
+    };
+  }
+
+  /** The model could not answer: the passages themselves, saying so. */
+  private failed(
+    prepared: PreparedQuestion,
+    err: unknown,
+    onEvent: (event: AskStreamEvent) => void,
+  ): AskAnswer {
+    this.deps.logger?.warn({ err }, 'language model failed to answer a question; passages sent instead');
+    onEvent({ event: 'passages', passages: prepared.passages, engine: SEARCH_ENGINE });
+    return {
+      question: prepared.question,
+      passages: prepared.passages,
+      sentences: [],
+      dropped: 0,
+      mode: 'passages',
+      engine: SEARCH_ENGINE,
+      note: 'language_model_failed',
+    };
+  }
+}
+
+/**
+ * Reads the answer's JSON as it streams in and hands on each sentence once the next has begun
+ * (so it is complete), checked against the passages; sentences that fail the check are not shown.
+ */
+class PartialSentences {
+  private latest = '';
+  private seen = 0;
+  private running: Promise<void> | null = null;
+  private readonly byId: Map<number, AskPassage>;
+
+  constructor(
+    passages: readonly AskPassage[],
+    private readonly emit: (sentence: NonNullable<ReturnType<typeof checkedSentence>>) => void,
+  ) {
+    this.byId = new Map(passages.map((p) => [p.id, p]));
+  }
+
+  update(text: string): void {
+    this.latest = text;
+    this.running ??= this.drain();
+  }
+
+  async settled(): Promise<void> {
+    await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const text = this.latest;
+      const { value } = await parsePartialJson(text);
+      this.read(value);
+      if (this.latest === text) break;
+    }
+    this.running = null;
+  }
+
+  private read(value: unknown): void {
+    if (!value || typeof value !== 'object') return;
+    const { answerable, sentences } = value as { answerable?: unknown; sentences?: unknown };
+    if (answerable === false || !Array.isArray(sentences)) return;
+    // The last sentence may still be being written.
+    for (; this.seen < sentences.length - 1; this.seen++) {
+      const checked = checkedSentence(sentences[this.seen] ?? {}, this.byId);
+      if (checked) this.emit(checked);
+    }
+  }
+}
