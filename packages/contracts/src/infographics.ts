@@ -78,6 +78,9 @@ export const INFOGRAPHIC_DATA_LIMITS = {
   tag: 60,
   tags: 12,
   footer: 200,
+  speaker: 80,
+  comparisonLabel: 60,
+  comparisonRows: 8,
 } as const;
 const L = INFOGRAPHIC_DATA_LIMITS;
 
@@ -85,6 +88,12 @@ const L = INFOGRAPHIC_DATA_LIMITS;
 export const zSourcedText = z.object({
   text: line(L.point),
   start: z.number().nonnegative().nullable().default(null),
+});
+
+/** One side of a comparison: its name as the content gives it and its items. */
+const zComparisonSide = z.object({
+  label: line(L.comparisonLabel),
+  items: z.array(line(L.point)).min(1).max(L.comparisonRows),
 });
 
 /**
@@ -102,7 +111,17 @@ export const zInfographicData = z.object({
     .array(z.object({ label: line(L.factLabel), value: line(L.factValue) }))
     .max(L.facts)
     .optional(),
-  quote: zSourcedText.optional(),
+  /** Two options compared: item `i` of each side is one row, drawn level. */
+  comparison: z
+    .object({
+      left: zComparisonSide,
+      right: zComparisonSide,
+      /** `pros`: the left side is for and the right against (drawn with a tick and a cross). */
+      tone: z.enum(['pros', 'neutral']).default('neutral'),
+    })
+    .optional(),
+  /** The quote, with its time and, when the transcript's voices are named, who said it. */
+  quote: zSourcedText.extend({ speaker: line(L.speaker).optional() }).optional(),
   actionItems: z
     .array(z.object({ text: line(L.actionItem), owner: line(L.owner).optional() }))
     .max(L.actionItems)

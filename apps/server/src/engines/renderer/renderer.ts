@@ -6,6 +6,25 @@ export interface SourcedText {
   text: string;
   /** Seconds into the recording; null for a written document or text the user typed. */
   start: number | null;
+  /** Who said it, when the transcript's voices are named. */
+  speaker?: string | undefined;
+}
+
+/** One side of a comparison: its name as the content gives it ("Pros", "Heat pump") and its items. */
+export interface ComparisonSide {
+  label: string;
+  items: string[];
+}
+
+/**
+ * Two options set against each other, as the content puts them: pros and cons, before and after,
+ * "X vs Y", "on the one hand … on the other". Item `i` of each side is one row, drawn level.
+ */
+export interface Comparison {
+  left: ComparisonSide;
+  right: ComparisonSide;
+  /** `pros`: the left side is for and the right against (a tick and a cross); else `neutral`. */
+  tone: 'pros' | 'neutral';
 }
 
 /**
@@ -26,7 +45,9 @@ export interface InfographicData {
   ingredients?: string[] | undefined;
   /** Figures drawn large: prep time, servings, price, attendees… (`value` is short: "15 min"). */
   facts?: { label: string; value: string }[] | undefined;
-  /** One quote from the speaker, with its time. */
+  /** Two options compared, row by row. */
+  comparison?: Comparison | undefined;
+  /** One quote from the speaker, with its time and, when named, who said it. */
   quote?: SourcedText | undefined;
   /** Meeting action items, with who owns each when known. */
   actionItems?: { text: string; owner?: string | undefined }[] | undefined;
@@ -40,9 +61,10 @@ export interface InfographicData {
  * The structure a variation is drawn with, chosen from what its content holds: `flow` numbers
  * the steps (or action items) down a connected line, `timeline` sets key points against the
  * moment of the recording they were said, `figures` leads with the numbers as large tiles (with a
- * bar for each percentage), `quote` leads with the quote as a card, `cards` stacks the sections.
+ * bar for each percentage), `quote` leads with the quote as a card, `comparison` sets two options
+ * side by side in aligned rows, `cards` stacks the sections.
  */
-export type Diagram = 'cards' | 'flow' | 'timeline' | 'figures' | 'quote';
+export type Diagram = 'cards' | 'flow' | 'timeline' | 'figures' | 'quote' | 'comparison';
 
 /** A section the canvas had no room for, or a list showing part of its items. */
 export interface Omitted {

@@ -1,4 +1,5 @@
 import type { ContentData } from '@voxpress/contracts';
+import { findComparison, type Section } from './comparison.ts';
 import { detailsMaterial } from './content-material.ts';
 import { emptyMaterial, type InfographicMaterial } from './infographic-material.ts';
 import { firstSentence, isRecord, sourced, tagsOf } from './material-readers.ts';
@@ -60,6 +61,16 @@ export function materialFromContentData(
     ...sourced(record.quotes),
   ];
   detailsMaterial(record, m);
+  // Sides the client named (`pros` and `cons`, `before` and `after`), else the text's own.
+  const named: Section[] = (['pros', 'cons', 'before', 'after'] as const).flatMap((key) => {
+    const items = sourced(record[key], 8).map((t) => t.text);
+    return items.length ? [{ heading: key[0]?.toUpperCase() + key.slice(1), items }] : [];
+  });
+  m.comparison = findComparison(
+    m.title,
+    [...named, { heading: '', items: [...m.keyPoints.map((p) => p.text), ...body] }],
+    body,
+  );
   m.tags = tagsOf(record.hashtags, record.keywords).slice(0, 8);
   if (typeof record.author === 'string' && record.author.trim()) m.footer = record.author.trim();
 

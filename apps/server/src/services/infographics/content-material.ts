@@ -5,6 +5,7 @@ import { baseLanguage, CONTENT_LANGUAGES } from '../../engines/writer/composer/l
 import { HttpError } from '../../lib/http-error.ts';
 import type { ContentRow } from '../../repositories/content.repository.ts';
 import { translationsOf } from '../content/content-mapper.ts';
+import { findComparison, type Section } from './comparison.ts';
 import { factLabel } from './fact-labels.ts';
 import { emptyMaterial, type InfographicMaterial } from './infographic-material.ts';
 import {
@@ -105,6 +106,7 @@ function fromBlocks(
     else if (kind === 'benefits') m.benefits.push(item);
     else m.keyPoints.push(item);
   });
+  m.comparison = comparisonOf(title, blocks);
   const [first, ...rest] = paragraphs;
   if (first) m.subtitle = firstSentence(first.text, language);
   if (m.keyPoints.length < 3) {
@@ -112,6 +114,26 @@ function fromBlocks(
       m.keyPoints.push({ text: firstSentence(p.text, language), start: p.start });
   }
   return m;
+}
+
+/** The two options a piece compares, read from its sections, list items and paragraphs. */
+function comparisonOf(title: string, blocks: readonly ContentBlock[], extra: string[] = []) {
+  const sections: Section[] = [{ heading: '', items: [...extra] }];
+  const paragraphs: string[] = [];
+  for (const b of blocks) {
+    const text = b.text.trim();
+    if (!text) continue;
+    if (b.type === 'heading') sections.push({ heading: text, items: [] });
+    else {
+      sections.at(-1)?.items.push(text);
+      if (b.type === 'paragraph') paragraphs.push(text);
+    }
+  }
+  return findComparison(
+    title,
+    sections.filter((s) => s.items.length),
+    paragraphs,
+  );
 }
 
 /**
@@ -204,6 +226,11 @@ function fromBody(
   const m = fromBlocks(current.title || body.title || row.title, current.blocks, language);
   const points = sourced(body.key_points, 12);
   if (points.length) m.keyPoints = points;
+  m.comparison ??= comparisonOf(
+    m.title,
+    current.blocks,
+    points.map((p) => p.text),
+  );
   const quotes = sourced(body.quotes, 5);
   if (quotes.length) m.quotes = [...quotes, ...m.quotes];
   detailsMaterial(body.details, m);

@@ -7,6 +7,8 @@ export function diagramsFor(data: InfographicData): Diagram[] {
   const texts = (list: string[] | undefined) => (list ?? []).filter((t) => t.trim()).length;
   if (texts(data.steps) >= 2 || (data.actionItems ?? []).filter((a) => a.text.trim()).length >= 2)
     out.push('flow');
+  const c = data.comparison;
+  if (c && c.left.items.length && c.right.items.length) out.push('comparison');
   if (data.points.filter((p) => p.text.trim() && p.start !== null).length >= 2) out.push('timeline');
   // Figures only when there are numbers to show: never a tile for a word like "Easy".
   if ((data.facts ?? []).filter((f) => /\d/.test(f.value)).length >= 2) out.push('figures');
@@ -37,7 +39,9 @@ export function assignDiagrams<T extends { data: InfographicData; emphasis: Emph
   const used = new Set<Diagram>();
   return plans.map((plan) => {
     const can = diagramsFor(plan.data);
-    const preferred = PREFERRED[plan.emphasis];
+    // Two options the content weighs against each other are its clearest structure.
+    const preferred =
+      can.includes('comparison') && !used.has('comparison') ? 'comparison' : PREFERRED[plan.emphasis];
     const diagram =
       (preferred && can.includes(preferred) && !used.has(preferred) ? preferred : undefined) ??
       can.find((d) => !used.has(d)) ??

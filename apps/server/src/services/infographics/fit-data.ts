@@ -100,8 +100,23 @@ export function fitToContract(data: InfographicData): InfographicData {
     .filter((f) => f.value)
     .slice(0, LIMIT.facts);
   if (facts?.length) out.facts = facts;
+  if (data.comparison) {
+    const side = (x: { label: string; items: string[] }) => ({
+      label: fit(x.label, LIMIT.comparisonLabel),
+      items: list(x.items, LIMIT.point, LIMIT.comparisonRows) ?? [],
+    });
+    const left = side(data.comparison.left);
+    const right = side(data.comparison.right);
+    if (left.label && right.label && left.items.length && right.items.length)
+      out.comparison = { left, right, tone: data.comparison.tone };
+  }
   if (data.quote) {
-    const quote = { ...sourced(data.quote), text: fit(data.quote.text, LIMIT.quote) };
+    const speaker = fit(data.quote.speaker, LIMIT.speaker);
+    const quote = {
+      ...sourced(data.quote),
+      text: fit(data.quote.text, LIMIT.quote),
+      ...(speaker ? { speaker } : {}),
+    };
     if (quote.text) out.quote = quote;
   }
   const actions = data.actionItems

@@ -1,5 +1,5 @@
 import type { CustomLayer, Emphasis, InfographicContentType } from '@voxpress/contracts';
-import type { InfographicData, SourcedText } from '../../engines/renderer/renderer.ts';
+import type { Comparison, InfographicData, SourcedText } from '../../engines/renderer/renderer.ts';
 import { EMPHASES_BY_TYPE } from './built-in-templates.ts';
 import { fitToContract } from './fit-data.ts';
 
@@ -17,6 +17,8 @@ export interface InfographicMaterial {
   ingredients: string[];
   facts: { label: string; value: string }[];
   quotes: SourcedText[];
+  /** Two options the content compares, in its own words. */
+  comparison?: Comparison | undefined;
   actionItems: { text: string; owner?: string | undefined }[];
   decisions: SourcedText[];
   features: SourcedText[];
@@ -107,11 +109,13 @@ export function dataFor(
       data.subtitle = m.subtitle;
       data.points = take(anyPoints(m), 5);
       data.facts = take(m.facts, 3);
+      data.comparison = m.comparison;
       break;
     case 'summary':
       data.subtitle = m.subtitle;
       data.points = take(anyPoints(m), 3);
       data.quote = quote;
+      data.comparison = m.comparison;
       break;
     case 'quote':
       data.quote = quote;
@@ -182,6 +186,7 @@ function pruned(data: InfographicData): InfographicData {
   if (data.steps?.length) out.steps = data.steps;
   if (data.ingredients?.length) out.ingredients = data.ingredients;
   if (data.facts?.length) out.facts = data.facts;
+  if (data.comparison) out.comparison = data.comparison;
   if (data.quote?.text) out.quote = data.quote;
   if (data.actionItems?.length) out.actionItems = data.actionItems;
   if (data.tags?.length) out.tags = data.tags;

@@ -110,6 +110,10 @@ export function requestTexts(request: RenderRequest): string[] {
     ...(data.ingredients ?? []),
     ...(data.facts ?? []).flatMap((f) => [f.label, f.value]),
     data.quote?.text ?? '',
+    data.quote?.speaker ?? '',
+    ...[data.comparison?.left, data.comparison?.right].flatMap((side) =>
+      side ? [side.label, ...side.items] : [],
+    ),
     ...(data.actionItems ?? []).flatMap((a) => [a.text, a.owner ?? '']),
     ...(data.tags ?? []),
     data.footer ?? '',

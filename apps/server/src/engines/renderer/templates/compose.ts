@@ -11,6 +11,8 @@ import { keepsWords, typeset } from '../text/typeset.ts';
 import type {
   Block,
   Column,
+  CompareBlock,
+  CompareRow,
   Composition,
   HeaderBlock,
   ListBlock,
@@ -111,7 +113,8 @@ async function composeAt(
   // Columns: landscape canvases put the header, figures and quote beside the lists.
   const innerW = width - 2 * m.padX;
   const lists = emphasis.display.filter((k): k is ListKind => isList(k));
-  const twoColumns = m.format === 'landscape' && lists.length > 0;
+  const comparing = emphasis.display.includes('compare') && data.comparison !== undefined;
+  const twoColumns = m.format === 'landscape' && (lists.length > 0 || comparing);
   const colGap = px(64);
   const leftW = twoColumns ? Math.round((innerW - colGap) * 0.42) : innerW;
   const rightW = twoColumns ? innerW - colGap - leftW : innerW;
@@ -281,6 +284,35 @@ async function composeAt(
     });
   }
 
+  // Comparison: two sides of equal width, a rule between them, items in level rows.
+  const compareGap = px(44);
+  const compareSideW = Math.floor((listColumnW - 2 * cardPad - compareGap) / 2);
+  const compareMarkerW = Math.round(lineH * 0.78);
+  const compareTextW = compareSideW - compareMarkerW - px(14);
+  const comparison = comparing ? data.comparison : undefined;
+  const compareRows = comparison
+    ? Array.from(
+        { length: Math.min(8, Math.max(comparison.left.items.length, comparison.right.items.length)) },
+        (_, i) =>
+          ([comparison.left.items[i], comparison.right.items[i]] as const).map((t) =>
+            t?.trim()
+              ? add({ text: t.trim(), width: compareTextW, maxLines: 5, sizes: [bodySize], style: body })
+              : -1,
+          ),
+      )
+    : [];
+  const compareLabels = comparison
+    ? ([comparison.left.label, comparison.right.label] as const).map((t) =>
+        add({
+          text: t.trim(),
+          width: compareSideW,
+          maxLines: 2,
+          sizes: sizeSteps(ts(34), ts(24), 4),
+          style: { ...display, lineHeight: 1.15, letterSpacing: 0 },
+        }),
+      )
+    : [];
+
   // Figures.
   const factsColumnW = twoColumns ? leftW : innerW;
   const allFacts = orderFacts(
@@ -437,8 +469,39 @@ async function composeAt(
     };
   };
 
-  const buildBlock = (kind: SectionKind, room: number): Block | null => {
+  const buildCompare = (room: number, cap: number): CompareBlock | null => {
+    if (!comparison) return null;
+    const [l, r] = compareLabels.map(must) as [FittedText, FittedText];
+    const labelH = Math.max(l.height, r.height);
+    const chrome = 2 * cardPad + labelH + px(6) + Math.max(2, px(5)) + labelGap;
+    const rows: CompareRow[] = [];
+    let used = chrome;
+    for (const [li, ri] of compareRows) {
+      if (rows.length >= cap) break;
+      const left = get(li ?? -1);
+      const right = get(ri ?? -1);
+      const height = Math.max(lineH, left?.height ?? 0, right?.height ?? 0);
+      const h = used + height + (rows.length ? itemGap : 0);
+      if (h > room) break;
+      rows.push({ left, right, height });
+      used = h;
+    }
+    if (!rows.length) return null;
+    return {
+      kind: 'compare',
+      labels: [l, r],
+      rows,
+      tone: comparison.tone,
+      sideWidth: compareSideW,
+      markerWidth: compareMarkerW,
+      height: used,
+    };
+  };
+
+  const buildBlock = (kind: SectionKind, room: number, cap = MAX_ITEMS): Block | null => {
     switch (kind) {
+      case 'compare':
+        return buildCompare(room, cap);
       case 'facts': {
         if (!factIdx.length) return null;
         const size = Math.min(...factIdx.map((f) => must(f.value).fontSize));
@@ -510,12 +573,12 @@ async function composeAt(
         }
         return a ?? b;
       }
-      return isList(k) ? buildList(k, roomFor, cap) : buildBlock(k, roomFor);
+      return isList(k) ? buildList(k, roomFor, cap) : buildBlock(k, roomFor, cap);
     };
     const place = (k: SectionKind, cap: number) => {
       const at = key(k);
       const current = chosen.get(at);
-      if (current && !(isList(k) || current.kind === 'split')) return;
+      if (current && !(isList(k) || current.kind === 'split' || current.kind === 'compare')) return;
       const gap = current || chosen.size === 0 ? 0 : m.gap;
       const block = build(k, (current?.height ?? 0) + left - gap, cap);
       if (!block) return;
@@ -539,10 +602,11 @@ async function composeAt(
       const b = chosen.get(key(k));
       if (!b) return 0;
       if (b.kind === 'split') return k === 'ingredients' ? b.left.items.length : b.right.items.length;
+      if (b.kind === 'compare') return b.rows.length;
       return 'items' in b ? b.items.length : 1;
     };
     const dropped =
-      primary.some((k) => shown(k) < listTextsCount(k as ListKind)) ||
+      primary.some((k) => shown(k) < totalOf(k)) ||
       inColumn.some((k) => (k === 'facts' || k === 'quote') && !shown(k));
     const blocks = kinds.flatMap((k) => {
       if (split && k === 'steps') return [];
@@ -551,7 +615,8 @@ async function composeAt(
     });
     return { blocks, spare: left, dropped, shown: inColumn.reduce((n, k) => n + shown(k), 0) };
   };
-  const listTextsCount = (k: ListKind) => Math.min(MAX_ITEMS, listTexts(k, request).length);
+  const totalOf = (k: SectionKind) =>
+    k === 'compare' ? compareRows.length : isList(k) ? Math.min(MAX_ITEMS, listTexts(k, request).length) : 1;
 
   const headerGap = px(portrait ? 56 : 40);
   const columns: Column[] = [];
@@ -594,6 +659,8 @@ async function composeAt(
     for (const b of col.blocks) {
       const listed = b.kind === 'split' ? [b.left, b.right] : isList(b.kind) ? [b as ListBlock] : [];
       if (!listed.length) shownKinds.add(b.kind as SectionKind);
+      if (b.kind === 'compare' && b.rows.length < compareRows.length)
+        omitted.push({ section: 'comparison', shown: b.rows.length, total: compareRows.length });
       for (const l of listed) {
         shownKinds.add(l.kind);
         const total = listTexts(l.kind, request).length;
@@ -669,6 +736,15 @@ function withDiagram(e: Emphasis, diagram: Diagram, request: RenderRequest): Emp
       if (!k) return e;
       return { ...e, priority: lead(e.priority, k), primary: [k, ...e.primary.filter((x) => x !== k)] };
     }
+    case 'comparison':
+      if (!request.data.comparison) return e;
+      return {
+        ...e,
+        display: ['compare', ...e.display],
+        priority: ['compare', ...e.priority],
+        // The comparison is what this structure is about: it gets its rows before any other list.
+        primary: ['compare'],
+      };
     case 'timeline':
       if (!timedPoints(request)) return e;
       return {
@@ -742,6 +818,7 @@ function hasContent(kind: SectionKind, request: RenderRequest): boolean {
   if (kind === 'facts') return (data.facts ?? []).some((f) => f.value.trim());
   if (kind === 'quote') return Boolean(data.quote?.text.trim());
   if (kind === 'tags') return (data.tags ?? []).some((t) => t.trim());
+  if (kind === 'compare') return Boolean(data.comparison);
   return false;
 }
 

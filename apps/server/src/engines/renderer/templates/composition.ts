@@ -58,6 +58,26 @@ export interface TagsBlock {
   height: number;
 }
 
+/** One row of a comparison: the two sides' items at the same height. */
+export interface CompareRow {
+  left: FittedText | null;
+  right: FittedText | null;
+  height: number;
+}
+
+/** Two options side by side, their items in aligned rows. */
+export interface CompareBlock {
+  kind: 'compare';
+  labels: [FittedText, FittedText];
+  rows: CompareRow[];
+  /** For and against (a tick and a cross before the items), or two options (dots). */
+  tone: 'pros' | 'neutral';
+  /** Width of each side, and of the marker before each item. */
+  sideWidth: number;
+  markerWidth: number;
+  height: number;
+}
+
 /** Ingredients and steps side by side. */
 export interface SplitBlock {
   kind: 'split';
@@ -67,7 +87,7 @@ export interface SplitBlock {
   height: number;
 }
 
-export type Block = ListBlock | FactsBlock | QuoteBlock | TagsBlock | SplitBlock;
+export type Block = ListBlock | FactsBlock | QuoteBlock | TagsBlock | SplitBlock | CompareBlock;
 
 export interface HeaderBlock {
   eyebrow: FittedText;

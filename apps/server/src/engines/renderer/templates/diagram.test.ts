@@ -33,6 +33,8 @@ function structure(c: Composition): string {
         return b.kind;
       case 'split':
         return `split(${block(b.left)},${block(b.right)})`;
+      case 'compare':
+        return `compare(${b.tone})`;
       default:
         return `${b.kind}${b.connect ? '+line' : ''}${b.times ? '+times' : ''}`;
     }

@@ -2,7 +2,15 @@ import type { Audience, InfographicContentType } from '@voxpress/contracts';
 import type { InfographicData } from '../renderer.ts';
 
 /** The parts of an infographic below its header. */
-export type SectionKind = 'facts' | 'ingredients' | 'steps' | 'points' | 'actions' | 'quote' | 'tags';
+export type SectionKind =
+  | 'facts'
+  | 'ingredients'
+  | 'steps'
+  | 'points'
+  | 'actions'
+  | 'quote'
+  | 'tags'
+  | 'compare';
 
 /** Where each part goes (display) and which gets room first when not everything fits (priority). */
 export interface Emphasis {
@@ -107,6 +115,9 @@ function present(kind: SectionKind, data: InfographicData): boolean {
       return Boolean(data.quote?.text.trim());
     case 'tags':
       return Boolean(data.tags?.some((t) => t.trim()));
+    case 'compare':
+      // Drawn only by a comparison structure, which puts it in (compose's `withDiagram`).
+      return false;
   }
 }
 

@@ -13,6 +13,8 @@ export type IconName =
   | 'currency-dollar'
   | 'chart-bar'
   | 'circle-check'
+  | 'circle-x'
+  | 'circle-dot'
   | 'check'
   | 'leaf'
   | 'bolt'

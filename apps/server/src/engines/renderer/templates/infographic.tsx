@@ -1,5 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import type { ReactElement } from 'react';
+import { Compare } from './compare-section.tsx';
 import type { Block, Column, Composition, HeaderBlock } from './compose.ts';
 import { decorations } from './decorations.tsx';
 import { sides } from './direction.ts';
@@ -190,6 +191,8 @@ function BlockView({
       return <Quote c={c} b={b} width={width} fallbacks={fallbacks} />;
     case 'tags':
       return <Tags c={c} b={b} width={width} fallbacks={fallbacks} />;
+    case 'compare':
+      return <Compare c={c} b={b} width={width} fallbacks={fallbacks} />;
     case 'split':
       return (
         <div

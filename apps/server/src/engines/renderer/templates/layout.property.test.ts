@@ -88,6 +88,9 @@ function texts(c: Composition): FittedText[] {
         block(b.left);
         block(b.right);
         break;
+      case 'compare':
+        out.push(...b.labels, ...b.rows.flatMap((r) => [r.left, r.right].filter((t) => t !== null)));
+        break;
       default:
         out.push(
           b.label,

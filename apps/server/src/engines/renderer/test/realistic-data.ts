@@ -102,3 +102,42 @@ export const REALISTIC: Record<'recipe' | 'meeting' | 'speech', InfographicData>
     footer: 'Read aloud: American speeches',
   },
 };
+
+/** A talk weighing two options, as the detector reads it from the transcript's sections. */
+export const COMPARISON: InfographicData = {
+  language: 'en',
+  title: 'Heat pump vs gas boiler: what our house learned in one winter',
+  subtitle: 'A homeowner compares the first heat-pump winter with ten years on gas.',
+  points: [
+    { text: 'The heat pump ran longer at lower temperatures and the rooms felt steadier', start: 64 },
+    { text: 'Insulating the loft first made a smaller pump enough', start: 301 },
+  ],
+  comparison: {
+    tone: 'neutral',
+    left: {
+      label: 'Heat pump',
+      items: [
+        'Running cost fell to about 70 % of the gas bill',
+        'Radiators run warm, not hot, for most of the day',
+        'Installation took three days and a larger hot-water tank',
+        'Quiet outside unit, about as loud as a fridge',
+      ],
+    },
+    right: {
+      label: 'Gas boiler',
+      items: [
+        'Cheaper to buy and fit',
+        'Heats a cold house quickly in the morning',
+        'Fitted in one day with no change to the pipes',
+        'Needs a yearly safety check and a flue',
+      ],
+    },
+  },
+  quote: {
+    text: 'The first cold week I kept checking the thermostat, and then I stopped thinking about it.',
+    start: 412,
+    speaker: 'Maria',
+  },
+  tags: ['heatpump', 'energy', 'home'],
+  footer: 'Home energy notes, episode 12',
+};
