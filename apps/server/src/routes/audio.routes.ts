@@ -392,11 +392,11 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['audio'],
           summary:
-            'Download the transcript as TXT, SRT, VTT or JSON (with speaker names once speakers are found)',
+            'Download the transcript as TXT, SRT, VTT, JSON or DOCX (with speaker names once speakers are found)',
           ...secured,
           params: zId,
-          querystring: z.object({ format: z.enum(['txt', 'srt', 'vtt', 'json']).default('txt') }),
-          response: { 200: z.string().describe('The transcript file'), ...errors },
+          querystring: z.object({ format: z.enum(['txt', 'srt', 'vtt', 'json', 'docx']).default('txt') }),
+          response: { 200: z.any().describe('The transcript file'), ...errors },
         },
       },
       async (request, reply) => {
@@ -406,13 +406,14 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           request.query.format,
         );
         const type = {
-          txt: 'text/plain',
-          srt: 'application/x-subrip',
-          vtt: 'text/vtt',
-          json: 'application/json',
+          txt: 'text/plain; charset=utf-8',
+          srt: 'application/x-subrip; charset=utf-8',
+          vtt: 'text/vtt; charset=utf-8',
+          json: 'application/json; charset=utf-8',
+          docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
         }[request.query.format];
         return reply
-          .header('content-type', `${type}; charset=utf-8`)
+          .header('content-type', type)
           .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
           .send(body);
       },
@@ -447,7 +448,10 @@ export function sendRanged(
 }
 
 /** Parses a single `bytes=start-end` range; undefined means the whole file. */
-export function parseRange(header: string | undefined, size: number): { start: number; end?: number } | undefined {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end?: number } | undefined {
   if (!header) return undefined;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match) return undefined;

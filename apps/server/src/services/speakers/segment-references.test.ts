@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../../test/harness.ts';
 import { signUp } from '../../../test/http.ts';
-import { audio, content, transcriptions } from '../../db/schema.ts';
+import { seedVoicedItem } from '../../../test/seed-item.ts';
+import { content } from '../../db/schema.ts';
 import { afterSplit, remapSegmentIds } from './segment-references.ts';
 
 describe('segment references after a split', () => {
@@ -50,38 +51,17 @@ describe.each(drivers)('a citation after a split on %s', (driver) => {
     t = await createTestContext(driver, { startWorkers: false, env: { AUTH_RATE_LIMIT: '1000' } });
     token = await signUp(t.app, 'gardener@example.com');
     other = await signUp(t.app, 'someone@example.com');
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: as(token) });
-    const userId = me.json().id as string;
+    const seeded = await seedVoicedItem(t, token, {
+      title: 'Roses',
+      segments,
+      speakers: [
+        { id: 'S1', name: 'Ana', colour: '#0072B2' },
+        { id: 'S2', name: null, colour: '#D55E00' },
+      ],
+    });
+    audioId = seeded.audioId;
+    const { userId, transcriptionId } = seeded;
     const { db } = t.ctx.database;
-    const [a] = await db
-      .insert(audio)
-      .values({
-        userId,
-        title: 'Roses',
-        source: 'upload',
-        blobKey: `audio/${userId}/roses.wav`,
-        status: 'completed',
-        transcriptionStatus: 'completed',
-        speakersStatus: 'completed',
-      })
-      .returning({ id: audio.id });
-    const [tr] = await db
-      .insert(transcriptions)
-      .values({
-        audioId: a?.id,
-        userId,
-        originalText: segments.map((s) => s.text).join(' '),
-        language: 'en-US',
-        provider: 'pocketsphinx',
-        segments,
-        speakers: [
-          { id: 'S1', name: 'Ana', colour: '#0072B2' },
-          { id: 'S2', name: null, colour: '#D55E00' },
-        ],
-      })
-      .returning({ id: transcriptions.id });
-    audioId = a?.id as string;
-    await db.update(audio).set({ transcriptionId: tr?.id }).where(eq(audio.id, audioId));
     const quote = { text: 'Water in the morning and plenty of sun.', segment_ids: [3], start: 11 };
     const roses = { text: 'I have grown roses for twenty years now.', segment_ids: [1], start: 3 };
     const body = {
@@ -98,7 +78,7 @@ describe.each(drivers)('a citation after a split on %s', (driver) => {
       .insert(content)
       .values({
         userId,
-        transcriptionId: tr?.id as string,
+        transcriptionId,
         contentType: 'blog_post',
         title: 'Roses',
         language: 'en',

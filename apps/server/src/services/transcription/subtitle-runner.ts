@@ -1,6 +1,7 @@
 import { concurrencyLimit, startWorker } from '../../lib/worker-thread.ts';
 import type { TranscriptionRow } from '../../repositories/transcriptions.repository.ts';
 import { type ExportFormat, exportTranscript, type TranscriptSource } from './subtitles.ts';
+import { type TranscriptDocxSource, transcriptDocx } from './transcript-docx.ts';
 
 /**
  * Past this many characters an export is rendered in a worker thread: captioning an hour of speech
@@ -13,12 +14,14 @@ const MAX_PARALLEL = 2;
 const turn = concurrencyLimit(MAX_PARALLEL);
 
 /**
- * What the subtitle worker makes: a transcript export (`format`, a string back), or a transcript's
- * record for the data export (`record`: its JSON as UTF-8 bytes back, see `transcript-record.ts`).
+ * What the subtitle worker makes: a transcript export (`format`, a string back), a transcript's
+ * record for the data export (`record`: its JSON as UTF-8 bytes back, see `transcript-record.ts`),
+ * or a transcript as a Word document (`docx`: its bytes back).
  */
 export type SubtitleJob =
   | { format: ExportFormat; source: TranscriptSource }
-  | { record: TranscriptionRow; indent: number };
+  | { record: TranscriptionRow; indent: number }
+  | { docx: TranscriptDocxSource };
 
 /**
  * Renders a transcript for download: a plain-text or short export at once, a long SRT or VTT in
@@ -28,6 +31,12 @@ export async function renderExport(format: ExportFormat, source: TranscriptSourc
   if (format === 'txt' || format === 'json' || source.text.length <= INLINE_EXPORT_CHARS)
     return exportTranscript(format, source);
   return runSubtitleWorker<string>({ format, source });
+}
+
+/** Writes a transcript as a Word document: a short one at once, a long one in a worker thread. */
+export async function renderDocx(source: TranscriptDocxSource): Promise<Buffer> {
+  if (source.text.length <= INLINE_EXPORT_CHARS) return transcriptDocx(source);
+  return Buffer.from(await runSubtitleWorker<Uint8Array>({ docx: source }));
 }
 
 /** Runs one job in a subtitle worker, taking turns with the others (at most `MAX_PARALLEL` at once). */

@@ -8,10 +8,13 @@ import type {
 } from '../../repositories/transcriptions.repository.ts';
 import { type StoredSegment, segmentsWithSpeakers, storedSpeakers } from '../speakers/speaker-model.ts';
 import { editedLayout } from './edited-layout.ts';
-import { renderExport } from './subtitle-runner.ts';
+import { renderDocx, renderExport } from './subtitle-runner.ts';
 import type { ExportFormat } from './subtitles.ts';
 import { sanitizeTranscriptHtml } from './transcript-html.ts';
 import { checkTranscriptSize, maxTranscriptChars } from './transcript-limits.ts';
+
+/** The formats a transcript downloads in: the text formats, and Word. */
+export type TranscriptFileFormat = ExportFormat | 'docx';
 
 const MAX_VERSIONS = 20;
 
@@ -76,19 +79,26 @@ export class TranscriptionService {
   async export(
     userId: string,
     audioId: string,
-    format: ExportFormat,
-  ): Promise<{ body: string; fileName: string }> {
+    format: TranscriptFileFormat,
+  ): Promise<{ body: string | Buffer; fileName: string }> {
     const { audio, row } = await this.owned(userId, audioId);
     const base = (audio.title ?? 'transcript').replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'transcript';
-    return {
-      body: await renderExport(format, {
-        text: row.editedText ?? row.originalText,
-        segments: segmentsWithSpeakers(row.segments as StoredSegment[], storedSpeakers(row.speakers)),
-        language: row.language,
-        edited: row.editedText !== null,
-      }),
-      fileName: `${base}.${format}`,
+    const source = {
+      text: row.editedText ?? row.originalText,
+      segments: segmentsWithSpeakers(row.segments as StoredSegment[], storedSpeakers(row.speakers)),
+      language: row.language,
+      edited: row.editedText !== null,
     };
+    const body =
+      format === 'docx'
+        ? await renderDocx({
+            ...source,
+            title: audio.title,
+            date: audio.createdAt.toISOString(),
+            description: `Transcribed by ${row.provider}${row.diarizer ? `; speakers found by ${row.diarizer}` : ''}.`,
+          })
+        : await renderExport(format, source);
+    return { body, fileName: `${base}.${format}` };
   }
 
   /** The user's audio item and its transcript; someone else's is not found. */

@@ -362,6 +362,7 @@ function ExportMenu({ audioId }: { audioId: string }) {
         <Menu.Item onClick={() => void download('srt')}>{t('export.srt')}</Menu.Item>
         <Menu.Item onClick={() => void download('vtt')}>{t('export.vtt')}</Menu.Item>
         <Menu.Item onClick={() => void download('json')}>{t('export.json')}</Menu.Item>
+        <Menu.Item onClick={() => void download('docx')}>{t('export.docx')}</Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

@@ -4,7 +4,7 @@ import { api, tokens } from '../../lib/api.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { transcriptionLanguageFields } from '../audio/language-fields.ts';
 
-export type ExportFormat = 'txt' | 'srt' | 'vtt' | 'json';
+export type ExportFormat = 'txt' | 'srt' | 'vtt' | 'json' | 'docx';
 
 export const audioKey = (id: string) => ['audio', id] as const;
 export const transcriptionKey = (id: string) => ['audio', id, 'transcription'] as const;
