@@ -7,14 +7,15 @@ import { build } from 'esbuild';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@voxpress/'));
 
-// Each worker is its own entry: worker threads load it from beside main.js.
+// Each worker is its own entry: worker threads (and the local model's child process) load it from
+// beside main.js.
 await build({
   entryPoints: {
     main: 'src/main.ts',
     'render-worker': 'src/engines/renderer/render-worker.ts',
     'document-worker': 'src/services/content/document-worker.ts',
     'subtitle-worker': 'src/services/transcription/subtitle-worker.ts',
-    'local-llm-worker': 'src/engines/writer/local/local-worker.ts',
+    'local-llm-process': 'src/engines/writer/local/local-process.ts',
     'separate-worker': 'src/engines/diarizer/builtin/separate-worker.ts',
     'sherpa-worker': 'src/engines/diarizer/sherpa/sherpa-worker.ts',
   },

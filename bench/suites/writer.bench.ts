@@ -3,7 +3,8 @@
  * writing the answer, for free text and for an answer held to the content schema by a grammar.
  * It measures the model LLM_LOCAL_MODEL names when its file is on disk; otherwise a toy model
  * (random weights, two layers) written here, which says how fast the machinery is, not a real
- * model. Run with `npm run bench -- writer`.
+ * model. It also prints the memory of the model's own process (resident now and at its peak) and
+ * that process's JavaScript heap cap. Run with `npm run bench -- writer`.
  */
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -24,9 +25,12 @@ import { writeToyModel } from '../../apps/server/src/engines/writer/local/test/t
 
 type Results = Record<string, string | number>;
 
+/** The model process's JavaScript heap cap, as the server sets it (LocalLlmConfig.heapLimitMb). */
+const HEAP_LIMIT_MB = 256;
+
 export async function writerBenchmark(): Promise<Results> {
   const work = await mkdtemp(path.join(tmpdir(), 'voxpress-bench-writer-'));
-  const runtime = new LocalLlmRuntime({ idleMs: 60_000 });
+  const runtime = new LocalLlmRuntime({ idleMs: 60_000, heapLimitMb: HEAP_LIMIT_MB });
   try {
     const config = loadConfig({
       ...process.env,
@@ -76,6 +80,8 @@ export async function writerBenchmark(): Promise<Results> {
       temperature: toy ? 1 : 0.3,
       seed: 1,
     });
+    const memory = await runtime.memory();
+    const mb = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(0)} MB`;
     const rate = (tokens: number, ms: number) => (ms > 0 ? (tokens / (ms / 1000)).toFixed(1) : 'n/a');
     const row = (s: GenerationStats) =>
       `${s.promptTokens} in: ${rate(s.promptTokens, s.promptMs)} tok/s; ${s.outputTokens} out: ${rate(s.outputTokens, s.generateMs)} tok/s`;
@@ -84,6 +90,9 @@ export async function writerBenchmark(): Promise<Results> {
       threads,
       gpu: runtime.gpu === false ? 'none' : runtime.gpu,
       'load (ms)': runtime.lastLoadMs ?? 'n/a',
+      'model process resident': memory ? mb(memory.residentBytes) : 'n/a (needs Linux /proc)',
+      'model process peak resident': memory ? mb(memory.peakBytes) : 'n/a (needs Linux /proc)',
+      'model process JS heap cap': `${HEAP_LIMIT_MB} MB old space (V8's whole limit: ${runtime.heapLimitBytes === null ? 'n/a' : mb(runtime.heapLimitBytes)})`,
       'prompt tok/s (free text)': rate(free.stats.promptTokens, free.stats.promptMs),
       'generation tok/s (free text)': rate(free.stats.outputTokens, free.stats.generateMs),
       'prompt tok/s (content schema)': rate(json.stats.promptTokens, json.stats.promptMs),

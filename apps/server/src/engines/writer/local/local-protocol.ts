@@ -1,6 +1,6 @@
 import type { GrammarSchema } from './json-schema-grammar.ts';
 
-/** How the worker loads its model. */
+/** How the model's process loads its model. */
 export interface LocalModelSpec {
   /** The `.gguf` file. */
   path: string;
@@ -27,9 +27,12 @@ export interface GenerateRequest {
   seed?: number;
 }
 
-export type ToWorker =
+/** What the server sends the model's process (over its IPC channel). */
+export type ToModelProcess =
   | { type: 'generate'; id: number; model: LocalModelSpec; request: GenerateRequest }
-  | { type: 'cancel'; id: number };
+  | { type: 'cancel'; id: number }
+  /** Free the model and end the process. */
+  | { type: 'unload' };
 
 export interface GenerationStats {
   promptTokens: number;
@@ -41,8 +44,16 @@ export interface GenerationStats {
   truncated: boolean;
 }
 
-export type FromWorker =
-  | { type: 'loaded'; id: number; ms: number; gpu: string | false }
+/** What the model's process answers. */
+export type FromModelProcess =
+  | {
+      type: 'loaded';
+      id: number;
+      ms: number;
+      gpu: string | false;
+      /** The process's JavaScript heap limit as V8 sees it, in bytes. */
+      heapLimitBytes: number;
+    }
   | { type: 'chunk'; id: number; text: string }
   | { type: 'done'; id: number; text: string; stats: GenerationStats }
   | { type: 'error'; id: number; message: string; aborted: boolean; kind: 'model' | 'generation' };

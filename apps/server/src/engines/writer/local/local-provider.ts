@@ -31,7 +31,7 @@ export interface LocalLlmConfig {
   /** Most tokens in one answer when the caller names no limit. */
   maxTokens: number;
   seed?: number;
-  /** Cap on the worker thread's JavaScript heap, in MB. */
+  /** Cap on the model process's JavaScript heap, in MB. */
   heapLimitMb: number;
   /** Generations the model runs at once in this process (LLM_LOCAL_PARALLEL); each more needs memory. */
   parallel: number;
@@ -53,7 +53,7 @@ const gigabytes = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GB`;
 
 /**
  * The built-in local model behind the language-model port: a GGUF file run by node-llama-cpp in
- * a worker thread on this machine, with no server or key. Ready once its file is on disk; until
+ * a child process of its own on this machine, with no server or key. Ready once its file is on disk; until
  * then its status says what is missing ("not downloaded: 1.7 GB", "downloading 41 %").
  */
 export class LocalLlmProvider implements LlmProvider {
@@ -149,8 +149,21 @@ export class LocalLlmProvider implements LlmProvider {
       state: 'ready',
       model: downloaded,
       reason: `Built-in model ${target.label} on this server`,
-      detail: `${target.file}; ${this.config.threads} CPU thread${this.config.threads === 1 ? '' : 's'}${this.config.gpu === false ? ', GPU off' : ', GPU when found'}${this.runtime.loaded ? ', loaded' : ', loaded on first use'}`,
+      detail: `${target.file}; ${this.config.threads} CPU thread${this.config.threads === 1 ? '' : 's'}${this.config.gpu === false ? ', GPU off' : ', GPU when found'}; ${await this.loadState()}`,
     };
+  }
+
+  /** Whether the model is in memory, for the administrator: loading, loaded (and how much), or not. */
+  private async loadState(): Promise<string> {
+    const { runtime } = this;
+    const crash = runtime.lastCrash
+      ? `; its process last ended unexpectedly at ${runtime.lastCrash.at.toISOString()}: ${runtime.lastCrash.message}`
+      : '';
+    if (runtime.state === 'unloaded') return `loaded on first use${crash}`;
+    if (runtime.state === 'loading') return `loading in process ${runtime.pid}${crash}`;
+    const memory = await runtime.memory();
+    const resident = memory ? `, ${(memory.residentBytes / 1024 ** 2).toFixed(0)} MB resident` : '';
+    return `loaded in process ${runtime.pid}${resident}${crash}`;
   }
 
   async resolve(): Promise<ResolvedModel> {
@@ -181,8 +194,9 @@ export class LocalLlmProvider implements LlmProvider {
           file: target.file,
           mtimeMs: present.mtimeMs,
           message: err.message,
-          // Memory frees up: a refusal for want of it is not kept for good.
-          ...(err.details.memory ? { until: Date.now() + MEMORY_REFUSAL_MS } : {}),
+          // Memory frees up: a refusal for want of it, or a process that ended while loading, is
+          // not held against the model for good.
+          ...(err.details.memory || err.details.transient ? { until: Date.now() + MEMORY_REFUSAL_MS } : {}),
         };
     };
     return {

@@ -1,12 +1,14 @@
+import { type ChildProcess, fork, type StdioOptions } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
-import type { Worker } from 'node:worker_threads';
-import { startWorker } from '../../../lib/worker-thread.ts';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type {
-  FromWorker,
+  FromModelProcess,
   GenerateRequest,
   GenerationStats,
   LocalModelSpec,
-  ToWorker,
+  ToModelProcess,
 } from './local-protocol.ts';
 
 /** A generation the model itself could not do (it failed to load, or broke while writing). */
@@ -16,8 +18,11 @@ export class LocalModelError extends Error {
     message: string,
     /** `model`: the file could not be loaded (missing, damaged, too large for memory). */
     readonly kind: 'model' | 'generation' | 'crashed',
-    /** `memory`: refused for want of free memory now, which may change (the file is fine). */
-    readonly details: { memory?: boolean } = {},
+    /**
+     * `memory`: refused for want of free memory now, which may change (the file is fine).
+     * `transient`: the model's process ended while loading it (a damaged file, or memory ran out).
+     */
+    readonly details: { memory?: boolean; transient?: boolean } = {},
   ) {
     super(message);
   }
@@ -25,14 +30,21 @@ export class LocalModelError extends Error {
 
 /** What the runtime needs besides the model. */
 export interface LocalRuntimeOptions {
-  /** Milliseconds without work after which the model is unloaded (its thread ends). */
+  /** Milliseconds without work after which the model is unloaded (its process ends). */
   idleMs: number;
-  /** Cap on the worker's JavaScript heap, in MB (the model's own memory is checked at load). */
+  /** Cap on the model process's JavaScript heap, in MB (the model's own memory is checked at load). */
   heapLimitMb?: number;
-  /** Starts the worker thread (tests may start it differently). */
-  createWorker?: (heapLimitMb: number) => Worker;
-  /** Schedules the idle unload; returns a function that cancels it. Default: a timer. */
+  /** How much lower than the server's the model process's CPU priority is (nice steps, default 10). */
+  niceSteps?: number;
+  /** Starts the model's process (tests may watch it); default `startLocalProcess`. */
+  createProcess?: (options: ModelProcessOptions) => ChildProcess;
+  /**
+   * Schedules the idle unload, and the kill of a process that does not stop a cancelled
+   * generation in time; returns a function that cancels it. Default: a timer.
+   */
   schedule?: (run: () => void, ms: number) => () => void;
+  /** Milliseconds a cancelled generation has to stop before its process is killed (default 5 s). */
+  cancelGraceMs?: number;
   /** Memory free now, in bytes (default `os.freemem`): a model that does not fit is not loaded. */
   freeMemory?: () => number;
   /** Memory kept free for the rest of the server beside the model, in bytes (default 512 MB). */
@@ -46,7 +58,7 @@ const gigabytes = (bytes: number) => `${(bytes / GB).toFixed(1)} GB`;
 export const MEMORY_MARGIN_BYTES = 512 * 1024 ** 2;
 
 /**
- * Refuses a model that would not fit: the worker's JavaScript heap is capped, but the model's
+ * Refuses a model that would not fit: the process's JavaScript heap is capped, but the model's
  * weights and cache are native memory no cap holds, so they are weighed against what is free
  * (less a margin for the rest of the server) before the model is loaded.
  */
@@ -70,23 +82,49 @@ export interface GenerateHandlers {
   onText?(text: string): void;
 }
 
+/** How the model's process is started. */
+export interface ModelProcessOptions {
+  heapLimitMb: number;
+  /** The nice value it runs at (all its threads). */
+  nice: number;
+}
+
 interface Pending {
+  message: Extract<ToModelProcess, { type: 'generate' }>;
   resolve(result: { text: string; stats: GenerationStats }): void;
   reject(err: unknown): void;
   onText?: (text: string) => void;
   signal?: AbortSignal;
+  /** True once text of it has come back (it cannot be started again elsewhere unseen). */
+  streamed: boolean;
+  /** True once it was sent again to a new process after its first one ended. */
+  resent: boolean;
+  /** Cancels the kill armed when it was cancelled. */
+  stopGrace?: () => void;
+}
+
+/** The model's process as the runtime holds it. */
+interface Held {
+  child: ChildProcess;
+  /** The model it has loaded, once it says so. */
+  model: string | undefined;
+  /** The model each generation sent to it asked for, until it answers. */
+  asked: Map<number, string>;
+  /** Resolves when the process has exited. */
+  exited: Promise<void>;
 }
 
 /**
- * The built-in local model as the rest of the server sees it: generations go to one worker
- * thread, which keeps the model loaded and runs one generation at a time; an abort cancels the
- * generation there; after `idleMs` without work the thread is ended and the model's memory freed.
- * A crashed thread fails the generations it held and is started again on the next request.
+ * The built-in local model as the rest of the server sees it: generations go to one child
+ * process, which keeps the model loaded and runs one generation at a time (or `parallel`), at a
+ * lower CPU priority than the server and with a capped JavaScript heap. An abort cancels the
+ * generation there, and a process that does not stop it in time is killed. After `idleMs` without
+ * work the process is ended and all the model's memory freed. A process that crashes (a native
+ * fault, memory running out) fails the generation it was writing with a `crashed` error; one not
+ * yet started is sent once to a new process, and the next request starts a new process.
  */
 export class LocalLlmRuntime {
-  private worker: Worker | undefined;
-  /** The model the worker holds (set once it has loaded it). */
-  private held: string | undefined;
+  private held: Held | undefined;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private cancelIdle: (() => void) | undefined;
@@ -95,6 +133,10 @@ export class LocalLlmRuntime {
   loads = 0;
   lastLoadMs: number | null = null;
   gpu: string | false = false;
+  /** The model process's JavaScript heap limit as it reported it at load, in bytes. */
+  heapLimitBytes: number | null = null;
+  /** Why the model's process last ended unexpectedly, and when. */
+  lastCrash: { message: string; at: Date } | undefined;
 
   constructor(private readonly options: LocalRuntimeOptions) {
     this.schedule =
@@ -106,14 +148,39 @@ export class LocalLlmRuntime {
       });
   }
 
-  /** True while a worker thread (and so, after its first generation, the model) is in memory. */
+  /** True while the model's process (and so, after its first generation, the model) is in memory. */
   get loaded(): boolean {
-    return this.worker !== undefined;
+    return this.held !== undefined;
+  }
+
+  /** `loading` while the process is starting or loading the model for a generation. */
+  get state(): 'unloaded' | 'loading' | 'loaded' {
+    if (!this.held) return 'unloaded';
+    return this.held.model === undefined ? 'loading' : 'loaded';
+  }
+
+  /** The model process's id, while there is one. */
+  get pid(): number | undefined {
+    return this.held?.child.pid;
   }
 
   /** Generations waiting or running. */
   get busy(): number {
     return this.pending.size;
+  }
+
+  /**
+   * Memory the model's process holds now and at most so far (resident set, in bytes), from
+   * /proc on Linux; null without a process or elsewhere.
+   */
+  async memory(): Promise<{ residentBytes: number; peakBytes: number } | null> {
+    const pid = this.pid;
+    if (pid === undefined) return null;
+    const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => null);
+    const kb = (field: string) => Number(status?.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1]);
+    const residentBytes = kb('VmRSS') * 1024;
+    const peakBytes = kb('VmHWM') * 1024;
+    return Number.isFinite(residentBytes) && Number.isFinite(peakBytes) ? { residentBytes, peakBytes } : null;
   }
 
   generate(
@@ -123,7 +190,7 @@ export class LocalLlmRuntime {
   ): Promise<{ text: string; stats: GenerationStats }> {
     const { signal } = handlers;
     if (signal?.aborted) return Promise.reject(signal.reason);
-    if (this.held !== modelKey(model)) {
+    if (this.held?.model !== modelKey(model)) {
       const refusal = memoryRefusal(
         model,
         (this.options.freeMemory ?? os.freemem)(),
@@ -133,22 +200,22 @@ export class LocalLlmRuntime {
     }
     this.cancelIdle?.();
     this.cancelIdle = undefined;
-    const worker = this.start();
-    // Held while it works; an idle model does not keep the process from ending.
-    worker.ref();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      const onAbort = () => this.send(worker, { type: 'cancel', id });
+      const onAbort = () => this.cancel(id);
       signal?.addEventListener('abort', onAbort, { once: true });
       const done = () => {
         signal?.removeEventListener('abort', onAbort);
+        const task = this.pending.get(id);
+        task?.stopGrace?.();
         this.pending.delete(id);
-        if (this.pending.size === 0) {
-          this.worker?.unref();
+        if (this.pending.size === 0 && this.held) {
+          hold(this.held.child, false);
           this.armIdle();
         }
       };
       this.pending.set(id, {
+        message: { type: 'generate', id, model, request },
         resolve: (r) => {
           done();
           resolve(r);
@@ -159,25 +226,69 @@ export class LocalLlmRuntime {
         },
         ...(handlers.onText ? { onText: handlers.onText } : {}),
         ...(signal ? { signal } : {}),
+        streamed: false,
+        resent: false,
       });
-      this.send(worker, { type: 'generate', id, model, request });
-      this.asked.set(id, modelKey(model));
+      this.dispatch(id);
     });
   }
 
-  /** Which model each generation asked for, until its worker says it loaded it. */
-  private readonly asked = new Map<number, string>();
+  /** Sends a generation to the model's process, starting one when there is none. */
+  private dispatch(id: number): void {
+    const task = this.pending.get(id);
+    if (!task) return;
+    let held: Held;
+    try {
+      held = this.start();
+    } catch (err) {
+      task.reject(
+        new LocalModelError(
+          `The built-in model's process could not be started: ${err instanceof Error ? err.message : String(err)}`,
+          'crashed',
+        ),
+      );
+      return;
+    }
+    // Held while it works; an idle model does not keep the server from ending.
+    hold(held.child, true);
+    held.asked.set(id, modelKey(task.message.model));
+    this.send(held, task.message);
+  }
 
-  /** Ends the worker thread now, freeing the model. Generations under way are failed. */
+  /** Asks the process to stop a generation, and kills it if it has not stopped in time. */
+  private cancel(id: number): void {
+    const task = this.pending.get(id);
+    const held = this.held;
+    if (!task || !held) return;
+    this.send(held, { type: 'cancel', id });
+    task.stopGrace?.();
+    const grace = this.options.cancelGraceMs ?? 5_000;
+    task.stopGrace = this.schedule(() => {
+      if (this.pending.has(id) && this.held === held)
+        this.lost(
+          held,
+          `The built-in model did not stop a cancelled generation within ${grace / 1000} s; its process was ended`,
+          { killed: true },
+        );
+    }, grace);
+  }
+
+  /** Ends the model's process now, freeing the model. Generations under way are failed. */
   async unload(): Promise<void> {
     this.cancelIdle?.();
     this.cancelIdle = undefined;
-    const worker = this.worker;
-    this.worker = undefined;
+    const held = this.held;
     this.held = undefined;
-    if (!worker) return;
+    if (!held) return;
     this.failAll(new LocalModelError('The local model was unloaded', 'crashed'));
-    await worker.terminate();
+    // Awaited: the server stays up until the model's process has gone.
+    hold(held.child, true);
+    this.send(held, { type: 'unload' });
+    // It frees the model and exits; one that does not within the grace time is killed.
+    const kill = setTimeout(() => held.child.kill('SIGKILL'), this.options.cancelGraceMs ?? 5_000);
+    kill.unref();
+    await held.exited;
+    clearTimeout(kill);
   }
 
   close(): Promise<void> {
@@ -192,39 +303,98 @@ export class LocalLlmRuntime {
     }, this.options.idleMs);
   }
 
-  private start(): Worker {
-    if (this.worker) return this.worker;
-    const heap = this.options.heapLimitMb ?? 256;
-    const worker = (this.options.createWorker ?? startLocalWorker)(heap);
-    worker.on('message', (message: FromWorker) => this.onMessage(message));
-    worker.on('error', (err) => {
-      if (this.worker !== worker) return;
-      this.worker = undefined;
-      this.held = undefined;
-      this.failAll(new LocalModelError(`The local model's thread failed: ${err.message}`, 'crashed'));
+  private start(): Held {
+    if (this.held) return this.held;
+    const own = (() => {
+      try {
+        return os.getPriority();
+      } catch {
+        return 0;
+      }
+    })();
+    const nice = Math.min(19, own + (this.options.niceSteps ?? 10));
+    const child = (this.options.createProcess ?? startLocalProcess)({
+      heapLimitMb: this.options.heapLimitMb ?? 256,
+      nice,
     });
-    worker.on('exit', (code) => {
-      if (this.worker !== worker) return;
-      this.worker = undefined;
-      this.held = undefined;
-      this.failAll(new LocalModelError(`The local model's thread ended (code ${code})`, 'crashed'));
+    // Lowered at once (its first thread, and so those it starts from now); it lowers the threads
+    // Node started before this itself, before it loads the model.
+    if (child.pid !== undefined)
+      try {
+        os.setPriority(child.pid, nice);
+      } catch {
+        // Not permitted here: it lowers itself.
+      }
+    const exited = new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) resolve();
+      else child.once('exit', () => resolve());
     });
-    this.worker = worker;
-    return worker;
+    const held: Held = { child, model: undefined, asked: new Map(), exited };
+    child.on('message', (message: FromModelProcess) => {
+      if (this.held === held) this.onMessage(held, message);
+    });
+    child.on('error', (err) => {
+      if (this.held === held) this.lost(held, `The built-in model's process failed: ${err.message}`);
+    });
+    child.on('exit', (code, signal) => {
+      if (this.held === held)
+        this.lost(
+          held,
+          `The built-in model's process ended unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`})`,
+        );
+    });
+    this.held = held;
+    return held;
   }
 
-  private onMessage(message: FromWorker): void {
+  /**
+   * The process ended or stopped answering: it is killed, the generation it was writing fails
+   * (a cancelled one ends as cancelled), and one that had not started is sent once to a new
+   * process. When it crashed before loading the model, the model is blamed rather than retried.
+   * `killed`: the runtime ended it (it did not stop a cancelled generation), it did not crash.
+   */
+  private lost(held: Held, message: string, { killed = false } = {}): void {
+    if (this.held !== held) return;
+    this.held = undefined;
+    held.child.kill('SIGKILL');
+    if (!killed) this.lastCrash = { message, at: new Date() };
+    const name = (spec: LocalModelSpec) => spec.path.split(/[\\/]/).at(-1) ?? spec.path;
+    const again: number[] = [];
+    for (const [id, task] of [...this.pending]) {
+      if (task.signal?.aborted) task.reject(task.signal.reason);
+      else if (!killed && held.model !== modelKey(task.message.model))
+        task.reject(
+          new LocalModelError(
+            `${message} while loading ${name(task.message.model)}: the file may be damaged, or the machine ran out of memory`,
+            'model',
+            { transient: true },
+          ),
+        );
+      else if (task.streamed || task.resent) task.reject(new LocalModelError(message, 'crashed'));
+      else {
+        task.resent = true;
+        again.push(id);
+      }
+    }
+    for (const id of again) this.dispatch(id);
+  }
+
+  private onMessage(held: Held, message: FromModelProcess): void {
     const task = this.pending.get(message.id);
-    if (message.type === 'done' || message.type === 'error') this.asked.delete(message.id);
+    if (message.type === 'done' || message.type === 'error') held.asked.delete(message.id);
     switch (message.type) {
-      case 'loaded':
-        this.held = this.asked.get(message.id);
+      case 'loaded': {
+        held.model = held.asked.get(message.id);
         this.loads++;
         this.lastLoadMs = message.ms;
         this.gpu = message.gpu;
+        this.heapLimitBytes = message.heapLimitBytes;
         return;
+      }
       case 'chunk':
-        task?.onText?.(message.text);
+        if (!task) return;
+        task.streamed = true;
+        task.onText?.(message.text);
         return;
       case 'done':
         task?.resolve({ text: message.text, stats: message.stats });
@@ -236,22 +406,56 @@ export class LocalLlmRuntime {
     }
   }
 
-  private send(worker: Worker, message: ToWorker): void {
-    worker.postMessage(message);
+  private send(held: Held, message: ToModelProcess): void {
+    if (!held.child.connected) return;
+    held.child.send(message, (err) => {
+      // The process is going: its exit fails what it held.
+      if (err && this.held === held)
+        this.lost(held, `The built-in model's process stopped listening: ${err.message}`);
+    });
   }
 
   private failAll(err: LocalModelError): void {
-    this.asked.clear();
     for (const task of [...this.pending.values()]) task.reject(err);
   }
 }
 
-/** Starts the worker (bundled as `local-llm-worker.js` beside `main.js`) with its heap cap. */
-export function startLocalWorker(heapLimitMb: number): Worker {
-  return startWorker(
-    { built: 'local-llm-worker', source: 'engines/writer/local/local-worker.ts' },
-    { resourceLimits: { maxOldGenerationSizeMb: heapLimitMb } },
-  );
+/** Keeps the server's event loop alive for the process while it works, and not while it idles. */
+function hold(child: ChildProcess, working: boolean): void {
+  if (working) {
+    child.ref();
+    child.channel?.ref();
+  } else {
+    child.unref();
+    child.channel?.unref();
+  }
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Running the TypeScript source through tsx (development and tests), not the bundled build. */
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+/** Where tsx is, resolved once at load (see lib/worker-thread.ts). */
+const TSX = FROM_SOURCE ? import.meta.resolve('tsx') : '';
+
+/**
+ * Starts the model's process: `local-llm-process.js` beside `main.js` in a build (build.mjs names
+ * it), or local-process.ts through tsx when running from source, with its heap capped and its
+ * nice value as its argument.
+ */
+export function startLocalProcess({ heapLimitMb, nice }: ModelProcessOptions): ChildProcess {
+  const heap = `--max-old-space-size=${Math.max(16, Math.round(heapLimitMb))}`;
+  const stdio: StdioOptions = ['ignore', 'inherit', 'inherit', 'ipc'];
+  if (!FROM_SOURCE)
+    return fork(path.join(here, 'local-llm-process.js'), [String(nice)], {
+      stdio,
+      execArgv: [heap, '--enable-source-maps'],
+    });
+  const serverDir = path.resolve(here, '..', '..', '..', '..');
+  return fork(path.join(here, 'local-process.ts'), [String(nice)], {
+    stdio,
+    execArgv: [heap, '--import', TSX],
+    env: { ...process.env, TSX_TSCONFIG_PATH: path.join(serverDir, 'tsconfig.json') },
+  });
 }
 
 function modelKey(spec: LocalModelSpec): string {

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -11,7 +12,7 @@ import { ComposerWriterEngine, LlmWriterEngine, WriterRouter } from '../writer-r
 import { defaultLocalModel, findLocalModel, LOCAL_MODELS } from './local-models.ts';
 import type { LocalModelSpec } from './local-protocol.ts';
 import { type LocalLlmConfig, LocalLlmProvider, memoryNeed, sharedLocalProvider } from './local-provider.ts';
-import { LocalLlmRuntime, LocalModelError, memoryRefusal } from './local-runtime.ts';
+import { LocalLlmRuntime, LocalModelError, memoryRefusal, startLocalProcess } from './local-runtime.ts';
 import { writeToyModel } from './test/toy-gguf.ts';
 
 let dir: string;
@@ -28,19 +29,50 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** A runtime whose idle unload runs when the test says so, not on a timer. */
-function manualRuntime() {
+/**
+ * A runtime whose idle unload (and the kill of a process that does not stop a cancelled
+ * generation) runs when the test says so, not on a timer; `children` are the model processes it
+ * started.
+ */
+function manualRuntime(heapLimitMb?: number) {
   const idle: Array<() => void> = [];
+  const children: ChildProcess[] = [];
   const runtime = new LocalLlmRuntime({
     idleMs: 60_000,
+    ...(heapLimitMb ? { heapLimitMb } : {}),
     schedule: (run) => {
       idle.push(run);
-      return () => idle.splice(idle.indexOf(run), 1);
+      return () => {
+        const at = idle.indexOf(run);
+        if (at >= 0) idle.splice(at, 1);
+      };
+    },
+    createProcess: (options) => {
+      const child = startLocalProcess(options);
+      children.push(child);
+      return child;
     },
   });
   runtimes.push(runtime);
-  return { runtime, idle };
+  return { runtime, idle, children };
 }
+
+/** Resolves when the process has exited, with how it ended. */
+const exitOf = (child: ChildProcess) =>
+  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null)
+      resolve({ code: child.exitCode, signal: child.signalCode });
+    else child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+
+/** True while a process with this id exists (a zombie counts as gone: it holds no memory). */
+const alive = (pid: number) => {
+  try {
+    return !/^\S+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+};
 
 function config(overrides: Partial<LocalLlmConfig> = {}): LocalLlmConfig {
   return {
@@ -76,7 +108,7 @@ async function until(check: () => boolean): Promise<void> {
   while (!check()) await new Promise((resolve) => setImmediate(resolve));
 }
 
-// A worker thread starts and loads the model in each test: slow on a busy machine.
+// A model process starts and loads the model in each test: slow on a busy machine.
 describe('built-in local model (node-llama-cpp, toy GGUF)', { timeout: 180_000 }, () => {
   it('writes a piece whose grammar-held answer parses into the content schema, with progress', async () => {
     const { runtime } = manualRuntime();
@@ -151,8 +183,8 @@ describe('built-in local model (node-llama-cpp, toy GGUF)', { timeout: 180_000 }
     expect(runtime.loads).toBe(1);
   });
 
-  it('unloads the model when it has been idle, and loads it again for the next request', async () => {
-    const { runtime, idle } = manualRuntime();
+  it('unloads the model when it has been idle by ending its process, and starts a new one for the next request', async () => {
+    const { runtime, idle, children } = manualRuntime();
     const ask = () =>
       runtime.generate(spec(toy), {
         system: '',
@@ -163,11 +195,114 @@ describe('built-in local model (node-llama-cpp, toy GGUF)', { timeout: 180_000 }
       });
     expect(['"yes"', '"no"']).toContain((await ask()).text);
     expect(runtime.loaded).toBe(true);
+    expect(runtime.state).toBe('loaded');
+    const first = children[0];
+    if (!first?.pid) throw new Error('the model process was not started');
+    expect(runtime.pid).toBe(first.pid);
     expect(idle).toHaveLength(1);
     idle[0]?.();
-    await until(() => !runtime.loaded);
+    // It frees the model and exits by itself, not killed.
+    expect(await exitOf(first)).toEqual({ code: 0, signal: null });
+    expect(alive(first.pid)).toBe(false);
+    expect(runtime.loaded).toBe(false);
+    expect(runtime.state).toBe('unloaded');
     await ask();
     expect(runtime.loads).toBe(2);
+    expect(children).toHaveLength(2);
+    expect(runtime.pid).toBe(children[1]?.pid);
+    expect(runtime.lastCrash).toBeUndefined();
+  });
+
+  it('fails the generation its process was writing when the process is killed, and the next request starts a new one', async () => {
+    const { runtime, children } = manualRuntime();
+    let chunks = 0;
+    const crashed = await runtime
+      .generate(
+        spec(toy),
+        {
+          system: 'Write.',
+          prompt: 'Go on forever.',
+          schema: null,
+          maxTokens: 1_000_000,
+          temperature: 1,
+          seed: 4,
+        },
+        {
+          onText: () => {
+            chunks++;
+            if (chunks === 3) children[0]?.kill('SIGKILL');
+          },
+        },
+      )
+      .catch((e: unknown) => e);
+    expect(crashed).toBeInstanceOf(LocalModelError);
+    expect((crashed as LocalModelError).kind).toBe('crashed');
+    expect((crashed as LocalModelError).message).toBe(
+      "The built-in model's process ended unexpectedly (signal SIGKILL)",
+    );
+    expect(runtime.busy).toBe(0);
+    expect(runtime.loaded).toBe(false);
+    expect(runtime.lastCrash?.message).toBe(
+      "The built-in model's process ended unexpectedly (signal SIGKILL)",
+    );
+    const next = await runtime.generate(spec(toy), {
+      system: '',
+      prompt: 'Answer in JSON.',
+      schema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+      maxTokens: 200,
+      temperature: 1,
+      seed: 2,
+    });
+    expect(typeof (JSON.parse(next.text) as { ok: unknown }).ok).toBe('boolean');
+    expect(children).toHaveLength(2);
+    expect(runtime.loads).toBe(2);
+  });
+
+  it('kills a process that does not stop a cancelled generation in time; the generation ends as cancelled', async () => {
+    const { runtime, idle, children } = manualRuntime();
+    const controller = new AbortController();
+    let chunks = 0;
+    const stuck = runtime.generate(
+      spec(toy),
+      {
+        system: 'Write.',
+        prompt: 'Go on forever.',
+        schema: null,
+        maxTokens: 1_000_000,
+        temperature: 1,
+        seed: 6,
+      },
+      {
+        signal: controller.signal,
+        onText: () => {
+          chunks++;
+          if (chunks !== 3) return;
+          // The process stops answering (as one stuck in native code would), then is cancelled.
+          children[0]?.kill('SIGSTOP');
+          controller.abort(new Error('stopped by the user'));
+        },
+      },
+    );
+    await until(() => idle.length === 1);
+    const first = children[0];
+    if (!first) throw new Error('the model process was not started');
+    expect(first.exitCode === null && first.signalCode === null).toBe(true);
+    // The grace time has passed: the runtime kills it.
+    idle[0]?.();
+    await expect(stuck).rejects.toThrow('stopped by the user');
+    expect(await exitOf(first)).toEqual({ code: null, signal: 'SIGKILL' });
+    expect(runtime.busy).toBe(0);
+    // Ended on purpose: not a crash.
+    expect(runtime.lastCrash).toBeUndefined();
+    const next = await runtime.generate(spec(toy), {
+      system: '',
+      prompt: 'Hi',
+      schema: { enum: ['yes', 'no'] },
+      maxTokens: 20,
+      temperature: 1,
+    });
+    expect(['"yes"', '"no"']).toContain(next.text);
+    expect(children).toHaveLength(2);
   });
 
   it('says why a file that is not a model cannot be loaded, and the provider reports it as failed', async () => {
@@ -207,7 +342,7 @@ describe('built-in local model: memory, priority and generations at once', { tim
       seed,
     });
 
-  it('refuses to load a model that does not fit in the free memory, without starting its thread', async () => {
+  it('refuses to load a model that does not fit in the free memory, without starting its process', async () => {
     let free = 2 * GB;
     const runtime = new LocalLlmRuntime({ idleMs: 60_000, freeMemory: () => free });
     runtimes.push(runtime);
@@ -260,19 +395,49 @@ describe('built-in local model: memory, priority and generations at once', { tim
   });
 
   it.runIf(process.platform === 'linux')(
-    'writes at a lower CPU priority: the model thread is niced, the API thread is not',
+    'writes at a lower CPU priority: every thread of the model process is niced, the server’s are not',
     async () => {
-      const niceOf = (task: string) =>
-        Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
-      const before = niceOf(String(process.pid));
+      const niceOf = (pid: number | 'self', task: string) =>
+        Number(readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
+      const niceOfAll = (pid: number | 'self') => readdirSync(`/proc/${pid}/task`).map((t) => niceOf(pid, t));
+      const server = niceOfAll('self');
+      const before = niceOf('self', String(process.pid));
       const { runtime } = manualRuntime();
-      const tasks = new Set(readdirSync('/proc/self/task'));
-      await ask(runtime, spec(toy));
-      const started = readdirSync('/proc/self/task').filter((t) => !tasks.has(t));
-      expect(started.map(niceOf)).toContain(before + 10);
-      expect(niceOf(String(process.pid))).toBe(before);
+      // While it writes: the compute threads llama.cpp starts for a generation are there too.
+      let threads: number[] = [];
+      await runtime.generate(
+        spec(toy, { threads: 2 }),
+        { system: 'Write.', prompt: 'Go on.', schema: null, maxTokens: 60, temperature: 1, seed: 1 },
+        {
+          onText: () => {
+            const pid = runtime.pid;
+            if (pid !== undefined && threads.length === 0) threads = niceOfAll(pid);
+          },
+        },
+      );
+      // Node's own threads, libuv's pool and the model's: all of them.
+      expect(threads.length).toBeGreaterThan(5);
+      expect(new Set(threads)).toEqual(new Set([Math.min(19, before + 10)]));
+      expect(niceOfAll('self').filter((n) => n !== before)).toEqual(server.filter((n) => n !== before));
+      expect(niceOf('self', String(process.pid))).toBe(before);
     },
   );
+
+  it('caps the model process’s JavaScript heap', async () => {
+    const { runtime, children } = manualRuntime(96);
+    await ask(runtime, spec(toy));
+    const limit = (runtime.heapLimitBytes ?? 0) / 1024 ** 2;
+    // V8's limit is the old space asked for plus its young generation and code spaces (192 MB
+    // more on Node 24); uncapped it would be several GB.
+    expect(limit).toBeGreaterThanOrEqual(96);
+    expect(limit).toBeLessThanOrEqual(96 + 256);
+    expect(children[0]?.spawnargs).toContain('--max-old-space-size=96');
+    const memory = await runtime.memory();
+    if (process.platform === 'linux') {
+      expect(memory?.residentBytes).toBeGreaterThan(10 * 1024 ** 2);
+      expect(memory?.peakBytes).toBeGreaterThanOrEqual(memory?.residentBytes ?? Infinity);
+    }
+  });
 
   it('runs as many generations at once as configured; the others wait their turn', async () => {
     const order = async (parallel: number) => {

@@ -1,62 +1,105 @@
-// The built-in local model's worker thread: loads one GGUF model with node-llama-cpp and runs as
+// The built-in local model's own process: loads one GGUF model with node-llama-cpp and runs as
 // many generations at once as the model's spec allows (one by default), streaming each answer
-// back. The main thread owns the queue, the idle unload (it ends this thread, which frees the
-// model's memory) and cancellation.
+// back over the IPC channel. The server owns the idle unload (it ends this process, which frees
+// all of the model's memory), the memory check before loading, and cancellation; a native crash
+// or an out-of-memory here ends this process, not the server.
+//
+// Started by local-runtime.ts with a capped JavaScript heap (--max-old-space-size) and the nice
+// value to run at as its one argument.
+import { readdirSync } from 'node:fs';
 import os from 'node:os';
-import { parentPort } from 'node:worker_threads';
-import {
-  getLlama,
-  type Llama,
-  LlamaChatSession,
-  type LlamaContext,
-  type LlamaGrammar,
-  LlamaLogLevel,
-} from 'node-llama-cpp';
-import type { FromWorker, GenerateRequest, LocalModelSpec, ToWorker } from './local-protocol.ts';
+import v8 from 'node:v8';
+import type { Llama, LlamaContext, LlamaGrammar } from 'node-llama-cpp';
+import type { FromModelProcess, GenerateRequest, LocalModelSpec, ToModelProcess } from './local-protocol.ts';
 
-const port = parentPort;
-if (!port) throw new Error('local-worker.ts runs as a worker thread');
+if (!process.send) throw new Error('local-process.ts runs as a child process with an IPC channel');
 
-/** Nice value of this thread: writing yields the CPU to the API and the other jobs. */
-const WORKER_NICE = 10;
-// On Linux a nice value belongs to one thread: this lowers this thread (and the threads it starts
-// from now on), not the API's. Elsewhere it may apply to the whole process, or be refused.
-try {
-  os.setPriority(0, WORKER_NICE);
-} catch {
-  // Not permitted here: the model runs at the server's priority.
+/**
+ * Lowers every thread of this process to `nice`. On Linux a nice value belongs to one thread, and
+ * a thread starts with its parent thread's: so the threads Node has already started are lowered
+ * one by one, and every thread started from now on (libuv's pool, llama.cpp's compute threads)
+ * inherits the value. Elsewhere the value applies to the whole process.
+ */
+function lowerPriority(nice: number): void {
+  let tasks: string[] = [];
+  try {
+    tasks = readdirSync('/proc/self/task');
+  } catch {
+    // Not Linux: the process as a whole.
+  }
+  for (const task of tasks.length > 0 ? tasks.map(Number) : [0]) {
+    try {
+      if (os.getPriority(task) < nice) os.setPriority(task, nice);
+    } catch {
+      // Not permitted here, or the thread has ended: it runs at the server's priority.
+    }
+  }
 }
+
+const NICE = Number(process.argv[2] ?? 10);
+// Before node-llama-cpp loads its native code, so that all its threads start lowered.
+lowerPriority(NICE);
+const { getLlama, LlamaChatSession, LlamaLogLevel } = await import('node-llama-cpp');
+
+const send = (message: FromModelProcess) => {
+  // The server has gone: nothing to answer to (the 'disconnect' handler ends this process).
+  if (process.connected) process.send?.(message);
+};
+
+// Without the server this process has no purpose: end it (and free the model) with its channel.
+process.on('disconnect', () => process.exit(0));
 
 let llama: Promise<Llama> | undefined;
 let loaded: { key: string; context: Promise<LlamaContext> } | undefined;
 const running = new Map<number, AbortController>();
 /** Generations running now, and those waiting for a turn, in order. */
 let active = 0;
-const waiting: (() => void)[] = [];
+const waiting: { id: number; start(): void }[] = [];
 
-const send = (message: FromWorker) => port.postMessage(message);
-
-port.on('message', (message: ToWorker) => {
+process.on('message', (message: ToModelProcess) => {
+  if (message.type === 'unload') {
+    void unload().finally(() => process.exit(0));
+    return;
+  }
   if (message.type === 'cancel') {
     running.get(message.id)?.abort();
+    // One still waiting for its turn stops now rather than when the one before it ends.
+    const queued = waiting.findIndex((w) => w.id === message.id);
+    if (queued >= 0) waiting.splice(queued, 1)[0]?.start();
     return;
   }
   const controller = new AbortController();
   running.set(message.id, controller);
   // At most `parallel` generations at once (one per sequence of the context): others wait.
   void (async () => {
-    if (active >= Math.max(1, message.model.parallel))
-      await new Promise<void>((resolve) => waiting.push(resolve));
+    const queued = active >= Math.max(1, message.model.parallel);
+    if (queued) await new Promise<void>((start) => waiting.push({ id: message.id, start }));
+    if (controller.signal.aborted) {
+      running.delete(message.id);
+      send({ type: 'error', id: message.id, message: 'cancelled', aborted: true, kind: 'generation' });
+      return;
+    }
     active++;
     try {
       await generate(message.id, message.model, message.request, controller.signal);
     } finally {
       active--;
       running.delete(message.id);
-      waiting.shift()?.();
+      waiting.shift()?.start();
     }
   })();
 });
+
+/** Frees the model before the process ends (its memory goes with the process in any case). */
+async function unload(): Promise<void> {
+  for (const controller of running.values()) controller.abort();
+  const context = await loaded?.context.catch(() => undefined);
+  loaded = undefined;
+  if (context) {
+    await context.dispose();
+    await context.model.dispose();
+  }
+}
 
 /** Loads the model once: generations that start together share one load. */
 function load(id: number, spec: LocalModelSpec): Promise<LlamaContext> {
@@ -78,7 +121,15 @@ function load(id: number, spec: LocalModelSpec): Promise<LlamaContext> {
       threads: spec.threads,
       sequences: Math.max(1, spec.parallel),
     });
-    send({ type: 'loaded', id, ms: Math.round(performance.now() - started), gpu: runtime.gpu });
+    // Any thread started meanwhile by a thread that was not yet lowered is lowered now.
+    lowerPriority(NICE);
+    send({
+      type: 'loaded',
+      id,
+      ms: Math.round(performance.now() - started),
+      gpu: runtime.gpu,
+      heapLimitBytes: v8.getHeapStatistics().heap_size_limit,
+    });
     return made;
   })();
   loaded = { key, context };
