@@ -192,7 +192,10 @@ export const zAdminModel = z.object({
   description: z.string(),
   /** Languages it writes well (language models); null for speech models. */
   languages: z.array(z.string()).nullable(),
-  /** Memory it needs to run, in bytes (language models); null when not known. */
+  /**
+   * Memory it needs to run, in bytes: as the catalogue gives it (language models) or as whisper.cpp
+   * publishes it (speech models); null when not published.
+   */
   ram_bytes: z.number().nullable(),
   licence: z.string().nullable(),
   /** `not_downloaded`, `downloading`, `ready` (on disk) or `failed` (the last download). */
@@ -202,11 +205,18 @@ export const zAdminModel = z.object({
    * else the one picked for this machine; for language, LLM_LOCAL_MODEL's (or this machine's).
    */
   configured: z.boolean(),
-  /** Configured and on disk: the model this server runs for its kind. */
+  /**
+   * The model doing the work now: configured, on disk, and the engine the router would pick. The
+   * built-in language model is not in use while a remote model or a found Ollama writes first;
+   * whisper is not while another speech engine comes first for English and detected languages.
+   */
   in_use: z.boolean(),
   /** Context length the model was trained for, in tokens (language models); null for speech models. */
   context_tokens: z.number().nullable(),
-  /** The language model this server would pick on its hardware when LLM_LOCAL_MODEL is unset. */
+  /**
+   * The model this server would pick on its hardware: the language model when LLM_LOCAL_MODEL is
+   * unset, the whisper model when WHISPER_MODEL is unset.
+   */
   recommended: z.boolean(),
   download: zWhisperModel.shape.download,
 });

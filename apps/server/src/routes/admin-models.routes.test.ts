@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeHttpServer } from '../../test/fake-http-server.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { signUp } from '../../test/http.ts';
+import { currentWhisperHardware, defaultWhisperModel } from '../engines/speech/whisper-models.ts';
 import { defaultLocalModel } from '../engines/writer/local/local-models.ts';
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -68,11 +69,16 @@ describe('every model of every kind, for the administrator', { timeout: 180_000 
     expect(language.cores).toBeGreaterThan(0);
     const fits = defaultLocalModel({ freeBytes: language.free_memory_bytes, cores: language.cores }).name;
     expect(language.recommended).toBe(fits);
-    const recommended = list.models.filter((m: { recommended: boolean }) => m.recommended);
-    expect(recommended.map((m: { name: string }) => m.name)).toEqual([fits]);
+    const recommended = (kind: string) =>
+      list.models
+        .filter((m: { kind: string; recommended: boolean }) => m.kind === kind && m.recommended)
+        .map((m: { name: string }) => m.name);
+    expect(recommended('language')).toEqual([fits]);
+    // The speech model this machine would run when WHISPER_MODEL is unset is marked too.
+    expect(recommended('speech')).toEqual([defaultWhisperModel(currentWhisperHardware()).name]);
     expect(list.models.find((m: { name: string }) => m.name === 'base')).toMatchObject({
-      recommended: false,
       context_tokens: null,
+      ram_bytes: 388e6,
     });
     const ports = (await call('GET', '/system/engines', user)).json().ports;
     const writer = ports.find((p: { kind: string }) => p.kind === 'writer');

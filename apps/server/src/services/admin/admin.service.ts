@@ -9,6 +9,8 @@ import type {
 } from '@voxpress/contracts';
 import type { AppContext } from '../../app-context.ts';
 import {
+  currentWhisperHardware,
+  defaultWhisperModel,
   findModel,
   listModels as listWhisperModels,
   WHISPER_MODELS,
@@ -25,15 +27,38 @@ import { WHISPER_DOWNLOAD_JOB } from '../../jobs/whisper-model-download.job.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { testLlmConnection } from '../../net/llm-destination.ts';
 import { AdminJobsRepository } from '../../repositories/admin-jobs.repository.ts';
+import {
+  ModelDownloads,
+  modelKey,
+  modelState,
+  RECENT_DOWNLOAD_MS as RECENT_MS,
+} from '../engines/model-downloads.ts';
+import { modelsInUse } from './models-in-use.ts';
 
-/** Downloads older than this are no longer shown beside their model. */
-const RECENT_MS = 24 * 60 * 60 * 1000;
+/**
+ * Memory whisper.cpp needs to run each model, as its README publishes it ("Memory usage": tiny
+ * ~273 MB, base ~388 MB, small ~852 MB, medium ~2.1 GB, large ~3.9 GB); an English-only model is
+ * the same size as its multilingual one. Not published for large-v3-turbo: left unknown.
+ */
+const WHISPER_RAM_BYTES: Record<string, number> = {
+  tiny: 273e6,
+  'tiny.en': 273e6,
+  base: 388e6,
+  'base.en': 388e6,
+  small: 852e6,
+  'small.en': 852e6,
+  medium: 2.1e9,
+  'medium.en': 2.1e9,
+  'large-v3': 3.9e9,
+};
 
 /** The administrator's tools: language-model connection test, whisper models and their downloads. */
 export class AdminService {
   private readonly jobs: AdminJobsRepository;
+  private readonly downloads: ModelDownloads;
   constructor(private readonly ctx: AppContext) {
     this.jobs = new AdminJobsRepository(ctx.database.db);
+    this.downloads = new ModelDownloads(ctx.database.db);
   }
 
   /** Asks the provider for its models with the values given, else those in force. */
@@ -56,32 +81,28 @@ export class AdminService {
     return { ...result, duration_ms: Math.round(performance.now() - started) };
   }
 
-  async whisperModels(): Promise<WhisperModels> {
+  async whisperModels(stored?: Map<string, NonNullable<AdminModel['download']>>): Promise<WhisperModels> {
     const { modelsDir, model } = this.ctx.config.speech.whisper;
-    const [models, recent, chosen] = await Promise.all([
+    const [models, downloads, chosen] = await Promise.all([
       listWhisperModels(modelsDir),
-      this.jobs.recent(WHISPER_DOWNLOAD_JOB, new Date(Date.now() - RECENT_MS)),
+      stored ?? this.downloads.latest(),
       this.ctx.serverSettings.whisperModel(),
     ]);
     // The administrator's choice at run time, else WHISPER_MODEL (or the one picked for this machine).
     const configured = chosen ?? model;
     return {
       models_dir: modelsDir,
-      models: models.map((m) => {
-        const job = recent.find((j) => (j.payload as { model?: string }).model === m.name);
-        return {
-          name: m.name,
-          bytes: m.bytes,
-          multilingual: m.multilingual,
-          description: m.description,
-          downloaded: m.downloaded,
-          configured: m.name === configured,
-          custom: m.custom,
-          download: job
-            ? { job_id: job.id, status: job.status, progress: job.progress, error: job.error }
-            : null,
-        };
-      }),
+      models: models.map((m) => ({
+        name: m.name,
+        bytes: m.bytes,
+        multilingual: m.multilingual,
+        description: m.description,
+        downloaded: m.downloaded,
+        configured: m.name === configured,
+        custom: m.custom,
+        // An administrator's download, or a transcription fetching the model on first use.
+        download: downloads.get(modelKey('speech', m.name)) ?? null,
+      })),
     };
   }
 
@@ -100,45 +121,38 @@ export class AdminService {
     return { job_id: id, status_url: `/api/v1/admin/jobs/${id}` };
   }
 
-  /** Every model of every kind (speech, language) with its state and any recent download. */
+  /**
+   * Every model of every kind (speech, language) with its state and latest download, as stored
+   * with its job (the same in every process). `in_use` is what the routers would pick now: the
+   * built-in language model only when no remote model or Ollama writes first, whisper only when
+   * no other speech engine comes before it.
+   */
   async models(): Promise<AdminModels> {
-    const whisper = await this.whisperModels();
+    const stored = await this.downloads.latest();
     const local = this.ctx.config.llm.local;
+    const [whisper, inUse] = await Promise.all([this.whisperModels(stored), modelsInUse(this.ctx)]);
     const modelsDir = local?.modelsDir ?? whisper.models_dir;
-    const [languageModels, recent] = await Promise.all([
-      listLocalModels(modelsDir),
-      this.jobs.recent(LOCAL_MODEL_DOWNLOAD_JOB, new Date(Date.now() - RECENT_MS)),
-    ]);
-    const state = (downloaded: boolean, download: AdminModel['download']): AdminModel['state'] =>
-      downloaded
-        ? 'ready'
-        : download?.status === 'queued' || download?.status === 'running'
-          ? 'downloading'
-          : download?.status === 'failed'
-            ? 'failed'
-            : 'not_downloaded';
+    const languageModels = await listLocalModels(modelsDir);
+    const whisperDefault = defaultWhisperModel(currentWhisperHardware()).name;
     const speech: AdminModel[] = whisper.models.map((m) => ({
       name: m.name,
       kind: 'speech',
       bytes: m.bytes,
       description: m.description,
       languages: null,
-      ram_bytes: null,
-      licence: 'MIT',
-      state: state(m.downloaded, m.download),
+      ram_bytes: WHISPER_RAM_BYTES[m.name] ?? null,
+      licence: m.custom ? null : 'MIT',
+      state: modelState(m.downloaded, m.download),
       configured: m.configured,
-      in_use: m.configured && m.downloaded,
+      in_use: m.configured && m.downloaded && inUse.whisper,
       context_tokens: null,
-      recommended: false,
+      recommended: m.name === whisperDefault,
       download: m.download,
     }));
     const hardware = currentHardware();
     const recommended = defaultLocalModel(hardware).name;
     const language: AdminModel[] = languageModels.map((m) => {
-      const job = recent.find((j) => (j.payload as { model?: string }).model === m.name);
-      const download = job
-        ? { job_id: job.id, status: job.status, progress: job.progress, error: job.error }
-        : null;
+      const download = stored.get(modelKey('language', m.name)) ?? null;
       return {
         name: m.name,
         kind: 'language',
@@ -147,9 +161,9 @@ export class AdminService {
         languages: [...m.languages],
         ram_bytes: Math.round(m.ramBytes),
         licence: m.licence,
-        state: state(m.downloaded, download),
+        state: modelState(m.downloaded, download),
         configured: local?.model === m.name,
-        in_use: local?.model === m.name && m.downloaded,
+        in_use: local?.model === m.name && m.downloaded && inUse.local,
         context_tokens: m.contextTokens,
         recommended: m.name === recommended,
         download,

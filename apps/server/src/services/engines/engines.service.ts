@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import { diarizerRouter } from '../../engines/diarizer/diarizer-router.ts';
 import { COMPOSER_CONTENT_TYPES } from '../../engines/writer/composer/index.ts';
 import { enginePort } from './engine-port.ts';
+import { ModelDownloads, type ModelKind, withStoredDownload } from './model-downloads.ts';
 
 /**
  * Reports which implementation serves each port, with administrator detail (paths, hosts, how to
@@ -13,28 +14,35 @@ export async function describeEngines(ctx: AppContext): Promise<Engines> {
   const s3 = ctx.config.s3;
   // The diarizers as the speakers job routes them (the same list and order, see `boot.ts`).
   const diarizers = diarizerRouter(ctx.logger, { modelsDir: ctx.config.speech.whisper.modelsDir });
-  const [speech, writers, writer, translators, renderer, speakers, speakersServing] = await Promise.all([
-    ctx.speech.describe(),
-    ctx.writer.router.describe(),
-    ctx.writer.router.serving({ label: 'content', supports: () => true }).catch(() => null),
-    ctx.translators.describe(),
-    ctx.renderer.describe(),
-    diarizers.describe(),
-    diarizers.serving({ label: 'speakers', supports: () => true }).catch(() => null),
-  ]);
+  const [speech, writers, writer, translators, renderer, speakers, speakersServing, downloads] =
+    await Promise.all([
+      ctx.speech.describe(),
+      ctx.writer.router.describe(),
+      ctx.writer.router.serving({ label: 'content', supports: () => true }).catch(() => null),
+      ctx.translators.describe(),
+      ctx.renderer.describe(),
+      diarizers.describe(),
+      diarizers.serving({ label: 'speakers', supports: () => true }).catch(() => null),
+      new ModelDownloads(ctx.database.db).latest(),
+    ]);
+  // A model's download is read from its stored job: the process that runs it may be another one.
+  const stored =
+    (kind: ModelKind) =>
+    <D extends Parameters<typeof withStoredDownload>[0]>(d: D) =>
+      withStoredDownload(d, kind, downloads);
   const ports: EnginePort[] = [
-    enginePort('Speech', 'speech', speech.engines, {
+    enginePort('Speech', 'speech', speech.engines.map(stored('speech')), {
       active: speech.active,
       activeFor: 'English',
       orderSetting: 'SPEECH_ENGINES',
     }),
     withContentTypes(
-      enginePort('Writer', 'writer', writers, {
+      enginePort('Writer', 'writer', writers.map(stored('language')), {
         active: writer?.engine.id ?? null,
         orderSetting: 'the writer order',
       }),
     ),
-    enginePort('Translator', 'translator', translators.engines, {
+    enginePort('Translator', 'translator', translators.engines.map(stored('language')), {
       active: translators.active,
       activeFor: 'English to Spanish',
       orderSetting: 'TRANSLATION_ENGINES',

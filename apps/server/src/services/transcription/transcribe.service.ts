@@ -17,6 +17,7 @@ import { TranscriptionsRepository } from '../../repositories/transcriptions.repo
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { AudioService } from '../audio/audio.service.ts';
 import { titleFromTranscript, toAudio } from '../audio/audio-mapper.ts';
+import { speechModelDownloadMessage } from '../engines/speech-download-message.ts';
 
 /** Share of the progress bar given to decoding; recognition fills the rest. */
 const DECODE_SHARE = 10;
@@ -117,9 +118,10 @@ export class TranscribeService {
           if (!download) return void reporter.set(DECODE_SHARE, 'Transcribing...', true);
           const { model, receivedBytes, totalBytes } = download;
           const percent = Math.floor((receivedBytes / Math.max(1, totalBytes)) * 100);
+          // Every process reads the model's percent back from this message (the engines view).
           void reporter.set(
             DECODE_SHARE,
-            `Downloading the speech model ${model} (${Math.round(totalBytes / 1e6)} MB): ${percent} %`,
+            speechModelDownloadMessage(model, totalBytes, percent),
             receivedBytes === 0,
           );
         },

@@ -1,0 +1,29 @@
+import type { AppContext } from '../../app-context.ts';
+
+/** Which downloadable models do the work now, as the routers would pick them. */
+export interface ModelsInUse {
+  /** whisper transcribes English, or speech whose language is detected, before any other engine. */
+  whisper: boolean;
+  /** The built-in language model writes: no remote model or Ollama comes first and is ready. */
+  local: boolean;
+}
+
+/**
+ * Asks the routers rather than the settings: a configured, downloaded model is not in use when an
+ * engine before it in the order (a remote speech server, a remote LLM, a found Ollama) serves the
+ * request. An engine whose model is not on disk never counts as serving.
+ */
+export async function modelsInUse(ctx: Pick<AppContext, 'speech' | 'writer'>): Promise<ModelsInUse> {
+  const servedBy = (choice: Promise<{ engine: { id: string } } | null>) =>
+    choice.then(
+      (c) => c?.engine.id ?? null,
+      () => null,
+    );
+  const speech = ctx.speech.router;
+  const [english, detected, writer] = await Promise.all([
+    servedBy(speech.serving({ label: 'English', supports: (e) => e.supports('en') })),
+    servedBy(speech.serving({ label: 'a detected language', supports: (e) => e.supports('auto') })),
+    servedBy(ctx.writer.router.serving({ label: 'content', supports: () => true })),
+  ]);
+  return { whisper: english === 'whisper' || detected === 'whisper', local: writer === 'local' };
+}
