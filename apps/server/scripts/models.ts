@@ -1,13 +1,18 @@
-// `npm run models -- list | pull <name>`: the whisper.cpp speech models and the built-in language
-// models in the data folder.
+// `npm run models -- list | pull <name>`: the whisper.cpp speech models, the built-in language
+// models and the sherpa-onnx speaker models in the data folder.
 import { loadConfig } from '../src/config/config.ts';
+import {
+  downloadSpeakerModel,
+  findSpeakerModel,
+  listSpeakerModels,
+} from '../src/engines/diarizer/sherpa/sherpa-models.ts';
 import { downloadModel, findModel, listModels } from '../src/engines/speech/whisper-models.ts';
 import { downloadLocalModel } from '../src/engines/writer/local/local-download.ts';
 import { listLocalModels } from '../src/engines/writer/local/local-models.ts';
 
 const USAGE = `Usage:
-  npm run models -- list          the known speech and language models and which are downloaded
-  npm run models -- pull <name>   download one (checked against its SHA-256; an interrupted pull resumes)`;
+  npm run models -- list          the known speech, language and speaker models and which are downloaded
+  npm run models -- pull <name>   download one (checked against its SHA-256 where published; an interrupted pull resumes)`;
 
 async function main(argv: string[]): Promise<number> {
   // npm runs workspace scripts inside apps/server; a relative VOXPRESS_DATA_DIR means the folder
@@ -24,7 +29,11 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'list': {
       const code = await list(modelsDir, configured, chosenFor);
-      return code || listLanguageModels(local?.modelsDir ?? modelsDir, local?.model ?? null);
+      return (
+        code ||
+        (await listLanguageModels(local?.modelsDir ?? modelsDir, local?.model ?? null)) ||
+        listSpeakers(modelsDir)
+      );
     }
     case 'pull':
       if (!name || rest.length) return fail(`pull needs exactly one model name\n${USAGE}`);
@@ -97,6 +106,27 @@ async function listLanguageModels(modelsDir: string, configured: string | null):
   return 0;
 }
 
+async function listSpeakers(modelsDir: string): Promise<number> {
+  const models = await listSpeakerModels(modelsDir);
+  const ready = models.every((m) => m.downloaded);
+  console.log(
+    `\nSpeaker models (sherpa-onnx; speakers use them once both are downloaded, else the built-in separator): ${ready ? 'in use' : 'not in use'}\n`,
+  );
+  const rows = models.map((m) => [
+    `  ${m.name}`,
+    m.sizeOnDisk ? mib(m.sizeOnDisk) : m.bytes ? mib(m.bytes) : 'unknown',
+    m.licence,
+    m.downloaded ? 'downloaded' : m.partialBytes ? `partly (${mib(m.partialBytes)})` : '-',
+    `${m.description}${m.sha256 ? '' : ' (no SHA-256 on file: not checked)'}`,
+  ]);
+  const header = ['  NAME', 'SIZE', 'LICENCE', 'STATUS', ''];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  for (const row of [header, ...rows]) {
+    console.log(row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  '));
+  }
+  return 0;
+}
+
 async function pull(
   name: string,
   modelsDir: string,
@@ -129,6 +159,7 @@ async function pull(
     }
   };
   try {
+    const speaker = findSpeakerModel(name);
     const result = findModel(name)
       ? await downloadModel(name, {
           modelsDir,
@@ -136,17 +167,25 @@ async function pull(
           signal: controller.signal,
           onProgress: (received, total) => draw(received, total),
         })
-      : await downloadLocalModel(name, {
-          ...language,
-          signal: controller.signal,
-          onProgress: (received, total) => draw(received, total),
-        });
+      : speaker
+        ? await downloadSpeakerModel(name, {
+            modelsDir,
+            signal: controller.signal,
+            onProgress: (received, total) => draw(received, total),
+          })
+        : await downloadLocalModel(name, {
+            ...language,
+            signal: controller.signal,
+            onProgress: (received, total) => draw(received, total),
+          });
     if (result.alreadyPresent) {
       console.log(`${name} is already downloaded: ${result.path}`);
     } else {
       draw(result.bytes, result.bytes, true);
       if (tty) process.stdout.write('\n');
-      console.log(`Saved ${result.path} (checksum verified)`);
+      const checked =
+        speaker && !speaker.sha256 ? 'size checked; no SHA-256 on file to check it against' : 'checksum verified';
+      console.log(`Saved ${result.path} (${checked})`);
     }
     return 0;
   } catch (err) {

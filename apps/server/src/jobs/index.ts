@@ -4,6 +4,7 @@ import { contentWriteJob } from './content-write.job.ts';
 import { infographicsJob } from './infographics.job.ts';
 import { localModelDownloadJob } from './local-model-download.job.ts';
 import { renditionsJob } from './renditions.job.ts';
+import { speakerModelDownloadJob } from './speaker-model-download.job.ts';
 import { speakersJob } from './speakers.job.ts';
 import { testMarkerJob } from './test-marker.job.ts';
 import { transcribeJob } from './transcribe.job.ts';
@@ -23,6 +24,7 @@ export function registerJobs(ctx: AppContext): void {
       modelsUrl: ctx.config.llm.local?.modelsUrl ?? 'https://huggingface.co',
     }),
   );
+  ctx.queue.register(speakerModelDownloadJob({ modelsDir: ctx.config.speech.whisper.modelsDir }));
   ctx.queue.register(renditionsJob(ctx.renditions));
   ctx.queue.register(webhookDeliverJob(ctx.webhooks));
   ctx.queue.register(infographicsJob(ctx.infographics.jobs));
