@@ -47,7 +47,12 @@ const send = (message: FromModelProcess) => {
 };
 
 // Without the server this process has no purpose: end it (and free the model) with its channel.
+// That happens however the server ends, even killed, so the signals a terminal's Ctrl+C or a
+// service manager send to every process of the server are left to the server: it stops taking
+// work, lets the piece being written finish, then unloads the model or exits.
 process.on('disconnect', () => process.exit(0));
+process.on('SIGINT', () => undefined);
+process.on('SIGTERM', () => undefined);
 
 let llama: Promise<Llama> | undefined;
 let loaded: { key: string; context: Promise<LlamaContext> } | undefined;

@@ -215,8 +215,10 @@ describe('built-in local model (node-llama-cpp, toy GGUF)', { timeout: 180_000 }
 
   it('fails the generation its process was writing when the process is killed, and the next request starts a new one', async () => {
     const { runtime, children } = manualRuntime();
+    const provider = new LocalLlmProvider(config(), runtime);
+    expect((await provider.status()).detail).toMatch(/; loaded on first use$/);
     let chunks = 0;
-    const crashed = await runtime
+    const writing = runtime
       .generate(
         spec(toy),
         {
@@ -235,15 +237,32 @@ describe('built-in local model (node-llama-cpp, toy GGUF)', { timeout: 180_000 }
         },
       )
       .catch((e: unknown) => e);
+    // Sent to the same process, waiting there for its turn when the process is killed: it is
+    // sent again to the next process rather than failed.
+    const waiting = runtime.generate(spec(toy), {
+      system: '',
+      prompt: 'Hi',
+      schema: { enum: ['yes', 'no'] },
+      maxTokens: 20,
+      temperature: 1,
+    });
+    expect(runtime.state).toBe('loading');
+    expect((await provider.status()).detail).toMatch(/; loading in process \d+$/);
+    const crashed = await writing;
     expect(crashed).toBeInstanceOf(LocalModelError);
     expect((crashed as LocalModelError).kind).toBe('crashed');
     expect((crashed as LocalModelError).message).toBe(
       "The built-in model's process ended unexpectedly (signal SIGKILL)",
     );
+    expect(['"yes"', '"no"']).toContain((await waiting).text);
     expect(runtime.busy).toBe(0);
-    expect(runtime.loaded).toBe(false);
     expect(runtime.lastCrash?.message).toBe(
       "The built-in model's process ended unexpectedly (signal SIGKILL)",
+    );
+    const status = await provider.status();
+    expect(status.state).toBe('ready');
+    expect(status.detail).toMatch(
+      /; loaded in process \d+, \d+ MB resident; its process last ended unexpectedly at \S+: The built-in model's process ended unexpectedly \(signal SIGKILL\)$/,
     );
     const next = await runtime.generate(spec(toy), {
       system: '',
@@ -256,6 +275,50 @@ describe('built-in local model (node-llama-cpp, toy GGUF)', { timeout: 180_000 }
     expect(typeof (JSON.parse(next.text) as { ok: unknown }).ok).toBe('boolean');
     expect(children).toHaveLength(2);
     expect(runtime.loads).toBe(2);
+  });
+
+  it('blames the model, for a while, when its process ends while loading it', async () => {
+    let starts = 0;
+    const runtime = new LocalLlmRuntime({
+      idleMs: 60_000,
+      // The first process dies as it starts, as one killed for want of memory while loading would.
+      createProcess: (options) => {
+        const child = startLocalProcess(options);
+        if (starts++ === 0) child.once('spawn', () => child.kill('SIGKILL'));
+        return child;
+      },
+    });
+    runtimes.push(runtime);
+    const provider = new LocalLlmProvider(config(), runtime);
+    const writer = new LlmWriter(provider, { contextTokens: 4096, timeoutMs: 60_000, maxRetries: 0 });
+    const template = contentTypeTemplate('blog_post');
+    if (!template) throw new Error('blog_post is a built-in type');
+    const failed = await writer
+      .write({ template, language: 'en', segments: TALK, signal: new AbortController().signal })
+      .catch((e: unknown) => e);
+    expect((failed as Error).name).toBe('WriterUnavailableError');
+    const status = await provider.status();
+    expect(status.state).toBe('misconfigured');
+    expect(status.reason).toBe('Built-in model toy.gguf: failed: it could not be loaded');
+    expect(status.detail).toMatch(
+      /^failed: The built-in model's process (ended unexpectedly \(signal SIGKILL\)|stopped listening: .*) while loading toy\.gguf: the file may be damaged, or the machine ran out of memory \(/,
+    );
+    // Not for good: memory may have been short only then.
+    vi.useFakeTimers({ now: Date.now() + 61_000, toFake: ['Date'] });
+    try {
+      expect((await provider.status()).state).toBe('ready');
+    } finally {
+      vi.useRealTimers();
+    }
+    const next = await runtime.generate(spec(toy), {
+      system: '',
+      prompt: 'Hi',
+      schema: { enum: ['yes', 'no'] },
+      maxTokens: 20,
+      temperature: 1,
+    });
+    expect(['"yes"', '"no"']).toContain(next.text);
+    expect(starts).toBe(2);
   });
 
   it('kills a process that does not stop a cancelled generation in time; the generation ends as cancelled', async () => {
