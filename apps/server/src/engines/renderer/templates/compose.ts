@@ -206,6 +206,7 @@ async function composeAt(
       qtyWidth: number;
       items: { text: number; owner: number; time: number; qty: number }[];
       twoUp: boolean;
+      flowColumns: boolean;
       width: number;
     }
   >();
@@ -216,7 +217,13 @@ async function composeAt(
     const aligned = portrait && kind === 'ingredients' && quantities(texts.map((t) => t.text)) !== null;
     const twoUp =
       kind === 'ingredients' && !split && w >= px(640) && texts.length > 3 && kind !== flowKind && !aligned;
-    const fullItemW = (twoUp ? Math.floor((w - px(32)) / 2) : w) - markerW(kind) - markerGap;
+    // A long numbered flow on a wide canvas runs down two columns rather than off the bottom.
+    const flowColumns =
+      m.format === 'landscape' && kind === flowKind && texts.length >= 6 && w >= px(880) && !split;
+    const fullItemW =
+      (twoUp || flowColumns ? Math.floor((w - px(flowColumns ? 48 : 32)) / 2) : w) -
+      markerW(kind) -
+      markerGap;
     // Ingredients in one wide column get their quantities in a column of their own, aligned,
     // when most have one; a narrow column keeps its room for the names.
     const qtys =
@@ -280,6 +287,7 @@ async function composeAt(
             : -1,
       })),
       twoUp,
+      flowColumns,
       width: w,
     });
   }
@@ -436,7 +444,15 @@ async function composeAt(
     const items: ListItem[] = [];
     const times: (FittedText | null)[] = [];
     let used = chrome;
-    const rowsOf = (list: ListItem[]) => (plan.twoUp ? pairHeights(list) : list.map((i) => i.height));
+    const rowsOf = (list: ListItem[]) => {
+      if (plan.twoUp) return pairHeights(list);
+      if (!plan.flowColumns) return list.map((i) => i.height);
+      // Down two columns: the taller column, its gaps counted in, as one row.
+      const half = Math.ceil(list.length / 2);
+      const col = (part: ListItem[]) =>
+        part.reduce((a, i) => a + i.height, 0) + itemGap * Math.max(0, part.length - 1);
+      return [Math.max(col(list.slice(0, half)), col(list.slice(half)))];
+    };
     for (const it of plan.items) {
       if (items.length >= maxItems) break;
       const text = must(it.text);
@@ -461,6 +477,7 @@ async function composeAt(
       label,
       items,
       twoUp: plan.twoUp,
+      flowColumns: plan.flowColumns,
       markerWidth: markerW(kind),
       qtyWidth: plan.qtyWidth,
       connect: kind === flowKind || (timed !== null && kind === 'points'),

@@ -23,6 +23,11 @@ export interface ListBlock {
   items: ListItem[];
   /** Ingredients set in two columns. */
   twoUp: boolean;
+  /**
+   * A long flow on a wide canvas set down two columns: the first half of the items down the
+   * first, the rest down the second (numbers read down, then across).
+   */
+  flowColumns: boolean;
   /** Width of the number, tick, dot or time before each item. */
   markerWidth: number;
   /** Width of the quantities' column (ingredients), 0 when there is none. */

@@ -129,6 +129,24 @@ describe('diagrams from the content', () => {
   });
 });
 
+describe('a long flow on a wide canvas', () => {
+  it('runs eight steps down two columns on 16:9 and keeps one column on a square', async () => {
+    const steps = Array.from({ length: 8 }, (_, i) => `Step ${i + 1}: turn the dough and rest it a minute.`);
+    const data = { ...REALISTIC.recipe, steps, ingredients: undefined };
+    const flowOf = async (width: number, height: number) =>
+      (
+        await draw.composition(request({ contentType: 'tutorial', width, height, diagram: 'flow', data }))
+      ).columns
+        .flatMap((c) => c.blocks)
+        .find((b) => b.kind === 'steps');
+    const wide = await flowOf(1920, 1080);
+    expect(wide && 'flowColumns' in wide && wide.flowColumns).toBe(true);
+    expect(wide && 'items' in wide ? wide.items.length : 0).toBe(8);
+    const square = await flowOf(1080, 1080);
+    expect(square && 'flowColumns' in square && square.flowColumns).toBe(false);
+  });
+});
+
 describe('no cut while room is left', () => {
   const SIZES = [
     [1080, 1080],

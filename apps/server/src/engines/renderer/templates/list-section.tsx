@@ -25,13 +25,30 @@ export function List({
     theme.key === 'vibrant' ? theme.primary : theme.key === 'modern' ? theme.primary : theme.eyebrowText;
   const inner = width - 2 * c.cardPad;
   const rows: ReactNode[] = [];
-  const itemW = b.twoUp ? Math.floor((inner - Math.round(32 * u)) / 2) : inner;
+  const colGap = Math.round((b.flowColumns ? 48 : 32) * u);
+  const itemW = b.twoUp || b.flowColumns ? Math.floor((inner - colGap) / 2) : inner;
+  const half = Math.ceil(b.items.length / 2);
   const cell = (i: number) => {
     const it = b.items[i];
     if (!it) return <div key={`empty${i}`} style={{ display: 'flex', width: itemW }} />;
-    return <Item key={i} c={c} b={b} index={i} width={itemW} fallbacks={fallbacks} />;
+    return <Item key={i} c={c} b={b} index={i} width={itemW} fallbacks={fallbacks} last={i === half - 1} />;
   };
-  if (b.twoUp) {
+  if (b.flowColumns) {
+    const column = (from: number, to: number) => (
+      <div
+        key={`col${from}`}
+        style={{ display: 'flex', flexDirection: 'column', gap: c.itemGap, width: itemW }}
+      >
+        {b.items.slice(from, to).map((_, k) => cell(from + k))}
+      </div>
+    );
+    rows.push(
+      <div key="columns" style={{ display: 'flex', justifyContent: 'space-between', width: inner }}>
+        {column(0, half)}
+        {column(half, b.items.length)}
+      </div>,
+    );
+  } else if (b.twoUp) {
     for (let i = 0; i < b.items.length; i += 2) {
       rows.push(
         <div key={`row${i}`} style={{ display: 'flex', justifyContent: 'space-between', width: inner }}>
@@ -60,12 +77,15 @@ function Item({
   index,
   width,
   fallbacks,
+  last = false,
 }: {
   c: Composition;
   b: ListBlock;
   index: number;
   width: number;
   fallbacks: string;
+  /** The last item of the first of two flow columns: its line does not run on down. */
+  last?: boolean;
 }) {
   const { theme } = c;
   const u = c.metrics.u;
@@ -76,7 +96,7 @@ function Item({
   const lineH = it.text.lineHeightPx;
   const time = b.times ? (b.times[index] ?? null) : null;
   // A connector runs from below this item's marker down to the next item's, across the gap.
-  const connector = b.connect && index < b.items.length - 1;
+  const connector = b.connect && index < b.items.length - 1 && !(b.flowColumns && last);
   const lineW = Math.max(2, Math.round(3 * u));
   return (
     <div
