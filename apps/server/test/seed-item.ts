@@ -19,7 +19,7 @@ export async function seedVoicedItem(
   item: {
     title: string;
     segments: SeedSegment[];
-    speakers: { id: string; name: string | null; colour: string }[];
+    speakers: { id: string; name: string | null; colour: string; voice?: number[] }[];
     language?: string;
   },
 ): Promise<{ userId: string; audioId: string; transcriptionId: string }> {

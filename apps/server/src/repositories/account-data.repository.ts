@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { audio, content, transcriptions } from '../db/schema.ts';
+import { audio, content, transcriptions, voiceProfiles } from '../db/schema.ts';
 
 /** What the export needs to name a transcript's files before it reads the transcript itself. */
 export interface TranscriptListing {
@@ -47,5 +47,14 @@ export class AccountDataRepository {
 
   content(userId: string) {
     return this.db.select().from(content).where(eq(content.userId, userId)).orderBy(asc(content.createdAt));
+  }
+
+  /** The voices the user named and remembered, oldest first, each with its print. */
+  voiceProfiles(userId: string) {
+    return this.db
+      .select()
+      .from(voiceProfiles)
+      .where(eq(voiceProfiles.userId, userId))
+      .orderBy(asc(voiceProfiles.createdAt), asc(voiceProfiles.id));
   }
 }

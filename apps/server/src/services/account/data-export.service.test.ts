@@ -66,6 +66,7 @@ function exportOf(rows: TranscriptionRow[]) {
   const repository = {
     audio: async () => [],
     content: async () => [],
+    voiceProfiles: async () => [],
     transcriptList: async () =>
       rows.map((r) => ({
         id: r.id,

@@ -7,6 +7,7 @@ import type { TranscriptionRow } from '../../repositories/transcriptions.reposit
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { toAudio } from '../audio/audio-mapper.ts';
 import { toContent } from '../content/content-mapper.ts';
+import { type StoredSegment, segmentsWithSpeakers, storedSpeakers } from '../speakers/speaker-model.ts';
 import { renderExport } from '../transcription/subtitle-runner.ts';
 import type { TranscriptSource } from '../transcription/subtitles.ts';
 import { renderTranscriptRecord } from './transcript-record.ts';
@@ -18,10 +19,13 @@ const README = `Your Voxpress data
 
 account.json        your profile and settings
 audio.json          every recording and upload, as the API describes it
-transcripts.json    every transcript with its timing, edits and earlier versions
+transcripts.json    every transcript with its timing, speakers, edits and earlier versions
+voice-profiles.json the voices you named with Remember voices on: name, dates, how many
+                    recordings each print was made from, and the print itself (numbers that
+                    describe how the voice sounds, never a recording)
 content.json        every piece of content with its languages and versions
 audio/              the audio files themselves
-transcripts/        each transcript as plain text (.txt) and subtitles (.srt)
+transcripts/        each transcript as plain text (.txt) and subtitles (.srt), with speaker names
 content/            each piece of content in each language, as Markdown
 infographics.json   saved images, collections and your own templates
 infographics/       the images you saved, collected or uploaded
@@ -50,10 +54,11 @@ export class DataExportService {
   ) {}
 
   async zip(user: User): Promise<Readable> {
-    const [audioRows, transcripts, contentRows] = await Promise.all([
+    const [audioRows, transcripts, contentRows, profiles] = await Promise.all([
       this.data.audio(user.id),
       this.data.transcriptList(user.id),
       this.data.content(user.id),
+      this.data.voiceProfiles(user.id),
     ]);
     const zip = new ZipFile();
     const json = (value: unknown, name: string) =>
@@ -66,6 +71,7 @@ export class DataExportService {
       done(null, Readable.from(this.transcriptsJson(user.id, transcripts), { objectMode: false })),
     );
     json(contentRows.map(toContent), 'content.json');
+    json(profiles.map(toExportedProfile), 'voice-profiles.json');
 
     const names = new UniqueNames();
     const titleOf = new Map(audioRows.map((a) => [a.id, a.title]));
@@ -180,7 +186,7 @@ export class DataExportService {
     if (!row) return { txt: '', srt: '' };
     const source: TranscriptSource = {
       text: row.editedText ?? row.originalText,
-      segments: row.segments as TranscriptSource['segments'],
+      segments: segmentsWithSpeakers(row.segments as StoredSegment[], storedSpeakers(row.speakers)),
       language: row.language,
       edited: row.editedText !== null,
     };
@@ -202,6 +208,18 @@ export class DataExportService {
       return undefined;
     }
   }
+}
+
+/** A remembered voice as the export holds it: all the account keeps of it, print included. */
+function toExportedProfile(row: Awaited<ReturnType<AccountDataRepository['voiceProfiles']>>[number]) {
+  return {
+    id: row.id,
+    name: row.name,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    recordings: row.recordings,
+    voice_print: row.vector,
+  };
 }
 
 type StreamCallback = (err: Error | null, stream: Readable) => void;
