@@ -434,19 +434,25 @@ function hold(child: ChildProcess, working: boolean): void {
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Running the TypeScript source through tsx (development and tests), not the bundled build. */
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
+/** The model process's bundle beside `main.js` (build.mjs names it so). */
+export const BUILT_ENTRY = 'local-llm-process';
 /** Where tsx is, resolved once at load (see lib/worker-thread.ts). */
 const TSX = FROM_SOURCE ? import.meta.resolve('tsx') : '';
 
 /**
  * Starts the model's process: `local-llm-process.js` beside `main.js` in a build (build.mjs names
  * it), or local-process.ts through tsx when running from source, with its heap capped and its
- * nice value as its argument.
+ * nice value as its argument. `builtDir`: the build folder to take it from (a test of the bundle).
  */
-export function startLocalProcess({ heapLimitMb, nice }: ModelProcessOptions): ChildProcess {
+export function startLocalProcess(
+  { heapLimitMb, nice }: ModelProcessOptions,
+  builtDir?: string,
+): ChildProcess {
   const heap = `--max-old-space-size=${Math.max(16, Math.round(heapLimitMb))}`;
   const stdio: StdioOptions = ['ignore', 'inherit', 'inherit', 'ipc'];
-  if (!FROM_SOURCE)
-    return fork(path.join(here, 'local-llm-process.js'), [String(nice)], {
+  const built = builtDir ?? (FROM_SOURCE ? undefined : here);
+  if (built)
+    return fork(path.join(built, `${BUILT_ENTRY}.js`), [String(nice)], {
       stdio,
       execArgv: [heap, '--enable-source-maps'],
     });

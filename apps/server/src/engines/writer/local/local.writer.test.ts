@@ -1,9 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildServerBundle, SERVER_BUNDLE_ENV } from '../../../../test/server-process.ts';
 import { LlmWriter, type WriteRequest } from '../llm/llm.writer.ts';
 import { llmProviders } from '../llm/llm-providers.ts';
 import { TALK } from '../llm/llm-writer.fixtures.ts';
@@ -12,7 +13,13 @@ import { ComposerWriterEngine, LlmWriterEngine, WriterRouter } from '../writer-r
 import { defaultLocalModel, findLocalModel, LOCAL_MODELS } from './local-models.ts';
 import type { LocalModelSpec } from './local-protocol.ts';
 import { type LocalLlmConfig, LocalLlmProvider, memoryNeed, sharedLocalProvider } from './local-provider.ts';
-import { LocalLlmRuntime, LocalModelError, memoryRefusal, startLocalProcess } from './local-runtime.ts';
+import {
+  BUILT_ENTRY,
+  LocalLlmRuntime,
+  LocalModelError,
+  memoryRefusal,
+  startLocalProcess,
+} from './local-runtime.ts';
 import { writeToyModel } from './test/toy-gguf.ts';
 
 let dir: string;
@@ -485,6 +492,41 @@ describe('built-in local model: memory, priority and generations at once', { tim
       expect(niceOf('self', String(process.pid))).toBe(before);
     },
   );
+
+  it('runs the model process from the server’s build, as npm start does', async () => {
+    // The test run's bundle, or one built here when this file runs on its own.
+    const given = process.env[SERVER_BUNDLE_ENV];
+    const bundle = given ? { dir: given, remove: () => undefined } : buildServerBundle();
+    try {
+      expect(existsSync(path.join(bundle.dir, `${BUILT_ENTRY}.js`))).toBe(true);
+      const children: ChildProcess[] = [];
+      const runtime = new LocalLlmRuntime({
+        idleMs: 60_000,
+        createProcess: (options) => {
+          const child = startLocalProcess(options, bundle.dir);
+          children.push(child);
+          return child;
+        },
+      });
+      runtimes.push(runtime);
+      const answer = await runtime.generate(spec(toy), {
+        system: '',
+        prompt: 'Answer in JSON.',
+        schema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+        maxTokens: 200,
+        temperature: 1,
+        seed: 2,
+      });
+      expect(typeof (JSON.parse(answer.text) as { ok: unknown }).ok).toBe('boolean');
+      expect(children[0]?.spawnargs.some((a) => a.endsWith(`${BUILT_ENTRY}.js`))).toBe(true);
+      const child = children[0];
+      if (!child) throw new Error('the model process was not started');
+      await runtime.unload();
+      expect(await exitOf(child)).toEqual({ code: 0, signal: null });
+    } finally {
+      bundle.remove();
+    }
+  });
 
   it('caps the model process’s JavaScript heap', async () => {
     const { runtime, children } = manualRuntime(96);
