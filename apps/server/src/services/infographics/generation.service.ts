@@ -16,6 +16,7 @@ import type { RenderRequest, RenderResult } from '../../engines/renderer/rendere
 import type { EventBus } from '../../events/event-bus.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { ImageRow, ImagesRepository } from '../../repositories/infographics/images.repository.ts';
+import type { TranscriptionsRepository } from '../../repositories/transcriptions.repository.ts';
 import type { ContentService } from '../content/content.service.ts';
 import { assignDiagrams } from './diagrams.ts';
 import type { ImageStore } from './image-store.ts';
@@ -109,6 +110,8 @@ export interface InfographicRenderer {
 
 export interface GenerationDeps {
   content: ContentService;
+  /** Reads who said a quote (named voices); without it quotes carry no speaker. */
+  transcriptions?: Pick<TranscriptionsRepository, 'findOwned'> | undefined;
   templates: TemplatesService;
   designer: InfographicDesigner;
   renderer: InfographicRenderer;
@@ -158,7 +161,13 @@ export class GenerationService {
     options: { defaultSize: string; setId?: string; jobId?: string },
   ): Promise<{ context: SetContext; source: InfographicSource }> {
     const sizes = this.sizes(request, options.defaultSize);
-    const source = await resolveSource(this.deps.content, userId, request);
+    const source = await resolveSource(
+      this.deps.content,
+      userId,
+      request,
+      undefined,
+      this.deps.transcriptions,
+    );
     return { context: setContext(userId, source, sizes, options), source };
   }
 

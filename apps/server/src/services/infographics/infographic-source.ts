@@ -7,11 +7,13 @@ import {
 } from '@voxpress/contracts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { ContentRow } from '../../repositories/content.repository.ts';
+import type { TranscriptionsRepository } from '../../repositories/transcriptions.repository.ts';
 import type { ContentService } from '../content/content.service.ts';
 import { materialFromContentData, materialText } from './content-data-material.ts';
 import { materialFromContent } from './content-material.ts';
 import type { InfographicMaterial } from './infographic-material.ts';
 import { type Matched, suggestByKeywords } from './keyword-rules.ts';
+import { nameQuoteSpeakers } from './quote-speakers.ts';
 
 /** What an infographic is drawn from, and the design choices made for it. */
 export interface InfographicSource {
@@ -44,18 +46,21 @@ const isInfographicType = (t: string): t is InfographicContentType =>
  * Reads the request's content (a stored piece in the asked language, or the client's
  * `content_data`) and fills the choices it left open: the piece's own content type when it is an
  * infographic type, else the spec's keyword rules (§5), which also pick audience and context.
+ * With `transcriptions`, a stored piece's quotes name the voice that said them when it is named.
  */
 export async function resolveSource(
   content: ContentService,
   userId: string,
   request: SourceRequest,
   missing = GENERATION_NEEDS_CONTENT,
+  transcriptions?: Pick<TranscriptionsRepository, 'findOwned'>,
 ): Promise<InfographicSource> {
   let row: ContentRow | undefined;
   let material: InfographicMaterial | undefined;
   if (request.content_id) {
     row = await content.owned(userId, request.content_id);
     material = materialFromContent(row, request.language);
+    if (transcriptions) await nameQuoteSpeakers(material, transcriptions, userId, row.transcriptionId);
   } else if (request.content_data !== undefined) {
     material = materialFromContentData(request.content_data, request.language ?? 'en');
   }

@@ -74,6 +74,7 @@ export function createInfographics(deps: InfographicsDeps): Infographics {
   const templates = new TemplatesService(libraryRows);
   const generation = new GenerationService({
     content: deps.content,
+    transcriptions: deps.transcriptions,
     templates,
     designer,
     renderer: deps.renderer,
@@ -91,6 +92,7 @@ export function createInfographics(deps: InfographicsDeps): Infographics {
     single: new SingleGenerationService({
       generation,
       content: deps.content,
+      transcriptions: deps.transcriptions,
       templates,
       designer,
       images,

@@ -44,7 +44,9 @@ export function sourced(v: unknown, max = 40): SourcedText[] {
       const text = itemText(item);
       if (!text) return undefined;
       const start = isRecord(item) && typeof item.start === 'number' ? item.start : null;
-      return { text, start };
+      // A quote from a writer that knows who spoke carries the voice's name.
+      const speaker = isRecord(item) && typeof item.speaker === 'string' ? item.speaker.trim() : '';
+      return speaker ? { text, start, speaker } : { text, start };
     })
     .filter((t): t is SourcedText => Boolean(t))
     .slice(0, max);

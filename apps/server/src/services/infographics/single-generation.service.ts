@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { InfographicData } from '../../engines/renderer/renderer.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { ImageRow } from '../../repositories/infographics/images.repository.ts';
+import type { TranscriptionsRepository } from '../../repositories/transcriptions.repository.ts';
 import type { ContentService } from '../content/content.service.ts';
 import { bestForOf, builtInTemplateId, EMPHASIS_LABELS, layoutStyle } from './built-in-templates.ts';
 import {
@@ -36,6 +37,8 @@ const DEFAULT_SIZE = '1080x1080';
 export interface SingleGenerationDeps {
   generation: GenerationService;
   content: ContentService;
+  /** Reads who said a quote (named voices); without it quotes carry no speaker. */
+  transcriptions?: Pick<TranscriptionsRepository, 'findOwned'> | undefined;
   templates: TemplatesService;
   designer: InfographicDesigner;
   images: ImageStore;
@@ -59,7 +62,13 @@ export class SingleGenerationService {
     userId: string,
     request: z.output<typeof zCustomInfographicRequest>,
   ): Promise<SingleGenerationResult> {
-    const source = await resolveSource(this.deps.content, userId, request, CUSTOM_NEEDS_CONTENT);
+    const source = await resolveSource(
+      this.deps.content,
+      userId,
+      request,
+      CUSTOM_NEEDS_CONTENT,
+      this.deps.transcriptions,
+    );
     const size = parseSize(request.size ?? DEFAULT_SIZE);
     const set = setContext(userId, source, [size]);
     let plan: VariationPlan | undefined;
@@ -105,7 +114,13 @@ export class SingleGenerationService {
         );
       return this.again(row, row.data as InfographicData, size, request.style, 'quick');
     }
-    const source = await resolveSource(this.deps.content, userId, request);
+    const source = await resolveSource(
+      this.deps.content,
+      userId,
+      request,
+      undefined,
+      this.deps.transcriptions,
+    );
     const templateId =
       request.template_id ?? builtInTemplateId(request.style ?? 'modern', source.contentType);
     const template = await this.deps.templates.chosen(userId, templateId);

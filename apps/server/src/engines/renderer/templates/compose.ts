@@ -382,10 +382,19 @@ async function composeAt(
         style: quoteStyle,
       })
     : -1;
+  // Who said it and when: "Maria · at 06:52", either alone when only one is known.
+  const caption = data.quote
+    ? [
+        data.quote.speaker?.trim(),
+        data.quote.start !== null ? labels.quoteAt.replace('{t}', formatTime(data.quote.start)) : '',
+      ]
+        .filter(Boolean)
+        .join(' · ')
+    : '';
   const captionI =
-    data.quote && data.quote.start !== null && quoteI >= 0
+    caption && quoteI >= 0
       ? add({
-          text: labels.quoteAt.replace('{t}', formatTime(data.quote.start)),
+          text: caption,
           width: quoteTextW,
           maxLines: 1,
           sizes: [ts(22)],
