@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zAudioOrigin } from './audio-import.ts';
 import { LIMITS } from './limits.ts';
 import { zLanguageCode, zText } from './text.ts';
 
@@ -34,6 +35,8 @@ export const zAudio = z.object({
   title: z.string(),
   description: z.string().nullable(),
   source: z.enum(['recording', 'upload']),
+  /** Where an imported file came from (a link, a feed episode, a video site); absent otherwise. */
+  origin: zAudioOrigin.optional(),
   file_name: z.string().nullable(),
   file_format: zMediaFormat.nullable(),
   mime_type: z.string().nullable(),

@@ -73,6 +73,18 @@ export const errorCodes = [
   'file_field_invalid',
   'too_many_files',
   'range_not_satisfiable',
+  // Imports from a link, a podcast feed or a video site.
+  'import_url_invalid',
+  'import_address_forbidden',
+  'import_unreachable',
+  'import_remote_error',
+  'import_too_large',
+  'import_too_slow',
+  'import_not_media',
+  'import_feed_empty',
+  'import_episode_not_in_feed',
+  'import_needs_ytdlp',
+  'import_site_failed',
   // Transcripts.
   'transcription_not_found',
   'conflict',

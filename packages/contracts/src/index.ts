@@ -2,6 +2,7 @@ export * from './account.ts';
 export * from './api-tokens.ts';
 export * from './ask.ts';
 export * from './audio.ts';
+export * from './audio-import.ts';
 export * from './auth.ts';
 export * from './content.ts';
 export * from './content-details.ts';

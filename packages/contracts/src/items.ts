@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zAudio, zAudioStatus } from './audio.ts';
+import { zItemSource } from './audio-import.ts';
 import { zText } from './text.ts';
 
 /** What an item is: a recording or upload (audio), or a written document used as a source. */
@@ -22,6 +23,8 @@ export const zItem = z.object({
   transcription_id: z.string().nullable(),
   /** The recording or upload with its status; null for a written document. */
   audio: zAudio.nullable(),
+  /** Where the item came from (this server always sends it). */
+  source: zItemSource.optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -22,6 +22,8 @@ const SERVER_PARAMS: Record<string, string[]> = {
   confirmation_mismatch: ['field'],
   rendition_too_long: ['platform', 'part', 'length', 'limit'],
   rendition_too_many_posts: ['platform', 'length', 'limit'],
+  import_remote_error: ['status'],
+  import_too_large: ['max_bytes'],
 };
 
 describe('the errors translation file', () => {
