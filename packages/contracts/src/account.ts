@@ -184,10 +184,17 @@ export const zWhisperDownloadStarted = z.object({
 });
 export type WhisperDownloadStarted = z.infer<typeof zWhisperDownloadStarted>;
 
-/** One model of any kind (a whisper.cpp speech model or a built-in language model) and its state. */
+/**
+ * One model of any kind (a whisper.cpp speech model, a built-in language model, or one of the two
+ * sherpa-onnx speaker models, used together once both are downloaded) and its state.
+ */
 export const zAdminModel = z.object({
   name: z.string(),
-  kind: z.enum(['speech', 'language']),
+  kind: z.enum(['speech', 'language', 'speakers']),
+  /**
+   * Size in bytes: of the download, or of the file on disk once there. 0 when not known before the
+   * download (a speaker model whose publisher states no size).
+   */
   bytes: z.number(),
   description: z.string(),
   /** Languages it writes well (language models); null for speech models. */

@@ -174,7 +174,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['admin'],
           summary:
-            'Every model of every kind (whisper.cpp speech models, built-in language models): size, state, downloads under way',
+            'Every model of every kind (whisper.cpp speech models, built-in language models, sherpa-onnx speaker models): size, state, downloads under way',
           security: bearer,
           response: { 200: zAdminModels, ...errors },
         },
@@ -189,7 +189,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['admin'],
           summary:
-            'Download a model of either kind (a job: follow it at status_url); an interrupted language-model download resumes',
+            'Download a model of any kind (a job: follow it at status_url); an interrupted download resumes',
           security: bearer,
           params: z.object({ name: z.string().max(64) }),
           response: { 202: zWhisperDownloadStarted, 404: zErrorResponse, ...errors },

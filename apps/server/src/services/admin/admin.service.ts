@@ -9,6 +9,11 @@ import type {
 } from '@voxpress/contracts';
 import type { AppContext } from '../../app-context.ts';
 import {
+  findSpeakerModel,
+  listSpeakerModels,
+  SPEAKER_MODELS,
+} from '../../engines/diarizer/sherpa/sherpa-models.ts';
+import {
   currentWhisperHardware,
   defaultWhisperModel,
   findModel,
@@ -23,6 +28,7 @@ import {
   listLocalModels,
 } from '../../engines/writer/local/local-models.ts';
 import { LOCAL_MODEL_DOWNLOAD_JOB } from '../../jobs/local-model-download.job.ts';
+import { SPEAKER_MODEL_DOWNLOAD_JOB } from '../../jobs/speaker-model-download.job.ts';
 import { WHISPER_DOWNLOAD_JOB } from '../../jobs/whisper-model-download.job.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { testLlmConnection } from '../../net/llm-destination.ts';
@@ -132,7 +138,10 @@ export class AdminService {
     const local = this.ctx.config.llm.local;
     const [whisper, inUse] = await Promise.all([this.whisperModels(stored), modelsInUse(this.ctx)]);
     const modelsDir = local?.modelsDir ?? whisper.models_dir;
-    const languageModels = await listLocalModels(modelsDir);
+    const [languageModels, speakerModels] = await Promise.all([
+      listLocalModels(modelsDir),
+      listSpeakerModels(whisper.models_dir),
+    ]);
     const whisperDefault = defaultWhisperModel(currentWhisperHardware()).name;
     const speech: AdminModel[] = whisper.models.map((m) => ({
       name: m.name,
@@ -169,9 +178,29 @@ export class AdminService {
         download,
       };
     });
+    // The speaker models work as a pair: both in use once both are on disk.
+    const speakersReady = speakerModels.every((m) => m.downloaded);
+    const speakers: AdminModel[] = speakerModels.map((m) => {
+      const download = stored.get(modelKey('speakers', m.name)) ?? null;
+      return {
+        name: m.name,
+        kind: 'speakers',
+        bytes: m.sizeOnDisk ?? m.bytes ?? 0,
+        description: m.description,
+        languages: null,
+        ram_bytes: null,
+        licence: m.licence,
+        state: modelState(m.downloaded, download),
+        configured: true,
+        in_use: speakersReady,
+        context_tokens: null,
+        recommended: false,
+        download,
+      };
+    });
     return {
       models_dir: whisper.models_dir,
-      models: [...speech, ...language],
+      models: [...speech, ...language, ...speakers],
       language: local
         ? {
             setting: local.modelChosen ? null : local.model,
@@ -184,25 +213,35 @@ export class AdminService {
     };
   }
 
-  /** Queues a download of a model of either kind, or hands back the one under way. */
+  /** Queues a download of a model of any kind, or hands back the one under way. */
   async downloadAnyModel(name: string): Promise<Omit<WhisperDownloadStarted, 'stream_url'>> {
     if (findModel(name)) return this.downloadWhisperModel(name);
-    if (!findLocalModel(name))
+    const jobName = findSpeakerModel(name)
+      ? SPEAKER_MODEL_DOWNLOAD_JOB
+      : findLocalModel(name)
+        ? LOCAL_MODEL_DOWNLOAD_JOB
+        : null;
+    if (!jobName)
       throw new HttpError(404, 'model_unknown', `There is no model called “${name}”.`, {
-        known: [...WHISPER_MODELS, ...LOCAL_MODELS].map((m) => m.name).join(', '),
+        known: [...WHISPER_MODELS, ...LOCAL_MODELS, ...SPEAKER_MODELS].map((m) => m.name).join(', '),
       });
-    const recent = await this.jobs.recent(LOCAL_MODEL_DOWNLOAD_JOB, new Date(Date.now() - RECENT_MS));
+    const recent = await this.jobs.recent(jobName, new Date(Date.now() - RECENT_MS));
     const running = recent.find(
       (j) =>
         (j.payload as { model?: string }).model === name && (j.status === 'queued' || j.status === 'running'),
     );
-    const id = running?.id ?? (await this.ctx.queue.enqueue(LOCAL_MODEL_DOWNLOAD_JOB, { model: name })).id;
+    const id = running?.id ?? (await this.ctx.queue.enqueue(jobName, { model: name })).id;
     return { job_id: id, status_url: `/api/v1/admin/jobs/${id}` };
   }
 
   async job(id: string): Promise<AdminJob> {
     const job = await this.ctx.queue.get(id);
-    if (!job || (job.name !== WHISPER_DOWNLOAD_JOB && job.name !== LOCAL_MODEL_DOWNLOAD_JOB))
+    if (
+      !job ||
+      (job.name !== WHISPER_DOWNLOAD_JOB &&
+        job.name !== LOCAL_MODEL_DOWNLOAD_JOB &&
+        job.name !== SPEAKER_MODEL_DOWNLOAD_JOB)
+    )
       throw notFound('Job not found', 'job_not_found');
     return {
       job_id: job.id,

@@ -51,7 +51,7 @@ export async function describeEngines(ctx: AppContext): Promise<Engines> {
       active: renderer.active,
       orderSetting: 'the renderer list',
     }),
-    enginePort('Speakers', 'diarizer', speakers, {
+    enginePort('Speakers', 'diarizer', speakers.map(stored('speakers')), {
       active: speakersServing?.engine.id ?? null,
       orderSetting: 'the diarizer list',
     }),

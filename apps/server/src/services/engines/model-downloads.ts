@@ -2,6 +2,7 @@ import type { AdminModel } from '@voxpress/contracts';
 import type { Db } from '../../db/database.ts';
 import type { EngineModel } from '../../engines/engine.ts';
 import { LOCAL_MODEL_DOWNLOAD_JOB } from '../../jobs/local-model-download.job.ts';
+import { SPEAKER_MODEL_DOWNLOAD_JOB } from '../../jobs/speaker-model-download.job.ts';
 import { WHISPER_DOWNLOAD_JOB } from '../../jobs/whisper-model-download.job.ts';
 import { TRANSCRIBE_JOB } from '../../pipeline/item-pipeline.ts';
 import { AdminJobsRepository } from '../../repositories/admin-jobs.repository.ts';
@@ -10,7 +11,7 @@ import { readSpeechModelDownload, SPEECH_DOWNLOAD_PREFIX } from './speech-downlo
 /** Downloads older than this are no longer shown beside their model. */
 export const RECENT_DOWNLOAD_MS = 24 * 60 * 60 * 1000;
 
-/** The two kinds of model file a download job fetches. */
+/** The kinds of model file a download job fetches. */
 export type ModelKind = AdminModel['kind'];
 
 /** A model's latest download as the job queue stored it: the same in every process. */
@@ -36,7 +37,7 @@ export class ModelDownloads {
   /** Keyed by `modelKey(kind, name)`. */
   async latest(): Promise<Map<string, ModelDownload>> {
     const rows = await this.jobs.downloads(
-      [WHISPER_DOWNLOAD_JOB, LOCAL_MODEL_DOWNLOAD_JOB],
+      [WHISPER_DOWNLOAD_JOB, LOCAL_MODEL_DOWNLOAD_JOB, SPEAKER_MODEL_DOWNLOAD_JOB],
       new Date(this.now() - RECENT_DOWNLOAD_MS),
       { name: TRANSCRIBE_JOB, messagePrefix: SPEECH_DOWNLOAD_PREFIX },
     );
@@ -45,7 +46,12 @@ export class ModelDownloads {
       const seen = readSpeechModelDownload(row.name === TRANSCRIBE_JOB ? row.progressMessage : null);
       const model = seen?.model ?? (row.payload as { model?: unknown }).model;
       if (typeof model !== 'string') continue;
-      const kind: ModelKind = row.name === LOCAL_MODEL_DOWNLOAD_JOB ? 'language' : 'speech';
+      const kind: ModelKind =
+        row.name === LOCAL_MODEL_DOWNLOAD_JOB
+          ? 'language'
+          : row.name === SPEAKER_MODEL_DOWNLOAD_JOB
+            ? 'speakers'
+            : 'speech';
       const key = modelKey(kind, model);
       const download: ModelDownload = {
         job_id: row.id,
@@ -83,6 +89,10 @@ const WORDS: Record<
   language: {
     downloading: (name, percent) => `Built-in model ${name}: downloading ${percent} %`,
     failed: (name) => `Built-in model ${name} is not downloaded`,
+  },
+  speakers: {
+    downloading: (name, percent) => `Speaker model ${name} is downloading: ${percent} %`,
+    failed: (name) => `The speaker model ${name} is not downloaded`,
   },
 };
 

@@ -5,7 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { concurrencyLimit } from '../../../lib/worker-thread.ts';
 import { type EngineStatus, EngineUnavailableError } from '../../engine.ts';
 import type { DiarizeRequest, DiarizeResult, DiarizerEngine, SpeakerTurn } from '../diarizer.ts';
-import { SPEAKER_MODELS, type SpeakerModelInfo, speakerModelFiles } from './sherpa-models.ts';
+import {
+  listSpeakerModels,
+  SPEAKER_MODELS,
+  type SpeakerModelInfo,
+  speakerModelFiles,
+} from './sherpa-models.ts';
 import type { SherpaJob, SherpaMessage, SherpaSegment } from './sherpa-worker.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -64,11 +69,23 @@ export class SherpaDiarizer implements DiarizerEngine {
     const files = await speakerModelFiles(this.options.modelsDir, this.models);
     if (!files) {
       const names = this.models.map((m) => m.name);
+      const listed = await listSpeakerModels(this.options.modelsDir, this.models);
+      const missing = listed.find((m) => !m.downloaded) ?? listed[0];
       return {
         state: 'missing',
         reason: 'The speaker models are not downloaded',
         detail: `Needs ${names.join(' and ')} in ${path.join(this.options.modelsDir, 'sherpa-onnx')}.`,
         hint: `Download them in Settings → Server, or run npm run models -- pull ${names.join(' and ')}.`,
+        // The first one still missing: its download shows here while it runs.
+        ...(missing
+          ? {
+              model: {
+                name: missing.name,
+                state: 'not_downloaded' as const,
+                ...(missing.bytes ? { bytes: missing.bytes } : {}),
+              },
+            }
+          : {}),
       };
     }
     return {
