@@ -131,6 +131,7 @@ function load(id: number, spec: LocalModelSpec): Promise<LlamaContext> {
     send({
       type: 'loaded',
       id,
+      model: spec,
       ms: Math.round(performance.now() - started),
       gpu: runtime.gpu,
       heapLimitBytes: v8.getHeapStatistics().heap_size_limit,
@@ -154,7 +155,14 @@ async function generate(
   let context: LlamaContext;
   try {
     if (signal.aborted) throw signal.reason;
-    context = await load(id, spec);
+    // A load cannot be stopped part-way: one cancelled meanwhile answers at once, and the model
+    // goes on loading for the next generation.
+    context = await Promise.race([
+      load(id, spec),
+      new Promise<never>((_, reject) =>
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true }),
+      ),
+    ]);
   } catch (err) {
     send({ type: 'error', id, message: messageOf(err), aborted: signal.aborted, kind: 'model' });
     return;

@@ -48,7 +48,9 @@ export interface GenerationStats {
 export type FromModelProcess =
   | {
       type: 'loaded';
+      /** The generation that had it loaded, and the model it loaded. */
       id: number;
+      model: LocalModelSpec;
       ms: number;
       gpu: string | false;
       /** The process's JavaScript heap limit as V8 sees it, in bytes. */

@@ -108,8 +108,6 @@ interface Held {
   child: ChildProcess;
   /** The model it has loaded, once it says so. */
   model: string | undefined;
-  /** The model each generation sent to it asked for, until it answers. */
-  asked: Map<number, string>;
   /** Resolves when the process has exited. */
   exited: Promise<void>;
 }
@@ -251,7 +249,6 @@ export class LocalLlmRuntime {
     }
     // Held while it works; an idle model does not keep the server from ending.
     hold(held.child, true);
-    held.asked.set(id, modelKey(task.message.model));
     this.send(held, task.message);
   }
 
@@ -329,7 +326,7 @@ export class LocalLlmRuntime {
       if (child.exitCode !== null || child.signalCode !== null) resolve();
       else child.once('exit', () => resolve());
     });
-    const held: Held = { child, model: undefined, asked: new Map(), exited };
+    const held: Held = { child, model: undefined, exited };
     child.on('message', (message: FromModelProcess) => {
       if (this.held === held) this.onMessage(held, message);
     });
@@ -381,10 +378,9 @@ export class LocalLlmRuntime {
 
   private onMessage(held: Held, message: FromModelProcess): void {
     const task = this.pending.get(message.id);
-    if (message.type === 'done' || message.type === 'error') held.asked.delete(message.id);
     switch (message.type) {
       case 'loaded': {
-        held.model = held.asked.get(message.id);
+        held.model = modelKey(message.model);
         this.loads++;
         this.lastLoadMs = message.ms;
         this.gpu = message.gpu;

@@ -328,6 +328,30 @@ describe('built-in local model (node-llama-cpp, toy GGUF)', { timeout: 180_000 }
     expect(starts).toBe(2);
   });
 
+  it('answers a generation cancelled while the model loads at once, and keeps the model it was loading', async () => {
+    const { runtime, children } = manualRuntime();
+    const controller = new AbortController();
+    const cancelled = runtime.generate(
+      spec(toy),
+      { system: 'Write.', prompt: 'Go on.', schema: null, maxTokens: 50, temperature: 1, seed: 1 },
+      { signal: controller.signal },
+    );
+    controller.abort(new Error('stopped by the user'));
+    await expect(cancelled).rejects.toThrow('stopped by the user');
+    const next = await runtime.generate(spec(toy), {
+      system: '',
+      prompt: 'Hi',
+      schema: { enum: ['yes', 'no'] },
+      maxTokens: 20,
+      temperature: 1,
+    });
+    expect(['"yes"', '"no"']).toContain(next.text);
+    // One process, one load: neither was ended nor loaded again for the cancel.
+    expect(children).toHaveLength(1);
+    expect(runtime.loads).toBe(1);
+    expect(runtime.state).toBe('loaded');
+  });
+
   it('kills a process that does not stop a cancelled generation in time; the generation ends as cancelled', async () => {
     const { runtime, idle, children } = manualRuntime();
     const controller = new AbortController();
