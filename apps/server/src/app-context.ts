@@ -16,6 +16,7 @@ import type { AvatarService } from './services/account/avatar.service.ts';
 import type { DataExportService } from './services/account/data-export.service.ts';
 import type { PasswordResetService } from './services/account/password-reset.service.ts';
 import type { AudioService } from './services/audio/audio.service.ts';
+import type { AudioImportService } from './services/audio-import/audio-import.service.ts';
 import type { ApiTokensService } from './services/auth/api-tokens.service.ts';
 import type { AuthService } from './services/auth/auth.service.ts';
 import type { AccessTokens } from './services/auth/tokens.ts';
@@ -56,6 +57,8 @@ export interface AppContext {
   /** Owns each item's stages and their state. */
   pipeline: ItemPipeline;
   audio: AudioService;
+  /** Imports from a link, a podcast feed or a video site's page. */
+  audioImport: AudioImportService;
   transcribe: TranscribeService;
   transcriptions: TranscriptionService;
   /** Who speaks when: the detection job after transcription, and the owner's fixes. */

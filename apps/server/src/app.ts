@@ -25,6 +25,7 @@ import { adminRoutes } from './routes/admin.routes.ts';
 import { apiTokensRoutes } from './routes/api-tokens.routes.ts';
 import { askRoutes } from './routes/ask.routes.ts';
 import { audioRoutes } from './routes/audio.routes.ts';
+import { audioImportRoutes } from './routes/audio-import.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { contentRoutes } from './routes/content.routes.ts';
 import { contentPublishingRoutes } from './routes/content-publishing.routes.ts';
@@ -154,14 +155,15 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(passwordResetRoutes(ctx));
       await api.register(adminRoutes(ctx));
       await api.register(audioRoutes(ctx));
+      await api.register(audioImportRoutes(ctx));
       await api.register(speakersRoutes(ctx));
       await api.register(contentRoutes(ctx));
       await api.register(contentPublishingRoutes(ctx));
       await api.register(publishingSettingsRoutes(ctx));
       await api.register(filesRoutes(ctx));
       await api.register(itemsRoutes(ctx));
-      await api.register(askRoutes(ctx));
       await api.register(sharesRoutes(ctx));
+      await api.register(askRoutes(ctx));
       await api.register(infographicsRoutes(ctx), { prefix: '/infographics' });
       if (ctx.blobs instanceof LocalDiskBlobStore)
         await api.register(

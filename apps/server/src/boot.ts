@@ -38,6 +38,7 @@ import { DataExportService } from './services/account/data-export.service.ts';
 import { SmtpMailer } from './services/account/mailer.ts';
 import { PasswordResetService } from './services/account/password-reset.service.ts';
 import { AudioService } from './services/audio/audio.service.ts';
+import { AudioImportService } from './services/audio-import/audio-import.service.ts';
 import { ApiTokensService } from './services/auth/api-tokens.service.ts';
 import { AuthService } from './services/auth/auth.service.ts';
 import { GoogleVerifier } from './services/auth/google-verifier.ts';
@@ -233,6 +234,14 @@ export async function createContext(
     speech,
     pipeline,
     audio,
+    audioImport: new AudioImportService({
+      database,
+      audio: audioRepository,
+      audioService: audio,
+      queue,
+      guard: outbound,
+      tmpDir,
+    }),
     transcribe,
     transcriptions: new TranscriptionService(audioRepository, transcriptionsRepository),
     speakers,

@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context.ts';
+import { audioImportJob } from './audio-import.job.ts';
 import { contentTranslateJob } from './content-translate.job.ts';
 import { contentWriteJob } from './content-write.job.ts';
 import { infographicsJob } from './infographics.job.ts';
@@ -13,6 +14,7 @@ import { whisperModelDownloadJob } from './whisper-model-download.job.ts';
 
 /** Declares every job kind this server knows. Each job lives in its own `*.job.ts` file. */
 export function registerJobs(ctx: AppContext): void {
+  ctx.queue.register(audioImportJob(ctx.audioImport));
   ctx.queue.register(transcribeJob(ctx.transcribe));
   ctx.queue.register(speakersJob(ctx.speakers));
   ctx.queue.register(contentWriteJob(ctx.writeContent));

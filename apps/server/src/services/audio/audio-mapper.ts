@@ -9,6 +9,7 @@ export function toAudio(row: AudioRow): Audio {
     title: row.title,
     description: row.description,
     source: row.source,
+    ...(row.origin ? { origin: row.origin } : {}),
     file_name: row.fileName,
     file_format: (row.fileFormat as MediaFormat | null) ?? null,
     mime_type: row.mimeType,

@@ -370,6 +370,43 @@ export class AudioService {
     return toAudio((await this.deps.audio.findById(row.id)) ?? row);
   }
 
+  /**
+   * Takes the file fetched for an imported item (created `pending_upload` by `POST /audio/import`):
+   * checks it as an upload is checked, stores it under the item's key for its real format and
+   * starts transcription. Throws the check's `HttpError` and leaves the item for the caller to
+   * mark failed; an item deleted meanwhile keeps nothing.
+   */
+  async acceptImported(row: AudioRow, filePath: string, size: number, fileName: string): Promise<void> {
+    if (size > LIMITS.maxUploadBytes)
+      throw new HttpError(413, 'import_too_large', 'The file at that link is too large.', {
+        max_bytes: LIMITS.maxUploadBytes,
+      });
+    await this.ensureRoom(row.userId, size);
+    const media = await this.inspect(filePath);
+    const info = stored(media);
+    const blobKey = `audio/${row.userId}/${row.id}.${info.format}`;
+    try {
+      await this.deps.blobs.putFile(blobKey, filePath, { contentType: info.mime });
+      await this.keepCompanions(blobKey, media);
+    } finally {
+      await dropScratch(media);
+    }
+    const updated = await this.setStatus(row.id, {
+      status: 'uploaded',
+      blobKey,
+      fileName,
+      fileFormat: info.format,
+      mimeType: info.mime,
+      sizeBytes: size,
+      durationS: media.audio.durationS,
+      codec: info.codec,
+      progress: 0,
+      progressMessage: null,
+    });
+    if (updated) await this.deps.startPipeline(updated);
+    else await this.remove({ ...row, blobKey, mimeType: info.mime, status: 'uploaded' });
+  }
+
   /** What a file is (audio, or a video and the sound taken out of it), with scratch files in tmpDir. */
   private inspect(filePath: string): Promise<MediaInfo> {
     return inspectMedia(filePath, {

@@ -15,6 +15,7 @@ import type { TranscriptionsRepository } from '../../repositories/transcriptions
 import type { AudioService } from '../audio/audio.service.ts';
 import { toAudio } from '../audio/audio-mapper.ts';
 import { toTranscription } from '../transcription/transcription.service.ts';
+import { itemSource } from './item-source.ts';
 
 export interface ItemsServiceDeps {
   items: ItemsRepository;
@@ -37,6 +38,7 @@ export function toItem(ref: ItemRef): Item {
       language: row.language,
       transcription_id: row.transcriptionId,
       audio: toAudio(row),
+      source: itemSource(row),
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
     };
@@ -50,6 +52,7 @@ export function toItem(ref: ItemRef): Item {
     language: row.language,
     transcription_id: row.id,
     audio: null,
+    source: itemSource(null),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

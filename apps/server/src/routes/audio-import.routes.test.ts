@@ -1,0 +1,256 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { type Client, client } from '../../test/http.ts';
+import { MediaSite } from '../../test/media-site.ts';
+import { readUntil } from '../../test/wait.ts';
+import { startWorkers } from '../boot.ts';
+import { audio, transcriptions } from '../db/schema.ts';
+
+const IMPORT = '/api/v1/audio/import';
+
+describe('import from a link: media files, podcast feeds and their episodes', () => {
+  let t: TestContext;
+  let site: MediaSite;
+  let fixtures: string;
+  let ann: Client;
+  beforeAll(async () => {
+    fixtures = mkdtempSync(path.join(tmpdir(), 'voxpress-import-'));
+    site = await new MediaSite().start(fixtures);
+    // The test site is on 127.0.0.1: this server is told it may reach its own network.
+    t = await createTestContext('pglite', {
+      startWorkers: false,
+      env: { SPEECH_ENGINES: 'pocketsphinx', ALLOW_PRIVATE_ADDRESSES: 'true' },
+    });
+    ann = await client(t, 'ann@example.com');
+  });
+  afterAll(async () => {
+    await t?.close();
+    await site?.stop();
+    rmSync(fixtures, { recursive: true, force: true });
+  });
+
+  const rowOf = async (id: string) =>
+    (await t.ctx.database.db.select().from(audio).where(eq(audio.id, id)))[0];
+  const settled = (id: string) =>
+    readUntil(
+      () => rowOf(id),
+      (row) => row?.status === 'completed' || row?.status === 'failed' || row?.status === 'processing',
+      { timeoutMs: 60_000 },
+    );
+
+  it('lists a feed (RSS sent as a generic type) with its newest episodes that carry media', async () => {
+    const res = await ann.send('POST', IMPORT, { url: `${site.url}/feed`, language: 'en-US' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { feed } = res.json();
+    expect(feed.title).toBe('Working Well & Remote');
+    expect(feed.image).toBe(`${site.url}/art.jpg`);
+    expect(feed.episodes.map((e: { title: string }) => e.title)).toEqual([
+      'A note about the meeting',
+      'Morning ideas',
+      'Video: the talk',
+    ]);
+    expect(feed.episodes[0]).toEqual({
+      title: 'A note about the meeting',
+      url: `${site.url}/media/voice-note.wav`,
+      published_at: '2026-11-10T09:30:00.000Z',
+      duration: 7,
+      description: 'Finish the design by Friday.',
+    });
+    expect(feed.episodes[2].duration).toBe(3723);
+    // Nothing was made yet: the user chooses first.
+    expect(await t.ctx.database.db.select().from(audio)).toEqual([]);
+  });
+
+  it('lists an Atom feed', async () => {
+    const res = await ann.send('POST', IMPORT, { url: `${site.url}/atom`, language: 'en-US' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().feed).toMatchObject({
+      title: 'Field Notes',
+      image: `${site.url}/logo.png`,
+      episodes: [
+        { title: 'Voice note', url: `${site.url}/media/voice-note.wav`, description: 'A short note.' },
+      ],
+    });
+  });
+
+  it('refuses clearly: not a URL, a feed without media, not media, an HTTP error, too large, a page without yt-dlp', async () => {
+    const cases: [string, number, string][] = [
+      ['not a link', 422, 'import_url_invalid'],
+      ['ftp://files.example/a.mp3', 422, 'import_url_invalid'],
+      [`${site.url}/empty-feed`, 422, 'import_feed_empty'],
+      [`${site.url}/media/notes.mp3`, 415, 'import_not_media'],
+      [`${site.url}/missing.mp3`, 502, 'import_remote_error'],
+      [`${site.url}/media/huge.mp3`, 413, 'import_too_large'],
+    ];
+    for (const [url, status, code] of cases) {
+      const res = await ann.send('POST', IMPORT, { url, language: 'en-US' });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(status);
+      expect(res.json().code).toBe(code);
+    }
+    const missing = await ann.send('POST', IMPORT, { url: `${site.url}/missing.mp3`, language: 'en' });
+    expect(missing.json()).toMatchObject({
+      detail: expect.stringContaining('(404)'),
+      params: { status: 404 },
+    });
+    // This machine has no yt-dlp: a page says so with its own code and sentence.
+    const page = await ann.send('POST', IMPORT, { url: `${site.url}/page`, language: 'en-US' });
+    expect(page.statusCode).toBe(422);
+    expect(page.json()).toMatchObject({
+      code: 'import_needs_ytdlp',
+      detail: 'Importing from this site needs yt-dlp on the server; ask your administrator.',
+    });
+    expect(await t.ctx.database.db.select().from(audio)).toEqual([]);
+  });
+
+  it('imports a direct MP3 link through a redirect in a job, then transcribes it; the item says where it came from', async () => {
+    const res = await ann.send('POST', IMPORT, { url: `${site.url}/go/morning`, language: 'en-US' });
+    expect(res.statusCode, res.body).toBe(202);
+    const id = res.json().audio_id as string;
+    expect(res.json().audio_ids).toEqual([id]);
+    const waiting = await rowOf(id);
+    expect(waiting).toMatchObject({
+      status: 'pending_upload',
+      title: 'morning',
+      origin: { kind: 'link', url: `${site.url}/go/morning` },
+    });
+
+    await startWorkers(t.ctx);
+    const done = await readUntil(
+      () => rowOf(id),
+      (row) => row?.status === 'completed' || row?.status === 'failed',
+      { timeoutMs: 90_000 },
+    );
+    expect(done?.status, done?.error ?? '').toBe('completed');
+    expect(done).toMatchObject({ fileFormat: 'mp3', mimeType: 'audio/mpeg', fileName: 'morning.mp3' });
+    const [text] = await t.ctx.database.db
+      .select()
+      .from(transcriptions)
+      .where(eq(transcriptions.audioId, id));
+    const said = (text?.originalText ?? '').toLowerCase();
+    for (const word of ['morning', 'ideas', 'working', 'home']) expect(said).toContain(word);
+
+    const item = await ann.get(`/api/v1/items/${id}`);
+    expect(item.json().source).toEqual({
+      type: 'link',
+      url: `${site.url}/go/morning`,
+      host: new URL(site.url).host,
+      feed_title: null,
+      feed_url: null,
+      published_at: null,
+    });
+    expect(item.json().audio.origin).toEqual({ kind: 'link', url: `${site.url}/go/morning` });
+    // Someone else's import is not found.
+    const eve = await client(t, 'eve@example.com');
+    expect((await eve.get(`/api/v1/items/${id}`)).statusCode).toBe(404);
+    expect((await eve.get(`/api/v1/audio/${id}`)).statusCode).toBe(404);
+  }, 120_000);
+
+  it('imports a small MP4 video by its link', async () => {
+    const res = await ann.send('POST', IMPORT, {
+      url: `${site.url}/media/talk.mp4`,
+      language: 'en-US',
+      title: 'The talk',
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const row = await settled(res.json().audio_id);
+    expect(row?.error ?? null).toBeNull();
+    expect(row).toMatchObject({ title: 'The talk', fileFormat: 'mp4', mimeType: 'video/mp4' });
+  }, 90_000);
+
+  it('imports chosen feed episodes with the title, description and date the feed gives', async () => {
+    const res = await ann.send('POST', IMPORT, {
+      url: `${site.url}/feed`,
+      language: 'en-US',
+      episodes: [`${site.url}/media/voice-note.wav`],
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const [id] = res.json().audio_ids as string[];
+    const row = await settled(id as string);
+    expect(row).toMatchObject({
+      title: 'A note about the meeting',
+      titleProvisional: false,
+      description: 'Finish the design by Friday.',
+      fileFormat: 'wav',
+      origin: {
+        kind: 'feed_episode',
+        url: `${site.url}/media/voice-note.wav`,
+        feed_title: 'Working Well & Remote',
+        feed_url: `${site.url}/feed`,
+        published_at: '2026-11-10T09:30:00.000Z',
+      },
+    });
+    const item = await ann.get(`/api/v1/items/${id}`);
+    expect(item.json().source).toMatchObject({
+      type: 'feed_episode',
+      host: new URL(site.url).host,
+      feed_title: 'Working Well & Remote',
+    });
+
+    const stale = await ann.send('POST', IMPORT, {
+      url: `${site.url}/feed`,
+      language: 'en-US',
+      episodes: [`${site.url}/media/gone.mp3`],
+    });
+    expect(stale.statusCode).toBe(422);
+    expect(stale.json().code).toBe('import_episode_not_in_feed');
+  }, 90_000);
+
+  it('marks an item failed with the reason when its file cannot be fetched', async () => {
+    const res = await ann.send('POST', IMPORT, { url: `${site.url}/media/once.mp3`, language: 'en-US' });
+    expect(res.statusCode, res.body).toBe(202);
+    const row = await readUntil(
+      () => rowOf(res.json().audio_id),
+      (r) => r?.status === 'failed',
+      { timeoutMs: 60_000 },
+    );
+    expect(row?.error).toBe('The site answered with an error (410). Check the link, or try again later.');
+    expect(await t.ctx.scratch.files()).toEqual([]);
+  }, 90_000);
+
+  it('lists uploads and recordings as what they are', async () => {
+    const list = await ann.get('/api/v1/items?limit=100');
+    const types = (list.json().items as { source: { type: string } }[]).map((i) => i.source.type);
+    expect(new Set(types)).toEqual(new Set(['link', 'feed_episode']));
+  });
+});
+
+describe('import from a link with private addresses refused (the default)', () => {
+  let t: TestContext;
+  let site: MediaSite;
+  let fixtures: string;
+  beforeAll(async () => {
+    fixtures = mkdtempSync(path.join(tmpdir(), 'voxpress-import-guard-'));
+    site = await new MediaSite().start(fixtures);
+    t = await createTestContext('pglite', { startWorkers: false });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await site?.stop();
+    rmSync(fixtures, { recursive: true, force: true });
+  });
+
+  it('refuses this machine and its network before connecting, by address and by name', async () => {
+    const bob = await client(t, 'bob@example.com');
+    const before = site.hits.length;
+    for (const url of [
+      `${site.url}/media/morning.mp3`,
+      `http://localhost:${new URL(site.url).port}/feed`,
+      'http://169.254.169.254/latest/meta-data/',
+    ]) {
+      const res = await bob.send('POST', IMPORT, { url, language: 'en-US' });
+      expect(res.statusCode, url).toBe(422);
+      expect(res.json().code).toBe('import_address_forbidden');
+    }
+    expect(site.hits.length).toBe(before);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: IMPORT,
+      payload: { url: site.url, language: 'en' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
