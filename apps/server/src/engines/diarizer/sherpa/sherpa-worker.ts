@@ -3,6 +3,11 @@
 // they run on, and sherpa-onnx ends the whole process (abort) on a damaged or wrong model file,
 // which must not take the server with it.
 import { createRequire } from 'node:module';
+import { mfccFrames } from '../builtin/mfcc.ts';
+import { voiceActivity } from '../builtin/separate.ts';
+import { voicePrints } from '../builtin/voice-print.ts';
+import type { SpeakerTurn } from '../diarizer.ts';
+import { type SherpaSegment, toTurns } from './sherpa-turns.ts';
 
 export interface SherpaJob {
   wavPath: string;
@@ -14,15 +19,20 @@ export interface SherpaJob {
   numThreads: number;
 }
 
-export interface SherpaSegment {
-  start: number;
-  end: number;
-  speaker: number;
+/** What the process finds: turns numbered from 0 by first appearance, and each voice's print. */
+export interface SherpaFound {
+  turns: SpeakerTurn[];
+  speakers: number;
+  /**
+   * The built-in separator's voice prints (MFCC mean and spread) of each voice's turns, so that
+   * voice profiles compare alike whichever engine found the voices.
+   */
+  voices: number[][];
 }
 
 export type SherpaMessage =
   | { type: 'loaded' }
-  | { type: 'done'; segments: SherpaSegment[]; durationS: number }
+  | { type: 'done'; found: SherpaFound; durationS: number }
   | { type: 'error'; message: string };
 
 interface SherpaModule {
@@ -60,10 +70,15 @@ async function work(job: SherpaJob): Promise<void> {
     const wave = sherpa.readWave(job.wavPath);
     if (wave.sampleRate !== diarizer.sampleRate)
       throw new Error(`${job.wavPath} is ${wave.sampleRate} Hz; the models expect ${diarizer.sampleRate} Hz`);
-    const segments = diarizer
-      .process(wave.samples)
-      .map((s) => ({ start: s.start, end: s.end, speaker: s.speaker }));
-    await send({ type: 'done', segments, durationS: wave.samples.length / wave.sampleRate });
+    const turns = toTurns(diarizer.process(wave.samples));
+    const speakers = new Set(turns.map((t) => t.speaker)).size;
+    const features = mfccFrames(wave.samples, { sampleRate: wave.sampleRate });
+    const voices = voicePrints(features, voiceActivity(features.energyDb), turns, speakers);
+    await send({
+      type: 'done',
+      found: { turns, speakers, voices },
+      durationS: wave.samples.length / wave.sampleRate,
+    });
   } catch (err) {
     await send({ type: 'error', message: (err as Error).message });
   }

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attribution, type Conversation, makeConversation, meetingScript } from '../conversation-fixture.ts';
 import { diarize, diarizerRouter } from '../diarizer-router.ts';
-import { SherpaDiarizer, toTurns } from './sherpa.diarizer.ts';
+import { SherpaDiarizer } from './sherpa.diarizer.ts';
+import { toTurns } from './sherpa-turns.ts';
 import { writeToyModels } from './toy-models.ts';
 
 let dir: string;
@@ -75,6 +76,12 @@ describe('the sherpa-onnx speaker engine', () => {
     );
     expect(covered / speech).toBeGreaterThan(0.9);
     expect(attribution(two.turns, result.turns).speakers).toBe(2);
+    // Each voice gets the built-in separator's kind of print, so voice profiles compare alike.
+    expect(result.voices).toHaveLength(2);
+    for (const print of result.voices ?? []) {
+      expect(print).toHaveLength(38);
+      expect(print.every(Number.isFinite)).toBe(true);
+    }
   }, 60_000);
 
   it('clusters by threshold when the number of voices is not given', async () => {

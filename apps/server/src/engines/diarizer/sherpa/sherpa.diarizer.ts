@@ -4,14 +4,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { concurrencyLimit } from '../../../lib/worker-thread.ts';
 import { type EngineStatus, EngineUnavailableError } from '../../engine.ts';
-import type { DiarizeRequest, DiarizeResult, DiarizerEngine, SpeakerTurn } from '../diarizer.ts';
+import type { DiarizeRequest, DiarizeResult, DiarizerEngine } from '../diarizer.ts';
 import {
   listSpeakerModels,
   SPEAKER_MODELS,
   type SpeakerModelInfo,
   speakerModelFiles,
 } from './sherpa-models.ts';
-import type { SherpaJob, SherpaMessage, SherpaSegment } from './sherpa-worker.ts';
+import type { SherpaFound, SherpaJob, SherpaMessage } from './sherpa-worker.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Running the TypeScript source through tsx (development and tests), not the bundled build. */
@@ -113,13 +113,8 @@ export class SherpaDiarizer implements DiarizerEngine {
         threshold: this.options.threshold ?? 0.5,
         numThreads: this.options.numThreads ?? 1,
       };
-      const segments = await runSherpa(job, request);
-      const turns = toTurns(segments);
-      return {
-        turns,
-        speakers: new Set(turns.map((t) => t.speaker)).size,
-        model: this.modelName,
-      };
+      const found = await runSherpa(job, request);
+      return { ...found, model: this.modelName };
     } finally {
       done();
     }
@@ -150,14 +145,14 @@ function startProcess(): ChildProcess {
 }
 
 /** Runs one job in its own process; what it printed on a crash goes into the error. */
-function runSherpa(job: SherpaJob, request: DiarizeRequest): Promise<SherpaSegment[]> {
+function runSherpa(job: SherpaJob, request: DiarizeRequest): Promise<SherpaFound> {
   const child = startProcess();
   let stderr = '';
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (chunk: string) => {
     stderr = (stderr + chunk).slice(-2000);
   });
-  return new Promise<SherpaSegment[]>((resolve, reject) => {
+  return new Promise<SherpaFound>((resolve, reject) => {
     let settled = false;
     const finish = (fn: () => void) => {
       if (settled) return;
@@ -178,7 +173,7 @@ function runSherpa(job: SherpaJob, request: DiarizeRequest): Promise<SherpaSegme
       if (message.type === 'loaded') request.onProgress(0.1);
       else if (message.type === 'done') {
         request.onProgress(1);
-        finish(() => resolve(message.segments));
+        finish(() => resolve(message.found));
       } else finish(() => reject(failed(message.message)));
     });
     child.once('error', (err) => finish(() => reject(failed(err.message))));
@@ -190,45 +185,4 @@ function runSherpa(job: SherpaJob, request: DiarizeRequest): Promise<SherpaSegme
     });
     child.send(job);
   });
-}
-
-/**
- * sherpa-onnx's segments as turns: in time order, voices numbered from 0 in order of first
- * appearance, and where two overlap (people talking over each other) the change put midway.
- */
-export function toTurns(segments: readonly SherpaSegment[]): SpeakerTurn[] {
-  const sorted = segments
-    .filter((s) => Number.isFinite(s.start) && Number.isFinite(s.end) && s.end > s.start)
-    .toSorted((a, b) => a.start - b.start || a.end - b.end);
-  const resolved: SpeakerTurn[] = [];
-  for (const s of sorted) {
-    const turn = { start: round(s.start), end: round(s.end), speaker: s.speaker };
-    const last = resolved.at(-1);
-    if (last && turn.start < last.end) {
-      if (last.speaker === turn.speaker) {
-        last.end = Math.max(last.end, turn.end);
-        continue;
-      }
-      if (turn.end <= last.end) continue; // wholly inside another voice's turn
-      const middle = round((turn.start + last.end) / 2);
-      last.end = middle;
-      turn.start = middle;
-    }
-    resolved.push(turn);
-  }
-  const numbers = new Map<number, number>();
-  return resolved
-    .filter((t) => t.end > t.start)
-    .map((t) => {
-      let speaker = numbers.get(t.speaker);
-      if (speaker === undefined) {
-        speaker = numbers.size;
-        numbers.set(t.speaker, speaker);
-      }
-      return { ...t, speaker };
-    });
-}
-
-function round(seconds: number): number {
-  return Math.round(seconds * 1000) / 1000;
 }
