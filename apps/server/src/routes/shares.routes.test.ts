@@ -80,7 +80,7 @@ describe.each(drivers)('share links on %s', (driver) => {
       status: 'completed' as const,
       body: {
         title: heading,
-        text: `## ${heading}\n\nTulips go in **before** the frost.`,
+        text: `# ${heading}\n\n## Timing\n\nTulips go in **before** the frost.`,
         blocks: [],
         key_points: [],
         quotes: [],
@@ -203,9 +203,12 @@ describe.each(drivers)('share links on %s', (driver) => {
     expect(html).toContain('Ada');
     expect(html).toContain('Speaker 2');
     expect(html).toContain('1:03');
-    expect(html).toContain('Transcribed by pocketsphinx');
+    expect(html).toContain('Transcribed by PocketSphinx');
     expect(html).toContain('<strong>before</strong>');
-    expect(html).toContain('Written by composer');
+    // The piece's own first heading only repeated its title: shown once.
+    expect(html.match(/Autumn bulbs/g)).toHaveLength(1);
+    expect(html).toContain('<h4>Timing</h4>');
+    expect(html).toContain('Written by the built-in composer');
     expect(html).toContain(
       `<meta property="og:title" content="Garden &lt;script&gt;alert(1)&lt;/script&gt; notes">`,
     );

@@ -1,44 +1,83 @@
 import { markdownToHtml } from '../../lib/markdown.ts';
 import type { ContentRow } from '../../repositories/content.repository.ts';
 import type { TranscriptionRow } from '../../repositories/transcriptions.repository.ts';
-import { type StoredSegment, segmentsWithSpeakers, storedSpeakers } from '../speakers/speaker-model.ts';
+import { storedSpeakers } from '../speakers/speaker-model.ts';
 import { toTranscription } from '../transcription/transcription.service.ts';
 import type { SharePageData, SharePassage } from './share-page.ts';
 import type { ShareTickets } from './share-tickets.ts';
 import type { OpenShare, SharesService } from './shares.service.ts';
 import { titleOf } from './shares.service.ts';
 
-/** The passages of a transcript: turns of speech by voice when known, else its paragraphs. */
+/**
+ * The passages of a transcript as laid out for reading (its paragraphs, the user's edit included),
+ * split where the voice changes once speakers are known, each with its first sentence's time.
+ */
 export function passagesOf(row: TranscriptionRow): SharePassage[] {
-  const speakers = storedSpeakers(row.speakers);
-  const segments = row.segments as StoredSegment[];
-  // An edited transcript no longer matches its segments word for word: show the edit as laid out.
-  if (row.editedText === null && segments.some((s) => s.speaker)) {
-    const colours = new Map(speakers.map((s) => [s.id, s.colour]));
-    const turns: (SharePassage & { id: string | null })[] = [];
-    for (const s of segmentsWithSpeakers(segments, speakers)) {
-      const last = turns.at(-1);
-      if (last && last.id === s.speaker) last.text = `${last.text} ${s.text.trim()}`;
-      else
-        turns.push({
-          id: s.speaker,
-          start: s.start,
-          speaker:
-            s.speaker && s.speaker_name
-              ? { name: s.speaker_name, colour: colours.get(s.speaker) ?? '#888' }
-              : null,
-          text: s.text.trim(),
-        });
+  const transcript = toTranscription(row);
+  const colours = new Map(storedSpeakers(row.speakers).map((s) => [s.id, s.colour]));
+  const passages: (SharePassage & { voice: string | null })[] = [];
+  for (const paragraph of transcript.paragraphs) {
+    let current: (typeof passages)[number] | undefined;
+    for (const sentence of paragraph.sentences.length > 0 ? paragraph.sentences : [paragraph]) {
+      const first = sentence.segment_ids[0];
+      const segment = first === undefined ? undefined : transcript.segments[first];
+      const voice = segment?.speaker ?? null;
+      if (current && current.voice === voice) {
+        current.text = `${current.text} ${sentence.text}`;
+        continue;
+      }
+      current = {
+        voice,
+        start: sentence.start,
+        speaker:
+          voice && segment?.speaker_name
+            ? { name: segment.speaker_name, colour: colours.get(voice) ?? '#888888' }
+            : null,
+        text: sentence.text,
+      };
+      passages.push(current);
     }
-    return turns.map(({ id: _id, ...turn }) => turn);
   }
-  return toTranscription(row).paragraphs.map((p) => ({ start: p.start, speaker: null, text: p.text }));
+  return passages.map(({ voice: _voice, ...passage }) => passage);
 }
+
+/** Writers and speech engines as a reader of the page knows them; any other is named by its id. */
+const WRITER_NAMES: Record<string, string> = {
+  composer: 'the built-in composer, which arranges the speaker’s own sentences and adds nothing',
+  local: 'the built-in language model',
+  openai: 'a language model (OpenAI-compatible)',
+  anthropic: 'a language model (Anthropic)',
+  ollama: 'a language model (Ollama)',
+};
+const SPEECH_NAMES: Record<string, string> = {
+  pocketsphinx: 'PocketSphinx',
+  whisper: 'whisper.cpp',
+  openai: 'a speech recognition service (OpenAI-compatible)',
+};
+
+export const writerName = (id: string) => WRITER_NAMES[id] ?? id;
+export const speechName = (id: string) => SPEECH_NAMES[id] ?? id;
 
 /** The engine that wrote a piece, as recorded on it. */
 function writerOf(row: ContentRow): string | null {
   const writer = row.writer as { engine?: unknown } | null;
-  return typeof writer?.engine === 'string' ? writer.engine : null;
+  return typeof writer?.engine === 'string' ? writerName(writer.engine) : null;
+}
+
+/** A piece's headings two levels down: on the page they sit under its own title (h3). */
+export function nestHeadings(html: string): string {
+  return html.replace(
+    /<(\/?)h([1-6])>/g,
+    (_m, close: string, n: string) => `<${close}h${Math.min(6, Number(n) + 2)}>`,
+  );
+}
+
+/** The piece's Markdown without a first heading that only repeats its title (the page shows the title). */
+export function bodyWithoutTitle(markdown: string, title: string): string {
+  const match = /^\s*#{1,2}\s+(.+?)\s*#*\s*(?:\n|$)/.exec(markdown);
+  return match && match[1]?.trim().toLowerCase() === title.trim().toLowerCase()
+    ? markdown.slice(match[0].length)
+    : markdown;
 }
 
 /** What the page of `open` shows, with its files' addresses under the token (the player's with a ticket). */
@@ -74,7 +113,7 @@ export async function sharePageData(
     transcript:
       share.parts.transcript && transcription
         ? {
-            engine: item.kind === 'document' ? null : transcription.provider,
+            engine: item.kind === 'document' ? null : speechName(transcription.provider),
             passages: passagesOf(transcription),
           }
         : null,
@@ -82,9 +121,10 @@ export async function sharePageData(
       .filter((p) => p.status === 'completed' && p.body)
       .map((p) => {
         const body = p.body as { title?: string; text?: string };
+        const title = body.title || p.title || 'Untitled';
         return {
-          title: body.title || p.title || 'Untitled',
-          html: markdownToHtml(body.text ?? ''),
+          title,
+          html: nestHeadings(markdownToHtml(bodyWithoutTitle(body.text ?? '', title))),
           engine: writerOf(p),
         };
       }),
