@@ -48,10 +48,17 @@ describe.each(drivers)('system routes on %s', (driver) => {
       'translator',
       'renderer',
       'diarizer',
+      'importer',
       'storage',
       'database',
       'queue',
     ]);
+    // This machine has no yt-dlp: pages of video sites cannot be imported, and the view says so.
+    expect((res.json().ports as EnginePort[]).find((p) => p.kind === 'importer')).toMatchObject({
+      port: 'Imports from video sites',
+      active: null,
+      implementations: [{ id: 'yt-dlp', state: 'missing' }],
+    });
     expect(ports.find((p) => p.kind === 'renderer')?.active).toBe('takumi');
     // The built-in voice separator finds speakers with nothing to download, and says where it is weak.
     const diarizer = (res.json().ports as EnginePort[]).find((p) => p.kind === 'diarizer');

@@ -25,6 +25,8 @@ export const zEngineKind = z.enum([
   'translator',
   'renderer',
   'diarizer',
+  /** Imports from video sites' pages (yt-dlp). */
+  'importer',
   'storage',
   'database',
   'queue',

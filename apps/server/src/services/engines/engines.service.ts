@@ -2,6 +2,7 @@ import type { EnginePort, Engines } from '@voxpress/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { diarizerRouter } from '../../engines/diarizer/diarizer-router.ts';
 import { COMPOSER_CONTENT_TYPES } from '../../engines/writer/composer/index.ts';
+import { importPort } from '../audio-import/import-port.ts';
 import { enginePort } from './engine-port.ts';
 import { ModelDownloads, type ModelKind, withStoredDownload } from './model-downloads.ts';
 
@@ -55,6 +56,7 @@ export async function describeEngines(ctx: AppContext): Promise<Engines> {
       active: speakersServing?.engine.id ?? null,
       orderSetting: 'the diarizer list',
     }),
+    importPort(ctx.audioImport.ytDlpPath()),
     {
       port: 'Storage',
       kind: 'storage',
