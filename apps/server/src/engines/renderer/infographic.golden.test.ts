@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { RenderRequest } from './renderer.ts';
 import { TakumiDraw } from './takumi/takumi-draw.tsx';
 import { diffPngs, readPng } from './test/png-diff.ts';
-import { REALISTIC } from './test/realistic-data.ts';
+import { COMPARISON, REALISTIC } from './test/realistic-data.ts';
 import { SAMPLE_DATA } from './test/sample-data.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -65,6 +65,15 @@ const DIAGRAM_CASES: (Omit<RenderRequest, 'width' | 'height'> & { name: string }
     audience: 'general',
     culturalContext: 'international',
     data: REALISTIC.speech,
+  },
+  {
+    name: 'comparison',
+    style: 'vibrant',
+    contentType: 'enhanced',
+    diagram: 'comparison',
+    audience: 'general',
+    culturalContext: 'international',
+    data: COMPARISON,
   },
 ];
 

@@ -20,6 +20,7 @@ import type {
   ListKind,
 } from './composition.ts';
 import { type Emphasis, emphasisFor, factIcon, orderFacts, type SectionKind } from './emphasis.ts';
+import { iconFor } from './icon-meaning.ts';
 import type { IconName } from './icons.ts';
 import { formatTime, labelsFor } from './labels.ts';
 import { metricsFor } from './metrics.ts';
@@ -198,6 +199,7 @@ async function composeAt(
     return Math.round(lineH * 0.8);
   };
   const markerGap = px(18);
+  const labelIconRoom = Math.round(ts(22) * 1.3) + px(10);
   const listColumnW = twoColumns ? rightW : innerW;
   const listPlans = new Map<
     ListKind,
@@ -243,7 +245,8 @@ async function composeAt(
     listPlans.set(kind, {
       label: add({
         text: sectionLabel(kind, labels),
-        width: w,
+        // Room for the section's icon before its name.
+        width: w - labelIconRoom,
         maxLines: 1,
         sizes: [ts(22), ts(18)],
         style: caps,
@@ -476,7 +479,9 @@ async function composeAt(
       const rows = rowsOf(next);
       const h = chrome + rows.reduce((a, b) => a + b, 0) + itemGap * Math.max(0, rows.length - 1);
       if (h > room) break;
-      items.push({ text, owner: owner ?? undefined, qty, height: itemH });
+      // A key point gets an icon for what it is about (money, time, people…) where its words say.
+      const icon = kind === 'points' && !timed ? (iconFor(text.text) ?? undefined) : undefined;
+      items.push({ text, owner: owner ?? undefined, qty, height: itemH, ...(icon ? { icon } : {}) });
       times.push(get(it.time));
       used = h;
     }

@@ -14,6 +14,8 @@ export interface ListItem {
   owner?: FittedText | undefined;
   /** An ingredient's quantity, set in its own aligned column. */
   qty?: FittedText | undefined;
+  /** What the item is about, drawn as its marker (a key point about money gets coins). */
+  icon?: IconName | undefined;
   height: number;
 }
 

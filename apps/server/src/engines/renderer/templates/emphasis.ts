@@ -1,5 +1,7 @@
 import type { Audience, InfographicContentType } from '@voxpress/contracts';
 import type { InfographicData } from '../renderer.ts';
+import { iconFor } from './icon-meaning.ts';
+import type { IconName } from './icons.ts';
 
 /** The parts of an infographic below its header. */
 export type SectionKind =
@@ -137,18 +139,16 @@ export function orderFacts(
   return [...facts.filter(hit), ...facts.filter((f) => !hit(f))];
 }
 
-/** An icon for a figure from its words: a clock for times, a flame for calories… */
-export function factIcon(fact: {
-  label: string;
-  value: string;
-}): 'clock' | 'flame' | 'users' | 'currency-dollar' | 'leaf' | 'chart-bar' {
+/** An icon for a figure from its words: a clock for times, a flame for calories, a basket for ingredients… */
+export function factIcon(fact: { label: string; value: string }): IconName {
   const text = `${fact.label} ${fact.value}`;
   if (/kcal|calor|カロリー|칼로리|热量|कैलोरी/i.test(text)) return 'flame';
   if (NUTRITION.test(text)) return 'leaf';
-  if (TIME.test(text)) return 'clock';
+  // "3½ h": a fraction counts as a number of hours too.
+  if (TIME.test(text) || /[¼½¾]\s*(h|min)\b/i.test(text)) return 'clock';
   if (/serv|portion|people|person|attend|guest|personas|personnes|personen|人|명|व्यक्ति|பேர்|మంది/i.test(text))
     return 'users';
   if (/[$€£¥₹]|price|cost|precio|prix|preis|价格|価格|가격|कीमत|விலை|ధర/i.test(text))
     return 'currency-dollar';
-  return 'chart-bar';
+  return iconFor(text) ?? 'chart-bar';
 }

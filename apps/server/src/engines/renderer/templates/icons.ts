@@ -1,49 +1,23 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { ICON_SHAPES, type IconName } from './icon-shapes.generated.ts';
 
-/** Tabler icons (MIT) drawn in templates, by their file name in `@tabler/icons`. */
-export type IconName =
-  | 'chef-hat'
-  | 'school'
-  | 'users'
-  | 'package'
-  | 'sparkles'
-  | 'clock'
-  | 'flame'
-  | 'currency-dollar'
-  | 'chart-bar'
-  | 'circle-check'
-  | 'circle-x'
-  | 'circle-dot'
-  | 'check'
-  | 'leaf'
-  | 'bolt'
-  | 'microphone'
-  | 'notes'
-  | 'square-check'
-  | 'user'
-  | 'star'
-  | 'heart'
-  | 'salad'
-  | 'list-numbers'
-  | 'bulb'
-  | 'quote';
+export type { IconName };
 
-const require = createRequire(import.meta.url);
-const sources = new Map<string, string>();
+const urls = new Map<string, string>();
 
-/** An icon as an SVG data URL in one colour and stroke width; read from disk once per process. */
+/**
+ * An icon as an SVG data URL in one colour and stroke width: the Tabler outline shapes copied into
+ * `icon-shapes.generated.ts`, so every icon shares one 24-unit grid, round joins and the stroke
+ * the template asks for. Kept per colour and width for the life of the process.
+ */
 export function iconUrl(name: IconName, color: string, strokeWidth = 2): string {
-  let svg = sources.get(name);
-  if (svg === undefined) {
-    svg = readFileSync(require.resolve(`@tabler/icons/outline/${name}.svg`), 'utf8').replace(
-      /\s*class="[^"]*"/,
-      '',
-    );
-    sources.set(name, svg);
+  const key = `${name}|${color}|${strokeWidth}`;
+  let url = urls.get(key);
+  if (url === undefined) {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="${color}" stroke-width="${strokeWidth}" stroke-linecap="round" stroke-linejoin="round">${ICON_SHAPES[name]}</svg>`;
+    url = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+    // A handful of themes × icons: the cache stays small, but is bounded all the same.
+    if (urls.size > 2000) urls.clear();
+    urls.set(key, url);
   }
-  const colored = svg
-    .replaceAll('currentColor', color)
-    .replace(/stroke-width="[\d.]+"/, `stroke-width="${strokeWidth}"`);
-  return `data:image/svg+xml;base64,${Buffer.from(colored).toString('base64')}`;
+  return url;
 }

@@ -1,7 +1,8 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import type { ReactNode } from 'react';
 import type { Composition, ListBlock } from './compose.ts';
-import { iconUrl } from './icons.ts';
+import { SECTION_ICON } from './icon-meaning.ts';
+import { type IconName, iconUrl } from './icons.ts';
 import { cardStyle, Text } from './text.tsx';
 
 /** A list section: its label, then numbered steps, ticked points, dotted ingredients or action items. */
@@ -24,6 +25,7 @@ export function List({
   const labelColor =
     theme.key === 'vibrant' ? theme.primary : theme.key === 'modern' ? theme.primary : theme.eyebrowText;
   const inner = width - 2 * c.cardPad;
+  const labelIcon = Math.round(b.label.lineHeightPx * 0.95);
   const rows: ReactNode[] = [];
   const colGap = Math.round((b.flowColumns ? 48 : 32) * u);
   const itemW = b.twoUp || b.flowColumns ? Math.floor((inner - colGap) / 2) : inner;
@@ -64,7 +66,16 @@ export function List({
   }
   return (
     <div style={cardStyle(c, width, height)}>
-      <Text f={b.label} color={labelColor} fallbacks={fallbacks} />
+      <div style={{ display: 'flex', alignItems: 'center', gap: Math.round(10 * u), height: b.label.height }}>
+        <img
+          src={iconUrl(SECTION_ICON[b.kind], labelColor, 2.2)}
+          width={labelIcon}
+          height={labelIcon}
+          style={{ width: labelIcon, height: labelIcon, flexShrink: 0 }}
+          alt=""
+        />
+        <Text f={b.label} color={labelColor} fallbacks={fallbacks} />
+      </div>
       <div style={{ display: 'flex', height: c.labelGap, flexShrink: 0 }} />
       <div style={{ display: 'flex', flexDirection: 'column', gap: c.itemGap, color: ink }}>{rows}</div>
     </div>
@@ -141,6 +152,7 @@ function Item({
             kind={b.connect ? 'steps' : b.kind}
             disc={b.connect}
             index={index}
+            icon={it.icon}
             size={b.markerWidth}
             lineH={lineH}
             fontSize={it.text.fontSize}
@@ -180,12 +192,15 @@ function Marker({
   kind,
   disc = false,
   index,
+  icon: meaning,
   size,
   lineH,
   fontSize,
 }: {
   c: Composition;
   kind: ListBlock['kind'];
+  /** The item's icon by meaning, drawn instead of the plain tick. */
+  icon?: IconName | undefined;
   /** A numbered disc whatever the style's own step mark (a connected flow). */
   disc?: boolean;
   index: number;
@@ -265,11 +280,12 @@ function Marker({
   }
   const icon = Math.round(size * 0.92);
   const name =
-    kind === 'actions'
+    meaning ??
+    (kind === 'actions'
       ? 'square-check'
       : c.request.audience === 'health_enthusiasts'
         ? 'leaf'
-        : 'circle-check';
+        : 'circle-check');
   const color =
     theme.key === 'elegant' ? theme.primary : theme.key === 'classic' ? theme.primary : theme.accent;
   return (
