@@ -118,6 +118,8 @@ function load(id: number, spec: LocalModelSpec): Promise<LlamaContext> {
       await before.model.dispose();
     }
     const started = performance.now();
+    // Should this process end before 'loaded', the server knows the model's load was under way.
+    send({ type: 'loading', id, model: spec });
     llama ??= getLlama({ gpu: spec.gpu, build: 'never', logLevel: LlamaLogLevel.error });
     const runtime = await llama;
     const model = await runtime.loadModel({ modelPath: spec.path });

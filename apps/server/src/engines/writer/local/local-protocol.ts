@@ -46,6 +46,7 @@ export interface GenerationStats {
 
 /** What the model's process answers. */
 export type FromModelProcess =
+  | { type: 'loading'; id: number; model: LocalModelSpec }
   | {
       type: 'loaded';
       /** The generation that had it loaded, and the model it loaded. */

@@ -54,6 +54,9 @@ export interface LocalRuntimeOptions {
 const GB = 1024 ** 3;
 const gigabytes = (bytes: number) => `${(bytes / GB).toFixed(1)} GB`;
 
+/** More characters than a token ever stands for: a prompt longer than this per token cannot fit. */
+const MAX_CHARS_PER_TOKEN = 64;
+
 /** Memory kept free beside the model unless told otherwise. */
 export const MEMORY_MARGIN_BYTES = 512 * 1024 ** 2;
 
@@ -108,6 +111,8 @@ interface Held {
   child: ChildProcess;
   /** The model it has loaded, once it says so. */
   model: string | undefined;
+  /** The model it started loading last. */
+  loading: string | undefined;
   /** Resolves when the process has exited. */
   exited: Promise<void>;
 }
@@ -188,6 +193,16 @@ export class LocalLlmRuntime {
   ): Promise<{ text: string; stats: GenerationStats }> {
     const { signal } = handlers;
     if (signal?.aborted) return Promise.reject(signal.reason);
+    // Bounded before it is sent (and parsed there): more than the model's context could hold is
+    // refused here rather than sent to the process.
+    const chars = request.system.length + request.prompt.length;
+    if (chars > model.contextTokens * MAX_CHARS_PER_TOKEN)
+      return Promise.reject(
+        new LocalModelError(
+          `The prompt (${chars} characters) is longer than the built-in model's context of ${model.contextTokens} tokens can hold`,
+          'generation',
+        ),
+      );
     if (this.held?.model !== modelKey(model)) {
       const refusal = memoryRefusal(
         model,
@@ -326,7 +341,7 @@ export class LocalLlmRuntime {
       if (child.exitCode !== null || child.signalCode !== null) resolve();
       else child.once('exit', () => resolve());
     });
-    const held: Held = { child, model: undefined, exited };
+    const held: Held = { child, model: undefined, loading: undefined, exited };
     child.on('message', (message: FromModelProcess) => {
       if (this.held === held) this.onMessage(held, message);
     });
@@ -347,7 +362,7 @@ export class LocalLlmRuntime {
   /**
    * The process ended or stopped answering: it is killed, the generation it was writing fails
    * (a cancelled one ends as cancelled), and one that had not started is sent once to a new
-   * process. When it crashed before loading the model, the model is blamed rather than retried.
+   * process. When it crashed while loading the model, the model is blamed rather than retried.
    * `killed`: the runtime ended it (it did not stop a cancelled generation), it did not crash.
    */
   private lost(held: Held, message: string, { killed = false } = {}): void {
@@ -358,8 +373,10 @@ export class LocalLlmRuntime {
     const name = (spec: LocalModelSpec) => spec.path.split(/[\\/]/).at(-1) ?? spec.path;
     const again: number[] = [];
     for (const [id, task] of [...this.pending]) {
+      const key = modelKey(task.message.model);
       if (task.signal?.aborted) task.reject(task.signal.reason);
-      else if (!killed && held.model !== modelKey(task.message.model))
+      else if (task.streamed || task.resent) task.reject(new LocalModelError(message, 'crashed'));
+      else if (!killed && held.loading === key && held.model !== key)
         task.reject(
           new LocalModelError(
             `${message} while loading ${name(task.message.model)}: the file may be damaged, or the machine ran out of memory`,
@@ -367,7 +384,6 @@ export class LocalLlmRuntime {
             { transient: true },
           ),
         );
-      else if (task.streamed || task.resent) task.reject(new LocalModelError(message, 'crashed'));
       else {
         task.resent = true;
         again.push(id);
@@ -379,6 +395,9 @@ export class LocalLlmRuntime {
   private onMessage(held: Held, message: FromModelProcess): void {
     const task = this.pending.get(message.id);
     switch (message.type) {
+      case 'loading':
+        held.loading = modelKey(message.model);
+        return;
       case 'loaded': {
         held.model = modelKey(message.model);
         this.loads++;

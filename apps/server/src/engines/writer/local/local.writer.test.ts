@@ -288,10 +288,14 @@ describe('built-in local model (node-llama-cpp, toy GGUF)', { timeout: 180_000 }
     let starts = 0;
     const runtime = new LocalLlmRuntime({
       idleMs: 60_000,
-      // The first process dies as it starts, as one killed for want of memory while loading would.
+      // The first process dies as it starts loading the model, as one killed for want of memory
+      // then would (loading the toy takes far longer than the signal takes to land).
       createProcess: (options) => {
         const child = startLocalProcess(options);
-        if (starts++ === 0) child.once('spawn', () => child.kill('SIGKILL'));
+        if (starts++ === 0)
+          child.on('message', (m: { type: string }) => {
+            if (m.type === 'loading') child.kill('SIGKILL');
+          });
         return child;
       },
     });
@@ -308,7 +312,7 @@ describe('built-in local model (node-llama-cpp, toy GGUF)', { timeout: 180_000 }
     expect(status.state).toBe('misconfigured');
     expect(status.reason).toBe('Built-in model toy.gguf: failed: it could not be loaded');
     expect(status.detail).toMatch(
-      /^failed: The built-in model's process (ended unexpectedly \(signal SIGKILL\)|stopped listening: .*) while loading toy\.gguf: the file may be damaged, or the machine ran out of memory \(/,
+      /^failed: The built-in model's process ended unexpectedly \(signal SIGKILL\) while loading toy\.gguf: the file may be damaged, or the machine ran out of memory \(/,
     );
     // Not for good: memory may have been short only then.
     vi.useFakeTimers({ now: Date.now() + 61_000, toFake: ['Date'] });
@@ -550,6 +554,50 @@ describe('built-in local model: memory, priority and generations at once', { tim
     } finally {
       bundle.remove();
     }
+  });
+
+  it('refuses a prompt longer than the model’s context could hold before sending it to the process', async () => {
+    const { runtime, children } = manualRuntime();
+    const refused = await runtime
+      .generate(spec(toy, { contextTokens: 1024 }), {
+        system: 'Write.',
+        prompt: 'word '.repeat(20_000),
+        schema: null,
+        maxTokens: 10,
+        temperature: 1,
+      })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(LocalModelError);
+    expect((refused as LocalModelError).message).toBe(
+      "The prompt (100006 characters) is longer than the built-in model's context of 1024 tokens can hold",
+    );
+    expect(children).toHaveLength(0);
+  });
+
+  it('fails a generation that overflows the model process’s heap as a crash, and the server goes on', async () => {
+    const { runtime, children } = manualRuntime(48);
+    const model = spec(toy, { contextTokens: 1_000_000 });
+    await ask(runtime, model);
+    // 40 MB of prompt cannot be read into a 48 MB heap: the process runs out of memory (twice:
+    // once in the process that held the model, once in the new one it is sent to), the server
+    // does not.
+    const overflow = await runtime
+      .generate(model, {
+        system: '',
+        prompt: 'word '.repeat(8_000_000),
+        schema: null,
+        maxTokens: 10,
+        temperature: 1,
+      })
+      .catch((e: unknown) => e);
+    expect(overflow).toBeInstanceOf(LocalModelError);
+    expect((overflow as LocalModelError).kind).toBe('crashed');
+    expect((overflow as LocalModelError).message).toBe(
+      "The built-in model's process ended unexpectedly (signal SIGABRT)",
+    );
+    expect(children).toHaveLength(2);
+    expect((await ask(runtime, model, 2)).stats.outputTokens).toBeGreaterThan(0);
+    expect(children).toHaveLength(3);
   });
 
   it('caps the model process’s JavaScript heap', async () => {
