@@ -46,7 +46,7 @@ describe.each(drivers)('speakers found by sherpa-onnx on %s', (driver) => {
       t.app,
       token,
       { name: 'interview.wav', content: await readFile(talk.wavPath) },
-      { language: 'en-US', speakers: 2 },
+      { language: 'en-US', speakers: '2' },
     );
     expect(res.statusCode, res.body).toBe(201);
     const audioId = res.json().data.audio_id as string;
