@@ -9,6 +9,7 @@ import { PublishingSettings } from '../publishing/PublishingSettings.tsx';
 import { LanguageModelsPanel } from './admin/LanguageModelsPanel.tsx';
 import { QueuesPanel } from './admin/QueuesPanel.tsx';
 import { StoragePanel } from './admin/StoragePanel.tsx';
+import { WhisperModelsPanel } from './admin/WhisperModelsPanel.tsx';
 import {
   DataSection,
   DeleteAccountSection,
@@ -17,12 +18,7 @@ import {
   ProfileSection,
   SessionsSection,
 } from './sections/AccountSections.tsx';
-import {
-  AccessSection,
-  EnginesSection,
-  LlmSection,
-  WhisperModelsSection,
-} from './sections/AdminSections.tsx';
+import { AccessSection, EnginesSection, LlmSection } from './sections/AdminSections.tsx';
 import { ApiTokensSection } from './sections/ApiTokensSection.tsx';
 import {
   AppearanceSection,
@@ -99,7 +95,7 @@ export function SettingsPage() {
               <StoragePanel />
               <LlmSection />
               <LanguageModelsPanel />
-              <WhisperModelsSection />
+              <WhisperModelsPanel />
               <EnginesSection />
               <QueuesPanel />
             </Stack>

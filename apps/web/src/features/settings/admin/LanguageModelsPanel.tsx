@@ -4,11 +4,11 @@ import type { AdminModel, AdminModels } from '@voxpress/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/PageState.tsx';
-import { formatFileSize, formatLocale, formatNumber, formatPercent } from '../../../i18n/format.ts';
+import { formatFileSize, formatLocale, formatNumber } from '../../../i18n/format.ts';
 import { ENGINES_KEY } from '../../help/engines-api.ts';
 import { SettingsSection } from '../SettingsSection.tsx';
-import { ADMIN_MODELS_KEY, downloadModel, fetchAdminModels } from '../settings-api.ts';
-import { ModelDownloadState } from './ModelDownload.tsx';
+import { ADMIN_MODELS_KEY, fetchAdminModels } from '../settings-api.ts';
+import { ModelBadges, ModelStateCell, ModelTable } from './ModelRows.tsx';
 
 /** Language names in the interface language, as the browser writes them; the code where it cannot. */
 function languageNames(codes: readonly string[]): string {
@@ -33,7 +33,6 @@ function LanguageModelRow({
   onDone(): void;
 }) {
   const { t } = useTranslation('settings');
-  const failed = (reason: string) => t('admin.models.failed', { reason });
   return (
     <Table.Tr data-testid={`language-model-${model.name}`}>
       <Table.Td>
@@ -41,21 +40,13 @@ function LanguageModelRow({
           <Text fw={600} size="sm">
             {model.name}
           </Text>
-          {model.configured && model.state !== 'ready' && (
-            <Badge size="xs" color="orange" variant="light">
-              {t('admin.whisper.chosenMissing')}
-            </Badge>
-          )}
-          {model.configured && setting !== null && (
-            <Badge size="xs" variant="outline">
-              {t('admin.models.setting')}
-            </Badge>
-          )}
-          {model.recommended && (
-            <Badge size="xs" color="grape" variant="light">
-              {t('admin.models.recommended')}
-            </Badge>
-          )}
+          <ModelBadges model={model}>
+            {model.configured && setting !== null && (
+              <Badge size="xs" variant="outline">
+                {t('admin.models.setting')}
+              </Badge>
+            )}
+          </ModelBadges>
         </Group>
         <Text size="xs" c="dimmed">
           {t('admin.models.facts', {
@@ -72,25 +63,7 @@ function LanguageModelRow({
         )}
       </Table.Td>
       <Table.Td w="40%" miw={150}>
-        <ModelDownloadState
-          model={{ name: model.name, downloaded: model.state === 'ready', download: model.download }}
-          start={downloadModel}
-          onDone={onDone}
-          ready={
-            model.in_use ? (
-              <Badge color="teal">{t('admin.models.inUse')}</Badge>
-            ) : (
-              <Badge color="teal" variant="light">
-                {t('admin.models.ready')}
-              </Badge>
-            )
-          }
-          missing={t('admin.models.notDownloaded', { size: formatFileSize(model.bytes) })}
-          progressLabel={(percent) =>
-            t('admin.models.downloading', { percent: formatPercent(percent / 100) })
-          }
-          failureLabel={failed}
-        />
+        <ModelStateCell model={model} onDone={onDone} />
       </Table.Td>
     </Table.Tr>
   );
@@ -155,24 +128,16 @@ export function LanguageModelsPanel() {
               {t('admin.models.empty')}
             </Text>
           ) : (
-            <Table verticalSpacing="xs" layout="fixed">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('admin.whisper.model')}</Table.Th>
-                  <Table.Th w="40%">{t('admin.whisper.state')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {models.map((m) => (
-                  <LanguageModelRow
-                    key={m.name}
-                    model={m}
-                    setting={query.data.language?.setting ?? null}
-                    onDone={refresh}
-                  />
-                ))}
-              </Table.Tbody>
-            </Table>
+            <ModelTable>
+              {models.map((m) => (
+                <LanguageModelRow
+                  key={m.name}
+                  model={m}
+                  setting={query.data.language?.setting ?? null}
+                  onDone={refresh}
+                />
+              ))}
+            </ModelTable>
           )}
         </Stack>
       )}

@@ -1,4 +1,4 @@
-import { Button, Progress, Stack, Text } from '@mantine/core';
+import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminJob, WhisperDownloadStarted, WhisperModel } from '@voxpress/contracts';
@@ -93,6 +93,7 @@ export function ModelDownloadState({
   missing,
   progressLabel,
   failureLabel,
+  extra,
 }: {
   model: DownloadableModel;
   start: (name: string) => Promise<WhisperDownloadStarted>;
@@ -105,10 +106,20 @@ export function ModelDownloadState({
   progressLabel?: (percent: number) => string;
   /** How a failed download is told, from its reason. */
   failureLabel?: (reason: string) => string;
+  /** Another action on the model, beside its state or its Download button (e.g. choosing it). */
+  extra?: ReactNode;
 }) {
   const { t } = useTranslation('settings');
   const download = useModelDownload(model, start, onDone);
-  if (model.downloaded) return <>{ready}</>;
+  if (model.downloaded)
+    return extra ? (
+      <Group gap="xs">
+        {ready}
+        {extra}
+      </Group>
+    ) : (
+      ready
+    );
   if (download.running) {
     const words = [progressLabel?.(download.progress), download.message].filter(Boolean).join(' · ');
     return (
@@ -127,15 +138,18 @@ export function ModelDownloadState({
           {missing}
         </Text>
       )}
-      <Button
-        size="xs"
-        variant="light"
-        leftSection={<IconDownload size={14} />}
-        onClick={download.start}
-        loading={download.starting}
-      >
-        {t('admin.whisper.download')}
-      </Button>
+      <Group gap="xs">
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconDownload size={14} />}
+          onClick={download.start}
+          loading={download.starting}
+        >
+          {t('admin.whisper.download')}
+        </Button>
+        {extra}
+      </Group>
       {download.failure && (
         <Text size="xs" c="red" role="alert" style={{ overflowWrap: 'anywhere' }}>
           {failureLabel ? failureLabel(download.failure) : download.failure}

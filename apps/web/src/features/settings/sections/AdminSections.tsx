@@ -1,5 +1,4 @@
 import {
-  Badge,
   Button,
   Group,
   NumberInput,
@@ -7,7 +6,6 @@ import {
   Skeleton,
   Stack,
   Switch,
-  Table,
   Tabs,
   Text,
   TextInput,
@@ -15,26 +13,16 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminSettings, LlmProviderId, WhisperModel } from '@voxpress/contracts';
+import type { AdminSettings, LlmProviderId } from '@voxpress/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/PageState.tsx';
-import { formatFileSize } from '../../../i18n/format.ts';
 import { i18n } from '../../../i18n/i18n.ts';
 import { FormError } from '../../account/FormError.tsx';
 import { EnginesStatus } from '../../help/EnginesStatus.tsx';
-import { ModelDownloadState } from '../admin/ModelDownload.tsx';
 import { providerWords, sourceLabel } from '../labels.ts';
 import { SettingsSection } from '../SettingsSection.tsx';
-import {
-  ADMIN_SETTINGS_KEY,
-  downloadWhisperModel,
-  fetchAdminSettings,
-  fetchWhisperModels,
-  saveAdminSettings,
-  testLlm,
-  WHISPER_MODELS_KEY,
-} from '../settings-api.ts';
+import { ADMIN_SETTINGS_KEY, fetchAdminSettings, saveAdminSettings, testLlm } from '../settings-api.ts';
 
 function useAdminSettings() {
   const queryClient = useQueryClient();
@@ -244,90 +232,6 @@ export function EnginesSection() {
   return (
     <SettingsSection title={t('admin.engines.title')} lead={t('admin.engines.lead')}>
       <EnginesStatus />
-    </SettingsSection>
-  );
-}
-
-/** One whisper model's row: size, languages, state, and its download with live progress. */
-function ModelRow({ model, onDone }: { model: WhisperModel; onDone(): void }) {
-  const { t } = useTranslation('settings');
-  return (
-    <Table.Tr>
-      <Table.Td>
-        <Group gap={6}>
-          <Text fw={600} size="sm">
-            {model.name}
-          </Text>
-          {model.configured && model.downloaded && <Badge size="xs">{t('admin.whisper.inUse')}</Badge>}
-          {model.configured && !model.downloaded && (
-            <Badge size="xs" color="orange" variant="light">
-              {t('admin.whisper.chosenMissing')}
-            </Badge>
-          )}
-        </Group>
-        <Text size="xs" c="dimmed">
-          {model.custom
-            ? t('admin.whisper.own')
-            : model.multilingual
-              ? t('admin.whisper.multilingual')
-              : t('admin.whisper.english')}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatFileSize(model.bytes)}
-        </Text>
-      </Table.Td>
-      <Table.Td miw={160}>
-        <ModelDownloadState
-          model={model}
-          start={downloadWhisperModel}
-          onDone={onDone}
-          ready={
-            <Badge color="teal" variant="light">
-              {t('admin.whisper.installed')}
-            </Badge>
-          }
-        />
-      </Table.Td>
-    </Table.Tr>
-  );
-}
-
-/** whisper.cpp models: installed ones, the one in use, downloads with progress. */
-export function WhisperModelsSection() {
-  const { t } = useTranslation('settings');
-  const queryClient = useQueryClient();
-  const models = useQuery({ queryKey: WHISPER_MODELS_KEY, queryFn: fetchWhisperModels });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: WHISPER_MODELS_KEY });
-  return (
-    <SettingsSection title={t('admin.whisper.title')} lead={t('admin.whisper.lead')}>
-      {models.isPending ? (
-        <Loading />
-      ) : models.isError ? (
-        <ErrorState
-          title={t('admin.loadFailed')}
-          message={models.error.message}
-          onRetry={() => void models.refetch()}
-        />
-      ) : (
-        <Table.ScrollContainer minWidth={420}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('admin.whisper.model')}</Table.Th>
-                <Table.Th>{t('admin.whisper.size')}</Table.Th>
-                <Table.Th>{t('admin.whisper.state')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {models.data.models.map((m) => (
-                <ModelRow key={m.name} model={m} onDone={refresh} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
     </SettingsSection>
   );
 }
