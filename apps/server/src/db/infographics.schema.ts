@@ -180,3 +180,23 @@ export const infographicCollectionItems = pgTable(
     index('infographic_collection_items_image_idx').on(t.imageId),
   ],
 );
+
+/**
+ * A user's brand kit, applied to any style when a generation asks for it: two colours (checked for
+ * contrast when saved), a heading font from the bundled families, a footer line and a logo, kept
+ * here as a small PNG (an SVG or JPEG upload is rasterised, so no markup is ever stored or drawn).
+ */
+export const brandKits = pgTable('brand_kits', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  primaryColor: text('primary_color').notNull(),
+  secondaryColor: text('secondary_color').notNull(),
+  headingFont: text('heading_font').notNull(),
+  footer: text('footer'),
+  /** The logo as base64 PNG, at most 512 px on its longer side; null without one. */
+  logoPng: text('logo_png'),
+  logoWidth: integer('logo_width'),
+  logoHeight: integer('logo_height'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
