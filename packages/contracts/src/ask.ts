@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { zItemKind } from './items.ts';
+import { ASK_MAX_ITEMS, ASK_MAX_QUESTION } from './limits.ts';
 import { zText } from './text.ts';
-
-/** The longest question `POST /api/v1/ask` takes, and the most items it may be scoped to. */
-export const ASK_MAX_QUESTION = 300;
-export const ASK_MAX_ITEMS = 50;
 
 /** `POST /api/v1/ask`: a question to the user's own recordings, optionally about some items only. */
 export const zAskRequest = z.object({

@@ -48,3 +48,7 @@ export function audioTooLongDetail(limitS: number, durationS: number | null): st
 /** Hits on a page of `GET /api/v1/search`, and the longest query it takes. */
 export const SEARCH_PAGE_SIZE = 20;
 export const SEARCH_MAX_QUERY = 200;
+
+/** The longest question `POST /api/v1/ask` takes, and the most items it may be scoped to. */
+export const ASK_MAX_QUESTION = 300;
+export const ASK_MAX_ITEMS = 50;

@@ -196,7 +196,7 @@ describe.each(drivers)('asking the library on %s', (driver) => {
     expect(answer.mode).toBe('answer');
     expect(answer.engine).toEqual({
       id: 'openai',
-      name: expect.stringContaining('language model'),
+      name: 'OpenAI-compatible chat API',
       model: 'gpt-test',
     });
     expect(answer.sentences.map((s) => s.text)).toEqual([

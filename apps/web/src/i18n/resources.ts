@@ -1,6 +1,7 @@
 import about from './locales/en/about.json';
 import account from './locales/en/account.json';
 import admin from './locales/en/admin.json';
+import ask from './locales/en/ask.json';
 import audio from './locales/en/audio.json';
 import auth from './locales/en/auth.json';
 import common from './locales/en/common.json';
@@ -30,6 +31,7 @@ export const englishResources = {
   about,
   account,
   admin,
+  ask,
   audio,
   auth,
   common,

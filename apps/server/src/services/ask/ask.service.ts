@@ -105,7 +105,7 @@ export class AskService {
     } catch (err) {
       return this.failed(prepared, err, onEvent);
     }
-    const engine: AskEngine = { id: llm.id, name: llm.name, model: resolved.modelId };
+    const engine: AskEngine = { id: llm.id, name: llm.provider.name, model: resolved.modelId };
     onEvent({ event: 'passages', passages, engine });
     const partial = new PartialSentences(passages, (sentence) => onEvent({ event: 'sentence', sentence }));
     let answer: ModelAnswer;

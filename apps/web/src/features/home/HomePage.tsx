@@ -47,6 +47,7 @@ import {
 import { api } from '../../lib/api.ts';
 import { loadErrorMessage } from '../../lib/load-error.ts';
 import { firstName } from '../../lib/names.ts';
+import { AskBox } from '../ask/AskBox.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
 import { listItems } from '../items/items-api.ts';
 import { ItemList } from '../library/ItemList.tsx';
@@ -107,6 +108,7 @@ export function HomePage() {
           ))}
         </Group>
       </Card>
+      <AskBox />
       <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="recent-activity">
         <Group justify="space-between" mb="md">
           <Title order={2} fz="h4" id="recent-activity">

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorState } from '../../components/PageState.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
+import { AskBox } from '../ask/AskBox.tsx';
 import { AudioPlayer } from '../transcription/AudioPlayer.tsx';
 import { ProcessingBanner } from '../transcription/ProcessingBanner.tsx';
 import { PlaybackProvider } from '../transcription/playback.tsx';
@@ -53,6 +54,7 @@ export function AudioItemBody({ item }: { item: Item }) {
       <ProcessingBanner workflow={workflow} onRetry={() => retry.mutate()} retrying={retry.isPending} />
       {retry.error && <ErrorState message={errorMessage(retry.error, t('workflow.failed'))} />}
       <TranscriptionPanel audioId={item.id} workflow={workflow} />
+      {transcriptionId && <AskBox itemId={item.id} />}
       <ItemSections item={item} transcriptionId={transcriptionId} />
       <Group justify="flex-end">
         <Button

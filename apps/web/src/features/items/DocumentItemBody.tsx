@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/PageState.tsx';
 import { formatNumber } from '../../i18n/format.ts';
 import { loadErrorMessage } from '../../lib/load-error.ts';
+import { AskBox } from '../ask/AskBox.tsx';
 import { TranscriptText } from '../transcription/TranscriptText.tsx';
 import { ItemSections } from './ItemSections.tsx';
 import { getItemText, itemTextKey } from './items-api.ts';
@@ -45,6 +46,7 @@ export function DocumentItemBody({ item }: { item: Item }) {
           <TranscriptText transcription={text.data} />
         )}
       </Card>
+      {item.transcription_id && <AskBox itemId={item.id} />}
       <ItemSections item={item} transcriptionId={item.transcription_id} />
     </>
   );

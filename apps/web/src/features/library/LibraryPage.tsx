@@ -24,6 +24,7 @@ import { PageFrame } from '../../components/PageFrame.tsx';
 import { ErrorState, PageLoader } from '../../components/PageState.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { loadErrorMessage } from '../../lib/load-error.ts';
+import { AskBox } from '../ask/AskBox.tsx';
 import { DocumentUpload } from '../items/DocumentUpload.tsx';
 import { deleteItem, listItems } from '../items/items-api.ts';
 import { ItemList } from './ItemList.tsx';
@@ -202,6 +203,7 @@ export function LibraryPage() {
           )}
         </Stack>
       </Card>
+      <AskBox />
       <Modal
         opened={toDelete !== null}
         onClose={() => setToDelete(null)}
