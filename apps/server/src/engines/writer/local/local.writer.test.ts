@@ -111,10 +111,6 @@ const spec = (file: string, more: Partial<LocalModelSpec> = {}): LocalModelSpec 
   ...more,
 });
 
-async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((resolve) => setImmediate(resolve));
-}
-
 // A model process starts and loads the model in each test: slow on a busy machine.
 describe('built-in local model (node-llama-cpp, toy GGUF)', { timeout: 180_000 }, () => {
   it('writes a piece whose grammar-held answer parses into the content schema, with progress', async () => {
@@ -360,6 +356,10 @@ describe('built-in local model (node-llama-cpp, toy GGUF)', { timeout: 180_000 }
     const { runtime, idle, children } = manualRuntime();
     const controller = new AbortController();
     let chunks = 0;
+    let stopped!: () => void;
+    const cancelled = new Promise<void>((resolve) => {
+      stopped = resolve;
+    });
     const stuck = runtime.generate(
       spec(toy),
       {
@@ -378,10 +378,12 @@ describe('built-in local model (node-llama-cpp, toy GGUF)', { timeout: 180_000 }
           // The process stops answering (as one stuck in native code would), then is cancelled.
           children[0]?.kill('SIGSTOP');
           controller.abort(new Error('stopped by the user'));
+          stopped();
         },
       },
     );
-    await until(() => idle.length === 1);
+    await cancelled;
+    expect(idle).toHaveLength(1);
     const first = children[0];
     if (!first) throw new Error('the model process was not started');
     expect(first.exitCode === null && first.signalCode === null).toBe(true);
@@ -505,7 +507,7 @@ describe('built-in local model: memory, priority and generations at once', { tim
       let threads: number[] = [];
       await runtime.generate(
         spec(toy, { threads: 2 }),
-        { system: 'Write.', prompt: 'Go on.', schema: null, maxTokens: 60, temperature: 1, seed: 1 },
+        { system: 'Write.', prompt: 'Go on.', schema: null, maxTokens: 8, temperature: 1, seed: 1 },
         {
           onText: () => {
             const pid = runtime.pid;
