@@ -67,6 +67,14 @@ export const zGroundedItem = z.object({ text: z.string(), ...grounding });
 export type GroundedItem = z.infer<typeof zGroundedItem>;
 
 /**
+ * A quote: words exactly as said, where they were said, and, when one voice the user named said
+ * them all, that speaker's name (`— Ana, 12:03`). Absent for an unnamed voice ("Speaker 2"), a
+ * quote across voices, or a transcript without speakers.
+ */
+export const zQuote = zGroundedItem.extend({ speaker: z.string().optional() });
+export type Quote = z.infer<typeof zQuote>;
+
+/**
  * One written piece in one language, whichever engine wrote it (the built-in composer or a
  * language model): blocks with their sources, key points, quotes checked against the transcript,
  * the content type's own fields in `details` (recipe, tutorial_steps, meeting_data, product_data…).
@@ -77,7 +85,7 @@ export const zContentBody = z.object({
   text: z.string(),
   blocks: z.array(zContentBlock),
   key_points: z.array(zGroundedItem),
-  quotes: z.array(zGroundedItem),
+  quotes: z.array(zQuote),
   keywords: z.array(z.string()),
   /** The content type's own fields (recipe, tutorial steps, meeting data…); null for the plain types. */
   details: zContentDetails.nullable(),

@@ -1,8 +1,10 @@
-import { type ContentBody, countWords, type GroundedItem, type Segment } from '@voxpress/contracts';
+import { type ContentBody, countWords, type GroundedItem } from '@voxpress/contracts';
 import { type ComposedContent, contentBlocks } from './composer/index.ts';
 import { contentDetails } from './content-details.ts';
 import { blocksToMarkdown } from './llm/content-text.ts';
 import type { WrittenContent } from './llm/llm.writer.ts';
+import type { VoicedSegment } from './llm/transcript-lines.ts';
+import { withQuoteSpeakers } from './quote-speaker.ts';
 
 /** Words in the text with markup removed, split on whitespace (spec §5). */
 export const countBodyWords = countWords;
@@ -18,10 +20,11 @@ export function bodyFrom(parts: Omit<ContentBody, 'text' | 'word_count'>): Conte
 /**
  * The composer's piece as blocks (its own `contentBlocks`), each with the time it starts at, and
  * its key points beside them (sentences of the text that carry most of it), as a model's are.
+ * A quote names its speaker when one named voice said it (`quote-speaker.ts`).
  */
 export function fromComposed(
   piece: ComposedContent,
-  segments: readonly Segment[],
+  segments: readonly VoicedSegment[],
   timed: boolean,
 ): ContentBody {
   const start = startOf(segments, timed);
@@ -35,7 +38,7 @@ export function fromComposed(
     title: piece.title,
     blocks,
     key_points: piece.key_points.map(item),
-    quotes: piece.quotes.map(item),
+    quotes: withQuoteSpeakers(piece.quotes.map(item), segments),
     keywords: piece.keywords,
     details: contentDetails({
       contentType: piece.content_type,
@@ -49,7 +52,7 @@ export function fromComposed(
 }
 
 /** When the earliest of the segments starts; null for an untimed source or no segments. */
-function startOf(segments: readonly Segment[], timed: boolean) {
+function startOf(segments: readonly VoicedSegment[], timed: boolean) {
   return (ids: readonly number[]): number | null => {
     if (!timed || ids.length === 0) return null;
     return segments[Math.min(...ids)]?.start ?? null;
@@ -58,11 +61,12 @@ function startOf(segments: readonly Segment[], timed: boolean) {
 
 /**
  * A language model's piece: segment ids become times through the source's segments; the user's
- * keywords are the piece's (a model is asked to use them, not to list its own).
+ * keywords are the piece's (a model is asked to use them, not to list its own). A quote's speaker
+ * comes from the segments it was found in, never from what the model says of it.
  */
 export function fromLlm(
   piece: WrittenContent,
-  segments: readonly Segment[],
+  segments: readonly VoicedSegment[],
   timed: boolean,
   request: { contentType: string; keywords?: readonly string[] | undefined },
 ): ContentBody {
@@ -73,7 +77,10 @@ export function fromLlm(
     title: piece.title,
     blocks,
     key_points: piece.key_points.map((k) => ({ ...k, start: start(k.segment_ids) })),
-    quotes: piece.quotes.map((q) => ({ ...q, start: start(q.segment_ids) })),
+    quotes: withQuoteSpeakers(
+      piece.quotes.map((q) => ({ ...q, start: start(q.segment_ids) })),
+      segments,
+    ),
     keywords,
     details: contentDetails({
       contentType: request.contentType,

@@ -1,10 +1,14 @@
-import type { ContentBody, Segment } from '@voxpress/contracts';
+import type { ContentBody } from '@voxpress/contracts';
 import type { Engine, EngineStatus } from '../engine.ts';
+import type { VoicedSegment } from './llm/transcript-lines.ts';
 
 /** What to write: the source (timed segments, or a document's blocks) and the author's brief. */
 export interface WriterRequest {
-  /** The source's segments; a segment's index is the id content points back to. */
-  segments: readonly Segment[];
+  /**
+   * The source's segments; a segment's index is the id content points back to. Each carries its
+   * voice (`speaker`, `speaker_name`) once speakers are found.
+   */
+  segments: readonly VoicedSegment[];
   /** The text to write from (the user's edit when there is one). */
   text: string;
   /** False for a written document: its segments have no times, so grounding carries no start. */

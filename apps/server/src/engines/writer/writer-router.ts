@@ -29,7 +29,14 @@ export class ComposerWriterEngine implements WriterEngine {
       throw new EngineUnavailableError(message, { userMessage: message });
     }
     const piece = await this.composer.write({
-      segments: request.segments.map((s) => ({ start: s.start, end: s.end, text: s.text })),
+      // With their voices, so notes say who said what and attendees are the voices named.
+      segments: request.segments.map((s) => ({
+        start: s.start,
+        end: s.end,
+        text: s.text,
+        speaker: s.speaker ?? null,
+        speaker_name: s.speaker_name ?? null,
+      })),
       text: request.text,
       language: request.language,
       ...(type.success ? { content_type: type.data as ContentType } : {}),

@@ -151,4 +151,32 @@ describe.each(drivers)('a citation after a split on %s', (driver) => {
     // The translation's blocks move with the body's.
     expect(moved.translations.en.blocks[0]?.segment_ids).toEqual([1, 2]);
   });
+
+  it('names each quote’s speaker as the voices now stand, after a rename, a merge or an unnaming', async () => {
+    const speakersOf = async () =>
+      (await piece()).body.quotes.map((q) => (q as { speaker?: string }).speaker);
+    // The split quote spans Ana and the new voice: it names neither. The guest is unnamed.
+    expect(await speakersOf()).toEqual([undefined, undefined]);
+    const rename = (speaker: string, name: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/audio/${audioId}/speakers/${speaker}`,
+        headers: as(token),
+        payload: { name },
+      });
+    expect((await rename('S2', 'Ben')).statusCode).toBe(200);
+    expect(await speakersOf()).toEqual([undefined, 'Ben']);
+    const merged = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/audio/${audioId}/speakers/merge`,
+      headers: as(token),
+      payload: { from: 'S3', into: 'S1' },
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect(await speakersOf()).toEqual(['Ana', 'Ben']);
+    // Back to the stand-in: "Speaker 2" is no one's name.
+    expect((await rename('S2', '')).statusCode).toBe(200);
+    expect(await speakersOf()).toEqual(['Ana', undefined]);
+    expect(JSON.stringify((await piece()).body.quotes)).not.toContain('Speaker 2');
+  });
 });

@@ -1,6 +1,9 @@
+import type { Quote } from '@voxpress/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { content } from '../../db/schema.ts';
+import type { VoicedSegment } from '../../engines/writer/llm/transcript-lines.ts';
+import { withQuoteSpeakers } from '../../engines/writer/quote-speaker.ts';
 
 /** Where a segment reference goes after a change to the list of segments: one or more new indexes. */
 export type SegmentMap = (id: number) => number[];
@@ -43,14 +46,16 @@ export function remapSegmentIds<T>(value: T, map: SegmentMap): T {
 }
 
 /**
- * Rewrites the segment references every written piece of a transcript holds (its body, each
- * language's blocks, the saved earlier versions), inside the caller's transaction, so a paragraph,
- * key point or quote keeps pointing at the words it was written from.
+ * Keeps every written piece of a transcript true to its segments after its voices or segments
+ * changed, inside the caller's transaction: with `map` (a split), the segment references of the
+ * body, each language's blocks and the saved earlier versions move with the segments, so a
+ * paragraph, key point or quote keeps pointing at the words it was written from; and each quote
+ * names the speaker its segments now have (a rename, merge or reassignment changes who said it).
  */
-export async function remapContentReferences(
+export async function refreshContentReferences(
   tx: Db,
   transcriptionId: string,
-  map: SegmentMap,
+  change: { map?: SegmentMap; segments: readonly VoicedSegment[] },
 ): Promise<number> {
   const rows = await tx
     .select({
@@ -62,11 +67,18 @@ export async function remapContentReferences(
     .from(content)
     .where(eq(content.transcriptionId, transcriptionId))
     .for('update');
+  const map = change.map;
   let changed = 0;
   for (const row of rows) {
-    const body = remapSegmentIds(row.body, map);
-    const translations = remapSegmentIds(row.translations, map);
-    const versions = remapSegmentIds(row.versions, map);
+    let body = map ? remapSegmentIds(row.body, map) : row.body;
+    const quotes = (body as { quotes?: unknown } | null)?.quotes;
+    if (Array.isArray(quotes)) {
+      const attributed = withQuoteSpeakers(quotes as Quote[], change.segments);
+      if (JSON.stringify(attributed) !== JSON.stringify(quotes))
+        body = { ...(body as object), quotes: attributed };
+    }
+    const translations = map ? remapSegmentIds(row.translations, map) : row.translations;
+    const versions = map ? remapSegmentIds(row.versions, map) : row.versions;
     if (body === row.body && translations === row.translations && versions === row.versions) continue;
     await tx.update(content).set({ body, translations, versions }).where(eq(content.id, row.id));
     changed++;

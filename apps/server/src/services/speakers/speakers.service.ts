@@ -22,16 +22,24 @@ import type { TranscriptionRow } from '../../repositories/transcriptions.reposit
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { toTranscription } from '../transcription/transcription.service.ts';
 import { VoiceProfilesService } from '../voice-profiles/voice-profiles.service.ts';
-import { afterSplit, remapContentReferences } from './segment-references.ts';
+import { afterSplit, refreshContentReferences, type SegmentMap } from './segment-references.ts';
 import {
   colourFor,
   nextSpeakerId,
   type StoredSegment,
   type StoredSpeaker,
+  segmentsWithSpeakers,
   speakerNumber,
   speakerSummaries,
   storedSpeakers,
 } from './speaker-model.ts';
+
+/** An edit's outcome: the voices and segments to store, and where old segment indexes went. */
+interface Changed {
+  speakers: StoredSpeaker[];
+  segments: StoredSegment[];
+  map?: SegmentMap;
+}
 
 export interface SpeakersServiceDeps {
   database: Database;
@@ -88,14 +96,14 @@ export class SpeakersService {
         const { row } = await this.owned(userId, audioId, tx as unknown as Db, true);
         const keep = storedSpeakers(row.speakers).find((s) => s.id === 'S1');
         const segments = (row.segments as StoredSegment[]).map((s) => ({ ...s, speaker: 'S1' }));
+        const speakers = [keep ?? { id: 'S1', name: null, colour: colourFor(1) }];
         await tx
           .update(transcriptions)
-          .set({
-            segments,
-            speakers: [keep ?? { id: 'S1', name: null, colour: colourFor(1) }],
-            diarizer: null,
-          })
+          .set({ segments, speakers, diarizer: null })
           .where(eq(transcriptions.id, row.id));
+        await refreshContentReferences(tx as unknown as Db, row.id, {
+          segments: segmentsWithSpeakers(segments, speakers),
+        });
       });
       await this.deps.audio.update(audio.id, {
         speakersRequested: 1,
@@ -151,10 +159,11 @@ export class SpeakersService {
    * `speaker` (a new voice unless named). The text is cut at the word nearest in proportion.
    * Later segments move up one index; written pieces citing them are rewritten in the same
    * transaction (a citation of the cut segment names both halves). Rename, merge and reassign
-   * change only voices, never indexes, so they leave citations as they are.
+   * change only voices, never indexes: they leave citations as they are, and every change gives
+   * the pieces' quotes the names their segments now have.
    */
   async split(userId: string, audioId: string, request: SpeakersSplit): Promise<Transcription> {
-    const { row } = await this.change(userId, audioId, async (speakers, segments, tx, transcriptionId) => {
+    const { row } = await this.change(userId, audioId, (speakers, segments) => {
       const segment = segments[request.segment_index];
       if (!segment) throw segmentNotFound(request.segment_index);
       const words = segment.text.split(/\s+/).filter(Boolean);
@@ -180,11 +189,11 @@ export class SpeakersService {
         speaker: target.id,
       };
       segments.splice(request.segment_index, 1, first, second);
-      // Written pieces cite segments by index: move their references with the segments.
-      await remapContentReferences(tx, transcriptionId, afterSplit(request.segment_index));
       return {
         speakers: withoutSilent(target.added ? [...speakers, target.speaker] : speakers, segments),
         segments,
+        // Written pieces cite segments by index: their references move with the segments.
+        map: afterSplit(request.segment_index),
       };
     });
     return toTranscription(row);
@@ -236,10 +245,15 @@ export class SpeakersService {
           const segments = found.turns.length
             ? alignSegments(plain, found.turns, (n) => `S${n + 1}`)
             : plain.map((s) => ({ ...s, speaker: 'S1' }));
+          const kept = withoutSilent(speakers, segments);
           await tx
             .update(transcriptions)
-            .set({ segments, speakers: withoutSilent(speakers, segments), diarizer: found.engine })
+            .set({ segments, speakers: kept, diarizer: found.engine })
             .where(eq(transcriptions.id, row.id));
+          // Quotes already written name the voices as now found.
+          await refreshContentReferences(tx as unknown as Db, row.id, {
+            segments: segmentsWithSpeakers(segments, kept),
+          });
           return { speakers: count };
         },
       );
@@ -303,14 +317,7 @@ export class SpeakersService {
   private async change(
     userId: string,
     audioId: string,
-    edit: (
-      speakers: StoredSpeaker[],
-      segments: StoredSegment[],
-      tx: Db,
-      transcriptionId: string,
-    ) =>
-      | { speakers: StoredSpeaker[]; segments: StoredSegment[] }
-      | Promise<{ speakers: StoredSpeaker[]; segments: StoredSegment[] }>,
+    edit: (speakers: StoredSpeaker[], segments: StoredSegment[], tx: Db) => Changed | Promise<Changed>,
   ): Promise<{ audio: AudioRow; row: TranscriptionRow }> {
     return this.db.transaction(async (tx) => {
       const { audio, row } = await this.owned(userId, audioId, tx as unknown as Db, true);
@@ -319,17 +326,16 @@ export class SpeakersService {
       const speakers = storedSpeakers(row.speakers);
       if (!speakers.length)
         throw new HttpError(404, 'speaker_not_found', 'This transcript has no speakers yet.');
-      const changed = await edit(
-        speakers,
-        [...(row.segments as StoredSegment[])],
-        tx as unknown as Db,
-        row.id,
-      );
+      const changed = await edit(speakers, [...(row.segments as StoredSegment[])], tx as unknown as Db);
       const [updated] = await tx
         .update(transcriptions)
         .set({ speakers: changed.speakers, segments: changed.segments, updatedAt: new Date() })
         .where(eq(transcriptions.id, row.id))
         .returning();
+      await refreshContentReferences(tx as unknown as Db, row.id, {
+        ...(changed.map ? { map: changed.map } : {}),
+        segments: segmentsWithSpeakers(changed.segments, changed.speakers),
+      });
       return { audio, row: updated ?? row };
     });
   }

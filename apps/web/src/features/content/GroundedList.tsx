@@ -1,17 +1,20 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
-import type { GroundedItem } from '@voxpress/contracts';
+import type { GroundedItem, Quote } from '@voxpress/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatElapsed } from '../audio/recorder-format.ts';
 import { usePlayback } from '../transcription/playback.tsx';
 
-/** Key points or quotes, each with the moment it was said (which plays it, when there is a recording). */
+/**
+ * Key points or quotes, each with the moment it was said (which plays it, when there is a
+ * recording); a quote said by a voice the user named names it first (“…” — Ana, 12:03).
+ */
 export function GroundedList({
   title,
   items,
   quotes = false,
 }: {
   title: string;
-  items: readonly GroundedItem[];
+  items: readonly (GroundedItem | Quote)[];
   quotes?: boolean;
 }) {
   const { t } = useTranslation('content');
@@ -28,6 +31,12 @@ export function GroundedList({
             <Text component="span" size="sm" fs={quotes ? 'italic' : undefined}>
               {quotes ? t('viewer.quoted', { text: item.text }) : item.text}
             </Text>
+            {quotes && 'speaker' in item && item.speaker && item.start !== null && (
+              <Text component="span" size="sm" fw={500}>
+                {' '}
+                {t('viewer.saidBy', { name: item.speaker })}
+              </Text>
+            )}
             {item.start !== null && (
               <>
                 {' '}

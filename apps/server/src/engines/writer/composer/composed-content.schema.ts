@@ -150,7 +150,14 @@ export const zComposedContent = z.object({
 });
 export type ComposedContent = z.infer<typeof zComposedContent>;
 
-export const zSourceSegment = z.object({ start: z.number(), end: z.number(), text: z.string() });
+/** A timed segment, with its voice (id and name shown) once speakers are found. */
+export const zSourceSegment = z.object({
+  start: z.number(),
+  end: z.number(),
+  text: z.string(),
+  speaker: z.string().nullish(),
+  speaker_name: z.string().nullish(),
+});
 
 /** What to write from. */
 export const zComposeRequest = z.object({
