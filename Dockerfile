@@ -17,10 +17,11 @@ RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:24-bookworm-slim
-# ffmpeg decodes uploads; PocketSphinx hears English offline; Apertium translates en/es/fr offline.
+# ffmpeg decodes uploads; PocketSphinx hears English offline; Apertium translates en/es/fr offline;
+# bzip2 unpacks the speaker segmentation model, which its publisher ships as a .tar.bz2.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
-      ffmpeg pocketsphinx pocketsphinx-en-us apertium apertium-eng-spa apertium-fr-es tini \
+      ffmpeg pocketsphinx pocketsphinx-en-us apertium apertium-eng-spa apertium-fr-es tini bzip2 \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NODE_ENV=production \

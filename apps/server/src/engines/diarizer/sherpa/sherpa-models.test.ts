@@ -35,6 +35,8 @@ function catalogue(overrides: Partial<Record<SpeakerModelInfo['role'], Partial<S
 }
 
 let cutAt: number | undefined;
+/** A server that answers HEAD with 405, as some do. */
+let refuseHead = false;
 
 beforeAll(async () => {
   await fake.start();
@@ -56,8 +58,20 @@ beforeAll(async () => {
   );
   fake.handler = (req, res) => {
     const body = files.get(req.url.split('?')[0] ?? '');
+    if (req.method === 'HEAD' && refuseHead) {
+      res.writeHead(405).end();
+      return;
+    }
     if (!body) {
       res.writeHead(404).end();
+      return;
+    }
+    if (String(req.headers.range) === 'bytes=0-0') {
+      res.writeHead(206, {
+        'content-length': '1',
+        'content-range': `bytes 0-0/${body.length}`,
+      });
+      res.end(body.subarray(0, 1));
       return;
     }
     const range = /^bytes=(\d+)-$/.exec(String(req.headers.range ?? ''));
@@ -89,6 +103,7 @@ afterAll(async () => {
 beforeEach(() => {
   fake.received.length = 0;
   cutAt = undefined;
+  refuseHead = false;
 });
 
 const progressOf = () => {
@@ -203,6 +218,20 @@ describe('speaker model downloads', () => {
     await expect(
       downloadSpeakerModel('3dspeaker-eres2net-base', { modelsDir, models: right }),
     ).resolves.toMatchObject({ bytes: body.length, alreadyPresent: false });
+  });
+
+  it('learns the size from the first byte when the server will not answer HEAD', async () => {
+    refuseHead = true;
+    const modelsDir = path.join(dir, 'no-head');
+    const models = catalogue();
+    const body = files.get('/3dspeaker_speech_eres2net_base_sv_zh-cn_3dspeaker_16k.onnx') as Buffer;
+    const done = await downloadSpeakerModel('3dspeaker-eres2net-base', { modelsDir, models });
+    expect(done.bytes).toBe(body.length);
+    expect(fake.received.map((r) => [r.method, r.headers.range])).toEqual([
+      ['HEAD', undefined],
+      ['GET', 'bytes=0-0'],
+      ['GET', undefined],
+    ]);
   });
 
   it('refuses a file larger than the catalogue allows before fetching it', async () => {

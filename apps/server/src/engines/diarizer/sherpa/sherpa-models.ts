@@ -249,7 +249,7 @@ async function fetchSpeakerModel(
 
 /**
  * The size the server gives for a file whose publisher states none (a HEAD request, following
- * redirects), refused above the catalogue's bound. A partial file already bigger is resumed no
+ * redirects, else a request for its first byte), refused above the catalogue's bound. A partial file already bigger is resumed no
  * further: `downloadResumable` starts it again.
  */
 async function announcedSize(info: SpeakerModelInfo, options: DownloadSpeakerModelOptions): Promise<number> {
@@ -262,19 +262,24 @@ async function announcedSize(info: SpeakerModelInfo, options: DownloadSpeakerMod
     connectMs,
   );
   try {
-    const res = await fetch(info.url, {
-      method: 'HEAD',
-      redirect: 'follow',
-      signal: controller.signal,
-    }).catch((err: unknown) => {
-      if (options.signal?.aborted) throw options.signal.reason;
-      throw new ModelFileError('unreachable', describeNetworkError(controller.signal.reason ?? err), {
-        cause: err,
+    const ask = (init: RequestInit) =>
+      fetch(info.url, { ...init, redirect: 'follow', signal: controller.signal }).catch((err: unknown) => {
+        if (options.signal?.aborted) throw options.signal.reason;
+        throw new ModelFileError('unreachable', describeNetworkError(controller.signal.reason ?? err), {
+          cause: err,
+        });
       });
-    });
-    if (!res.ok)
-      throw new ModelFileError('http', `the server answered ${res.status} ${res.statusText}`.trim());
-    const bytes = Number(res.headers.get('content-length'));
+    const head = await ask({ method: 'HEAD' });
+    let bytes = head.ok ? Number(head.headers.get('content-length')) : Number.NaN;
+    if (!Number.isSafeInteger(bytes) || bytes <= 0) {
+      // A server that will not tell HEAD: ask for the first byte, whose Content-Range gives the whole.
+      const first = await ask({ method: 'GET', headers: { range: 'bytes=0-0' } });
+      await first.body?.cancel();
+      if (!first.ok)
+        throw new ModelFileError('http', `the server answered ${first.status} ${first.statusText}`.trim());
+      const total = /\/(\d+)$/.exec(first.headers.get('content-range') ?? '')?.[1];
+      bytes = Number(total ?? (first.status === 200 ? first.headers.get('content-length') : Number.NaN));
+    }
     if (!Number.isSafeInteger(bytes) || bytes <= 0)
       throw new ModelFileError('size', 'the server did not say how large the file is');
     if (bytes > info.maxBytes)
