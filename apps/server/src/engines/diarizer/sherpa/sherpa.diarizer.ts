@@ -75,7 +75,7 @@ export class SherpaDiarizer implements DiarizerEngine {
         state: 'missing',
         reason: 'The speaker models are not downloaded',
         detail: `Needs ${names.join(' and ')} in ${path.join(this.options.modelsDir, 'sherpa-onnx')}.`,
-        hint: `Download them in Settings → Server, or run npm run models -- pull ${names.join(' and ')}.`,
+        hint: `Run npm run models -- pull ${names.join(' and ')} (or POST /api/v1/admin/models/<name>/download for each).`,
         // The first one still missing: its download shows here while it runs.
         ...(missing
           ? {
