@@ -60,10 +60,15 @@ describe.each(drivers)('system routes on %s', (driver) => {
       implementations: [{ id: 'yt-dlp', state: 'missing' }],
     });
     expect(ports.find((p) => p.kind === 'renderer')?.active).toBe('takumi');
-    // The built-in voice separator finds speakers with nothing to download, and says where it is weak.
+    // The built-in voice separator finds speakers with nothing to download, and says where it is
+    // weak; sherpa-onnx, first in the order, waits for its two models.
     const diarizer = (res.json().ports as EnginePort[]).find((p) => p.kind === 'diarizer');
     expect(diarizer).toMatchObject({ port: 'Speakers', active: 'builtin' });
-    expect(diarizer?.implementations[0]).toMatchObject({
+    expect(diarizer?.implementations.find((i) => i.id === 'sherpa')).toMatchObject({
+      state: 'missing',
+      reason: 'The speaker models are not downloaded',
+    });
+    expect(diarizer?.implementations.find((i) => i.id === 'builtin')).toMatchObject({
       id: 'builtin',
       state: 'active',
       reason: expect.stringContaining('weaker on similar voices and overlapping speech'),
