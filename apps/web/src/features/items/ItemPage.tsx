@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../app/document-title.ts';
 import { ErrorState, PageLoader } from '../../components/PageState.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { loadErrorMessage } from '../../lib/load-error.ts';
+import { ShareButton } from '../shares/ShareDialog.tsx';
 import { AudioItemBody } from './AudioItemBody.tsx';
 import { CapturedNotice } from './CapturedNotice.tsx';
 import { DocumentItemBody } from './DocumentItemBody.tsx';
@@ -53,13 +54,14 @@ export function ItemPage() {
   return (
     <Container size="lg" py={{ base: 'lg', sm: 40 }}>
       <Stack gap="lg">
-        <Group>
+        <Group justify="space-between" gap="sm">
           <Anchor component={Link} to="/home/library" size="sm">
             <Group gap={4}>
               <IconArrowLeft size={16} aria-hidden />
               {t('back')}
             </Group>
           </Anchor>
+          <ShareButton item={item.data} />
         </Group>
         <ItemHeader item={item.data} />
         <CapturedNotice item={item.data} />

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../app/document-title.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
 import { PublishingSettings } from '../publishing/PublishingSettings.tsx';
+import { SharedLinksSection } from '../shares/SharedLinksSection.tsx';
 import { LanguageModelsPanel } from './admin/LanguageModelsPanel.tsx';
 import { QueuesPanel } from './admin/QueuesPanel.tsx';
 import { StoragePanel } from './admin/StoragePanel.tsx';
@@ -83,6 +84,7 @@ export function SettingsPage() {
               </Stack>
             </SimpleGrid>
             <ApiTokensSection />
+            <SharedLinksSection />
             <PublishingSettings />
             {/* The one step that cannot be undone comes last. */}
             <DeleteAccountSection user={user} />
