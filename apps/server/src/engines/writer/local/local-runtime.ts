@@ -156,10 +156,16 @@ export class LocalLlmRuntime {
     return this.held !== undefined;
   }
 
-  /** `loading` while the process is starting or loading the model for a generation. */
+  /**
+   * `loading` while the process is starting or loading a model for a generation; `loaded` once
+   * the model is in memory; `unloaded` without a process, or one whose model failed to load.
+   */
   get state(): 'unloaded' | 'loading' | 'loaded' {
-    if (!this.held) return 'unloaded';
-    return this.held.model === undefined ? 'loading' : 'loaded';
+    const held = this.held;
+    if (!held) return 'unloaded';
+    if (held.model !== undefined && (held.loading === undefined || held.loading === held.model))
+      return 'loaded';
+    return this.pending.size > 0 ? 'loading' : 'unloaded';
   }
 
   /** The model process's id, while there is one. */
@@ -415,6 +421,9 @@ export class LocalLlmRuntime {
         task?.resolve({ text: message.text, stats: message.stats });
         return;
       case 'error':
+        // A model that failed to load is not being loaded any more (the next generation tries
+        // again); one cancelled while loading goes on loading.
+        if (message.kind === 'model' && !message.aborted) held.loading = undefined;
         if (!task) return;
         if (message.aborted && task.signal?.aborted) task.reject(task.signal.reason);
         else task.reject(new LocalModelError(message.message, message.kind));

@@ -414,6 +414,7 @@ describe('built-in local model (node-llama-cpp, toy GGUF)', { timeout: 180_000 }
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LocalModelError);
     expect((error as LocalModelError).kind).toBe('model');
+    expect(runtime.state).toBe('unloaded');
 
     const provider = new LocalLlmProvider(config({ model: bad }), runtime);
     const writer = new LlmWriter(provider, { contextTokens: 4096, timeoutMs: 60_000, maxRetries: 0 });
