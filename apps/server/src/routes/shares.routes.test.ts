@@ -308,4 +308,16 @@ describe.each(drivers)('share links on %s', (driver) => {
     expect((await ada.send('DELETE', `/api/v1/items/${extra.audioId}`)).statusCode).toBe(200);
     expect((await page(`/s/${share.token}`)).statusCode).toBe(404);
   });
+
+  it('limits how often one address may open share pages', async () => {
+    let limited: Awaited<ReturnType<typeof page>> | undefined;
+    // 120 a minute per address: well past that, the page answers 429 with when to come back.
+    for (let i = 0; i < 200 && !limited; i += 1) {
+      const res = await page(`/s/${'B'.repeat(43)}`);
+      if (res.statusCode === 429) limited = res;
+      else expect(res.statusCode).toBe(404);
+    }
+    expect(limited?.statusCode).toBe(429);
+    expect(Number(limited?.headers['retry-after'])).toBeGreaterThan(0);
+  });
 });
