@@ -1,6 +1,16 @@
 import type { AskPassage } from '@voxpress/contracts';
 import type { AskHit, AskNeighbour } from '../../repositories/ask.repository.ts';
 
+/** A passage with the segments it is made of, so a citation can point at the one that says it. */
+export interface RetrievedPassage extends AskPassage {
+  segments: Array<{ start: number | null; end: number | null; text: string }>;
+}
+
+/** A passage as the API shows it. */
+export function publicPassage({ segments: _segments, ...passage }: RetrievedPassage): AskPassage {
+  return passage;
+}
+
 /** How much is retrieved for one question: a model reads all of it, a person skims it. */
 export const ASK_LIMITS = {
   /** Matching segments ranked before passages are made of the best. */
@@ -44,12 +54,15 @@ function cut(text: string, max: number): string {
  * the same voice says them (so a passage never puts one speaker's words in another's mouth), a
  * segment never in two passages, within the limits on count and characters.
  */
-export function buildPassages(hits: readonly AskHit[], neighbours: readonly AskNeighbour[]): AskPassage[] {
+export function buildPassages(
+  hits: readonly AskHit[],
+  neighbours: readonly AskNeighbour[],
+): RetrievedPassage[] {
   const around = new Map<string, AskNeighbour[]>();
   for (const n of neighbours) around.set(n.hit_id, [...(around.get(n.hit_id) ?? []), n]);
   const taken = new Set<string>();
   const key = (hit: AskHit, position: number) => `${hit.item_id}:${hit.transcription_id}:${position}`;
-  const passages: AskPassage[] = [];
+  const passages: RetrievedPassage[] = [];
   let total = 0;
   for (const hit of hits) {
     if (passages.length >= ASK_LIMITS.passages || total >= ASK_LIMITS.totalChars) break;
@@ -80,6 +93,11 @@ export function buildPassages(hits: readonly AskHit[], neighbours: readonly AskN
       speaker: hit.speaker,
       speaker_name: speakerLabel(hit.speaker, hit.speaker_name),
       text,
+      segments: parts.map((p) => ({
+        start: p.start_s === null ? null : Number(p.start_s),
+        end: p.end_s === null ? null : Number(p.end_s),
+        text: p.body,
+      })),
     });
     total += text.length;
   }

@@ -1,6 +1,7 @@
 import type { AskCitation, AskPassage, AskSentence } from '@voxpress/contracts';
 import { z } from 'zod';
 import { formatTimestamp } from '../../engines/writer/llm/transcript-lines.ts';
+import type { RetrievedPassage } from './ask-passages.ts';
 
 /** The structured answer asked of a language model. */
 export const zModelAnswer = z.object({
@@ -46,15 +47,31 @@ export function askPrompt(question: string, passages: readonly AskPassage[]): st
   return `Passages:\n${lines.join('\n')}\n\nQuestion: ${question}`;
 }
 
-/** A passage as a citation: the item and second a sentence rests on. */
-export function citationOf(p: AskPassage): AskCitation {
+const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []);
+
+/**
+ * A passage as a citation of `sentence`: the item, and the span of the passage's segment that
+ * shares the most words with the sentence (the whole passage when none does), so it plays from
+ * the second that was said rather than from the start of the passage.
+ */
+export function citationOf(p: RetrievedPassage, sentence: string): AskCitation {
+  const words = wordsOf(sentence);
+  let best: RetrievedPassage['segments'][number] | null = null;
+  let bestScore = 0;
+  for (const segment of p.segments) {
+    const score = [...wordsOf(segment.text)].filter((w) => words.has(w)).length;
+    if (score > bestScore) {
+      best = segment;
+      bestScore = score;
+    }
+  }
   return {
     passage_id: p.id,
     item_id: p.item_id,
     kind: p.kind,
     title: p.title,
-    start: p.start,
-    end: p.end,
+    start: best ? best.start : p.start,
+    end: best ? best.end : p.end,
     speaker: p.speaker,
     speaker_name: p.speaker_name,
   };
@@ -66,22 +83,22 @@ export function citationOf(p: AskPassage): AskCitation {
  */
 export function checkedSentence(
   sentence: { text?: unknown; passage_ids?: unknown },
-  passages: ReadonlyMap<number, AskPassage>,
+  passages: ReadonlyMap<number, RetrievedPassage>,
 ): AskSentence | null {
   const text = typeof sentence.text === 'string' ? sentence.text.replace(/\s+/g, ' ').trim() : '';
   if (!text) return null;
   const ids = Array.isArray(sentence.passage_ids) ? sentence.passage_ids : [];
   const cited = [...new Set(ids.filter((id): id is number => typeof id === 'number'))]
     .map((id) => passages.get(id))
-    .filter((p): p is AskPassage => p !== undefined);
+    .filter((p): p is RetrievedPassage => p !== undefined);
   if (cited.length === 0) return null;
-  return { text, citations: cited.map(citationOf) };
+  return { text, citations: cited.map((p) => citationOf(p, text)) };
 }
 
 /** The answer held to the passages: its checked sentences and how many were dropped. */
 export function checkedAnswer(
   answer: ModelAnswer,
-  passages: readonly AskPassage[],
+  passages: readonly RetrievedPassage[],
 ): { sentences: AskSentence[]; dropped: number } {
   if (!answer.answerable) return { sentences: [], dropped: answer.sentences.length };
   const byId = new Map(passages.map((p) => [p.id, p]));

@@ -1,4 +1,4 @@
-import type { AskAnswer, AskEngine, AskPassage, AskRequest, AskStreamEvent } from '@voxpress/contracts';
+import type { AskAnswer, AskEngine, AskRequest, AskStreamEvent } from '@voxpress/contracts';
 import { parsePartialJson } from 'ai';
 import type { Db } from '../../db/database.ts';
 import type { LlmWriter } from '../../engines/writer/llm/llm.writer.ts';
@@ -7,7 +7,13 @@ import { streamStructured } from '../../engines/writer/llm/structured-call.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { AskRepository } from '../../repositories/ask.repository.ts';
 import { SearchRepository } from '../../repositories/search.repository.ts';
-import { ASK_LIMITS, buildPassages, questionQuery } from './ask-passages.ts';
+import {
+  ASK_LIMITS,
+  buildPassages,
+  publicPassage,
+  questionQuery,
+  type RetrievedPassage,
+} from './ask-passages.ts';
 import {
   ASK_OUTPUT_TOKENS,
   ASK_SYSTEM,
@@ -35,7 +41,7 @@ export interface AskDeps {
 /** A question with its passages retrieved, ready to be answered. */
 export interface PreparedQuestion {
   question: string;
-  passages: AskPassage[];
+  passages: RetrievedPassage[];
 }
 
 /**
@@ -87,7 +93,8 @@ export class AskService {
     signal: AbortSignal,
     onEvent: (event: AskStreamEvent) => void = () => {},
   ): Promise<AskAnswer> {
-    const { question, passages } = prepared;
+    const { question } = prepared;
+    const passages = prepared.passages.map(publicPassage);
     const base = { question, passages, sentences: [], dropped: 0 };
     const llm = await this.deps.languageModel().catch(() => null);
     if (!llm) {
@@ -107,7 +114,9 @@ export class AskService {
     }
     const engine: AskEngine = { id: llm.id, name: llm.provider.name, model: resolved.modelId };
     onEvent({ event: 'passages', passages, engine });
-    const partial = new PartialSentences(passages, (sentence) => onEvent({ event: 'sentence', sentence }));
+    const partial = new PartialSentences(prepared.passages, (sentence) =>
+      onEvent({ event: 'sentence', sentence }),
+    );
     let answer: ModelAnswer;
     try {
       answer = await streamStructured({
@@ -128,7 +137,7 @@ export class AskService {
       if (signal.aborted) throw err;
       return this.failed(prepared, err, onEvent);
     }
-    const { sentences, dropped } = checkedAnswer(answer, passages);
+    const { sentences, dropped } = checkedAnswer(answer, prepared.passages);
     return {
       ...base,
       mode: sentences.length > 0 ? 'answer' : 'unsupported',
@@ -146,10 +155,11 @@ export class AskService {
     onEvent: (event: AskStreamEvent) => void,
   ): AskAnswer {
     this.deps.logger?.warn({ err }, 'language model failed to answer a question; passages sent instead');
-    onEvent({ event: 'passages', passages: prepared.passages, engine: SEARCH_ENGINE });
+    const passages = prepared.passages.map(publicPassage);
+    onEvent({ event: 'passages', passages, engine: SEARCH_ENGINE });
     return {
       question: prepared.question,
-      passages: prepared.passages,
+      passages,
       sentences: [],
       dropped: 0,
       mode: 'passages',
@@ -167,10 +177,10 @@ class PartialSentences {
   private latest = '';
   private seen = 0;
   private running: Promise<void> | null = null;
-  private readonly byId: Map<number, AskPassage>;
+  private readonly byId: Map<number, RetrievedPassage>;
 
   constructor(
-    passages: readonly AskPassage[],
+    passages: readonly RetrievedPassage[],
     private readonly emit: (sentence: NonNullable<ReturnType<typeof checkedSentence>>) => void,
   ) {
     this.byId = new Map(passages.map((p) => [p.id, p]));
