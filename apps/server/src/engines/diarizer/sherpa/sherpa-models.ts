@@ -75,7 +75,8 @@ export const SPEAKER_MODELS: readonly SpeakerModelInfo[] = [
     sha256: null, // unverified
     maxBytes: 256 * 1024 * 1024,
     licence: 'Apache-2.0 (unverified)',
-    description: 'speaker embeddings (3D-Speaker ERes2Net base): a vector per voice, for clustering',
+    description:
+      'speaker embeddings (3D-Speaker ERes2Net base, trained on Chinese speech): a vector per voice',
   },
 ];
 
