@@ -157,7 +157,7 @@ export class LocalLlmProvider implements LlmProvider {
   private async loadState(): Promise<string> {
     const { runtime } = this;
     const crash = runtime.lastCrash
-      ? `; its process last ended unexpectedly at ${runtime.lastCrash.at.toISOString()}: ${runtime.lastCrash.message}`
+      ? `; last crash ${runtime.lastCrash.at.toISOString()}: ${runtime.lastCrash.message}`
       : '';
     if (runtime.state === 'unloaded') return `loaded on first use${crash}`;
     if (runtime.state === 'loading') return `loading in process ${runtime.pid}${crash}`;

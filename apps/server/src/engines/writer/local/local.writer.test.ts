@@ -265,7 +265,7 @@ describe('built-in local model (node-llama-cpp, toy GGUF)', { timeout: 180_000 }
     const status = await provider.status();
     expect(status.state).toBe('ready');
     expect(status.detail).toMatch(
-      /; loaded in process \d+, \d+ MB resident; its process last ended unexpectedly at \S+: The built-in model's process ended unexpectedly \(signal SIGKILL\)$/,
+      /; loaded in process \d+, \d+ MB resident; last crash \S+: The built-in model's process ended unexpectedly \(signal SIGKILL\)$/,
     );
     const next = await runtime.generate(spec(toy), {
       system: '',
