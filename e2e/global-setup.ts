@@ -73,8 +73,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       WEB_DIST_DIR: webDistDir,
       // No outbound network from the suite: whisper stays off without its model, PocketSphinx hears.
       WHISPER_AUTO_DOWNLOAD: 'false',
-      // The publishing test's fake WordPress listens on 127.0.0.1.
-      PUBLISH_ALLOW_PRIVATE: 'true',
+      // The publishing test's fake WordPress and the import test's media site listen on 127.0.0.1.
+      ALLOW_PRIVATE_ADDRESSES: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,8 +1,9 @@
 import { Anchor, Badge, Card, Group, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconFileUpload, IconMicrophone, IconWaveSine } from '@tabler/icons-react';
+import { IconFileUpload, IconLink, IconMicrophone, IconWaveSine } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CaptureMode, CaptureResult } from './capture-result.ts';
+import { type CaptureMode, type CaptureResult, captureModeOf } from './capture-result.ts';
+import { LinkImport } from './LinkImport.tsx';
 import { Recorder } from './Recorder.tsx';
 import { UploadForm } from './UploadForm.tsx';
 
@@ -20,8 +21,8 @@ export interface CapturePanelProps {
 }
 
 /**
- * The 'Capture Audio' card: record in the browser or upload a file. Both tabs stay mounted, so a
- * recording keeps going (and a finished one stays) while the other tab is open.
+ * The 'Capture Audio' card: record in the browser, upload a file, or import from a link. The tabs
+ * stay mounted, so a recording keeps going (and a finished one stays) while another tab is open.
  */
 export function CapturePanel({
   onUploaded,
@@ -56,7 +57,7 @@ export function CapturePanel({
       </Group>
       <Tabs
         value={mode}
-        onChange={(value) => value && switchTo(value === 'upload' ? 'upload' : 'record')}
+        onChange={(value) => value && switchTo(captureModeOf(value))}
         // Tight enough that both tabs fit side by side at 390 px.
         styles={{ tab: { paddingInline: 'var(--mantine-spacing-xs)' } }}
       >
@@ -87,12 +88,18 @@ export function CapturePanel({
           >
             {t('capture.uploadTab')}
           </Tabs.Tab>
+          <Tabs.Tab value="link" leftSection={<IconLink size={16} aria-hidden />}>
+            {t('capture.linkTab')}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="record">
           <Recorder onUploaded={onUploaded} disabled={disabled} onBusyChange={setRecorderBusy} />
         </Tabs.Panel>
         <Tabs.Panel value="upload">
           <UploadForm onUploaded={onUploaded} disabled={disabled} onBusyChange={setUploadBusy} />
+        </Tabs.Panel>
+        <Tabs.Panel value="link">
+          <LinkImport onImported={(audioId) => onUploaded({ audioId, type: 'import' })} disabled={disabled} />
         </Tabs.Panel>
       </Tabs>
       <Text size="sm" ta="center" mt="lg">

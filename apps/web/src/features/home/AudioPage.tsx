@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { CapturePanel } from '../audio/CapturePanel.tsx';
-import type { CaptureMode, CaptureResult } from '../audio/capture-result.ts';
+import { type CaptureMode, type CaptureResult, captureModeOf } from '../audio/capture-result.ts';
 import type { CapturedState } from '../items/CapturedNotice.tsx';
 import { DocumentUpload } from '../items/DocumentUpload.tsx';
 import { itemPath } from '../items/items-api.ts';
 
 /**
- * The capture page: record or upload (`?mode=upload|record` picks the tab). Once the server has
+ * The capture page: record, upload or import from a link (`?mode=record|upload|link` picks the tab). Once the server has
  * the audio, the item's own page takes over, with live progress and then the transcript. Older
  * links to an item here (`?audio=<id>`) lead to its page.
  */
@@ -21,7 +21,7 @@ export function AudioPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const mode: CaptureMode = params.get('mode') === 'upload' ? 'upload' : 'record';
+  const mode: CaptureMode = captureModeOf(params.get('mode'));
   const audioId = params.get('audio');
 
   const onModeChange = useCallback(
@@ -40,7 +40,9 @@ export function AudioPage() {
       // The dashboard's figures and lists now include this item.
       void queryClient.invalidateQueries({ queryKey: ['audio'] });
       void queryClient.invalidateQueries({ queryKey: ['items', 'list'] });
-      const state: CapturedState = { captured: result.type };
+      // An import's page shows its fetch as progress; there is no upload to report.
+      const state: CapturedState | undefined =
+        result.type === 'import' ? undefined : { captured: result.type };
       void navigate(itemPath(result.audioId), { state });
     },
     [navigate, queryClient],

@@ -15,6 +15,7 @@ import {
   IconCheck,
   IconFileMusic,
   IconFileText,
+  IconLink,
   IconMicrophone,
   IconPencil,
   IconX,
@@ -29,6 +30,7 @@ import { errorMessage } from '../../lib/error-message.ts';
 import { languageName } from '../audio/language-fields.ts';
 import { fileFigures } from '../audio/recorder-format.ts';
 import { audioKey } from '../transcription/transcription-api.ts';
+import { ItemSourceLine, isImported } from './ItemSourceLine.tsx';
 import { checkDetails, DESCRIPTION_MAX, TITLE_MAX } from './item-details.ts';
 import { itemKey, updateItem } from './items-api.ts';
 
@@ -84,6 +86,7 @@ export function ItemHeader({ item }: { item: Item }) {
         </>
       )}
       <ItemFacts item={item} />
+      <ItemSourceLine item={item} />
     </Stack>
   );
 }
@@ -93,9 +96,11 @@ function ItemFacts({ item }: { item: Item }) {
   const kind =
     item.kind === 'document'
       ? { label: t('kind.document'), Icon: IconFileText }
-      : item.audio?.source === 'recording'
-        ? { label: t('kind.recording'), Icon: IconMicrophone }
-        : { label: t('kind.upload'), Icon: IconFileMusic };
+      : isImported(item)
+        ? { label: t('kind.imported'), Icon: IconLink }
+        : item.audio?.source === 'recording'
+          ? { label: t('kind.recording'), Icon: IconMicrophone }
+          : { label: t('kind.upload'), Icon: IconFileMusic };
   const parts = [
     languageName(item.language),
     ...(item.audio ? [fileFigures(item.audio.duration_s, item.audio.file_size_bytes)] : []),
