@@ -266,7 +266,7 @@ export const zEnv = z.object({
   ALLOW_PRIVATE_ADDRESSES: bool
     .optional()
     .describe(
-      "Let the server's own requests (publishing, webhooks, the language model) reach loopback and private-network addresses (a WordPress, n8n or model server on your own network). Unset: they are refused, checked after DNS resolution and on every redirect, so users cannot make the server call its own network. Default false.",
+      "Let the server's own requests (publishing, webhooks, the language model, imports from a link) reach loopback and private-network addresses (a WordPress, n8n, model or podcast server on your own network). Unset: they are refused, checked after DNS resolution and on every redirect, so users cannot make the server call its own network. Default false.",
     ),
   PUBLISH_ALLOW_PRIVATE: bool
     .optional()
