@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
-import { renderShareGonePage, renderSharePage } from '../services/shares/share-page.ts';
+import { pageLanguage, renderShareGonePage, renderSharePage } from '../services/shares/share-page.ts';
 import { sharePageData } from '../services/shares/share-page-data.ts';
 import { type OpenShare, ShareGoneError } from '../services/shares/shares.service.ts';
 import { parseRange, sendRanged } from './audio.routes.ts';
@@ -27,7 +27,11 @@ export function sharePageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     } catch (err) {
       if (!(err instanceof ShareGoneError)) throw err;
       reply.status(err.status).header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
-      if (html) await reply.type('text/html; charset=utf-8').send(renderShareGonePage(err.status));
+      if (html)
+        await reply
+          .type('text/html; charset=utf-8')
+          .header('vary', 'accept-language')
+          .send(renderShareGonePage(err.status, pageLanguage(reply.request.headers['accept-language'])));
       else
         await reply.send({
           detail: err.message,
@@ -52,10 +56,11 @@ export function sharePageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         });
         reply
           .header('cache-control', 'private, no-store')
+          .header('vary', 'accept-language')
           .header('referrer-policy', 'no-referrer')
           .type('text/html; charset=utf-8');
         if (!data.indexable) reply.header('x-robots-tag', 'noindex, nofollow');
-        return reply.send(renderSharePage(data));
+        return reply.send(renderSharePage(data, pageLanguage(request.headers['accept-language'])));
       },
     );
 

@@ -228,6 +228,34 @@ describe.each(drivers)('share links on %s', (driver) => {
     expect((await page(`/s/${share.token}/images/${ada2.imageId}`)).statusCode).toBe(404);
   });
 
+  it("speaks the visitor's language (Accept-Language), right to left where it is written so", async () => {
+    const share = (await ada.send('POST', `/api/v1/items/${ada1.audioId}/shares`, {})).json();
+    const de = await t.app.inject({
+      method: 'GET',
+      url: `/s/${share.token}`,
+      headers: { 'accept-language': 'fr;q=0.5, de-CH, en;q=0.8' },
+    });
+    expect(de.body).toContain('<html lang="de" dir="ltr">');
+    expect(de.body).toContain('Transkript');
+    expect(de.body).toContain('Transkribiert mit PocketSphinx');
+    // The recording's own words keep their language.
+    expect(de.body).toContain('<p lang="en" style="margin:0">');
+    const he = await t.app.inject({
+      method: 'GET',
+      url: `/s/${share.token}`,
+      headers: { 'accept-language': 'he-IL' },
+    });
+    expect(he.body).toContain('<html lang="he" dir="rtl">');
+    expect(he.body).toContain('תמלול');
+    const gone = await t.app.inject({
+      method: 'GET',
+      url: `/s/${'C'.repeat(43)}`,
+      headers: { 'accept-language': 'ja' },
+    });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).toContain('このリンクは使えません');
+  });
+
   it('leaves noindex off when the owner allows indexing', async () => {
     const share = (
       await ada.send('POST', `/api/v1/items/${ada1.audioId}/shares`, { allow_indexing: true })

@@ -41,27 +41,10 @@ export function passagesOf(row: TranscriptionRow): SharePassage[] {
   return passages.map(({ voice: _voice, ...passage }) => passage);
 }
 
-/** Writers and speech engines as a reader of the page knows them; any other is named by its id. */
-const WRITER_NAMES: Record<string, string> = {
-  composer: 'the built-in composer, which arranges the speaker’s own sentences and adds nothing',
-  local: 'the built-in language model',
-  openai: 'a language model (OpenAI-compatible)',
-  anthropic: 'a language model (Anthropic)',
-  ollama: 'a language model (Ollama)',
-};
-const SPEECH_NAMES: Record<string, string> = {
-  pocketsphinx: 'PocketSphinx',
-  whisper: 'whisper.cpp',
-  openai: 'a speech recognition service (OpenAI-compatible)',
-};
-
-export const writerName = (id: string) => WRITER_NAMES[id] ?? id;
-export const speechName = (id: string) => SPEECH_NAMES[id] ?? id;
-
 /** The engine that wrote a piece, as recorded on it. */
 function writerOf(row: ContentRow): string | null {
   const writer = row.writer as { engine?: unknown } | null;
-  return typeof writer?.engine === 'string' ? writerName(writer.engine) : null;
+  return typeof writer?.engine === 'string' ? writer.engine : null;
 }
 
 /** A piece's headings two levels down: on the page they sit under its own title (h3). */
@@ -113,7 +96,7 @@ export async function sharePageData(
     transcript:
       share.parts.transcript && transcription
         ? {
-            engine: item.kind === 'document' ? null : speechName(transcription.provider),
+            engine: item.kind === 'document' ? null : transcription.provider,
             passages: passagesOf(transcription),
           }
         : null,

@@ -1,3 +1,6 @@
+import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '@voxpress/contracts';
+import { SHARE_PAGE_TEXTS, type SharePageTexts } from './share-page-texts.ts';
+
 /** One passage of the transcript as the page shows it: when, who (if known), what. */
 export interface SharePassage {
   start: number | null;
@@ -18,8 +21,9 @@ export interface SharePageData {
   pageUrl: string | null;
   indexable: boolean;
   audio: { src: string; mime: string | null } | null;
-  /** `engine` is the speech engine that heard it; null for a written document. */
+  /** `engine` is the id of the speech engine that heard it; null for a written document. */
   transcript: { engine: string | null; passages: SharePassage[] } | null;
+  /** `engine` is the id of the writer that wrote the piece, when recorded. */
   pieces: { title: string; html: string; engine: string | null }[];
   images: { src: string; alt: string; width: number; height: number }[];
   /** The first image as an absolute address, for link previews. */
@@ -49,11 +53,12 @@ export function clock(seconds: number): string {
 }
 
 /** A short description for link previews: the item's own, else the start of what was said. */
-export function previewText(data: Pick<SharePageData, 'description' | 'transcript'>): string {
+export function previewText(
+  data: Pick<SharePageData, 'description' | 'transcript'>,
+  fallback: string,
+): string {
   const source =
-    data.description?.trim() ||
-    data.transcript?.passages.map((p) => p.text).join(' ') ||
-    'Shared with Voxpress';
+    data.description?.trim() || data.transcript?.passages.map((p) => p.text).join(' ') || fallback;
   const words = source.replace(/\s+/g, ' ').trim();
   return words.length <= 200 ? words : `${words.slice(0, 199).replace(/\s\S*$/, '')}…`;
 }
@@ -89,9 +94,54 @@ footer{margin-top:3rem;border-top:1px solid var(--line);padding-top:1rem}
 @media (max-width:30rem){.passage{grid-template-columns:1fr}.passage .at{padding:0}h1{font-size:1.45rem}}
 `;
 
-function head(title: string, extra: string, indexable: boolean): string {
+const RIGHT_TO_LEFT: ReadonlySet<string> = new Set(['ar', 'he', 'fa']);
+const SPEECH_NAMES: Record<string, string> = { pocketsphinx: 'PocketSphinx', whisper: 'whisper.cpp' };
+const MODEL_NAMES: Record<string, string> = {
+  openai: 'OpenAI-compatible',
+  anthropic: 'Anthropic',
+  ollama: 'Ollama',
+};
+
+/** The interface language a visitor reads best, from their `Accept-Language`; English otherwise. */
+export function pageLanguage(acceptLanguage: string | undefined): InterfaceLanguage {
+  const wanted = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, i) => {
+      const [tag = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
+      return { tag, q: Number.isFinite(q) ? q : 0, i };
+    })
+    .filter((w) => w.tag && w.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  for (const { tag } of wanted) {
+    const primary = tag.split('-')[0] ?? '';
+    const code = primary === 'nb' || primary === 'nn' ? 'no' : primary;
+    if ((INTERFACE_LANGUAGES as readonly string[]).includes(code)) return code as InterfaceLanguage;
+  }
+  return 'en';
+}
+
+/** Who heard the recording, in the page's words. */
+function transcribedBy(t: SharePageTexts, engine: string): string {
+  if (engine === 'openai') return t.transcribedByService;
+  return t.transcribedBy.replace('{engine}', SPEECH_NAMES[engine] ?? engine);
+}
+
+/** Who wrote a piece, in the page's words: the composer says that it adds nothing. */
+function writtenBy(t: SharePageTexts, engine: string): string {
+  if (engine === 'composer') return t.writtenByComposer;
+  if (engine === 'local') return t.writtenByLocal;
+  return t.writtenByModel.replace('{engine}', MODEL_NAMES[engine] ?? engine);
+}
+
+function head(lang: InterfaceLanguage, title: string, extra: string, indexable: boolean): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${lang}" dir="${RIGHT_TO_LEFT.has(lang) ? 'rtl' : 'ltr'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -101,9 +151,10 @@ ${extra}<style>${STYLE}</style>
 </head>`;
 }
 
-/** The public page of one shared item. */
-export function renderSharePage(data: SharePageData): string {
-  const description = previewText(data);
+/** The public page of one shared item, its own words in `lang`. */
+export function renderSharePage(data: SharePageData, lang: InterfaceLanguage = 'en'): string {
+  const t: SharePageTexts = SHARE_PAGE_TEXTS[lang];
+  const description = previewText(data, t.previewFallback);
   const meta = [
     ['og:type', 'article'],
     ['og:site_name', 'Voxpress'],
@@ -124,13 +175,13 @@ export function renderSharePage(data: SharePageData): string {
     )
     .join('\n');
   const date = new Date(data.date);
-  const lang = escapeHtml(data.language);
+  const textLang = escapeHtml(data.language);
   const sections: string[] = [];
   if (data.audio)
     sections.push(
       `<audio controls preload="metadata" src="${escapeHtml(data.audio.src)}"${
         data.audio.mime ? ` type="${escapeHtml(data.audio.mime)}"` : ''
-      }>Your browser cannot play this recording.</audio>`,
+      }>${escapeHtml(t.cannotPlay)}</audio>`,
     );
   if (data.transcript) {
     const passages = data.transcript.passages.map((p) => {
@@ -138,28 +189,28 @@ export function renderSharePage(data: SharePageData): string {
         ? `<span class="who"><span class="dot" style="background:${escapeHtml(p.speaker.colour)}" aria-hidden="true"></span>${escapeHtml(p.speaker.name)}</span>`
         : '';
       const at = p.start === null ? '' : `<span class="at">${clock(p.start)}</span>`;
-      return `<div class="passage${p.start === null ? ' untimed' : ''}">${at}<p lang="${lang}" style="margin:0">${who}${escapeHtml(p.text)}</p></div>`;
+      return `<div class="passage${p.start === null ? ' untimed' : ''}">${at}<p lang="${textLang}" style="margin:0">${who}${escapeHtml(p.text)}</p></div>`;
     });
     sections.push(
-      `<section aria-labelledby="transcript"><h2 id="transcript">${data.kind === 'audio' ? 'Transcript' : 'Text'}</h2>
-${data.transcript.engine ? `<p class="engine">Transcribed by ${escapeHtml(data.transcript.engine)}</p>\n` : ''}${passages.join('\n') || '<p class="meta">The transcript is empty.</p>'}
+      `<section aria-labelledby="transcript"><h2 id="transcript">${escapeHtml(data.kind === 'audio' ? t.transcript : t.text)}</h2>
+${data.transcript.engine ? `<p class="engine">${escapeHtml(transcribedBy(t, data.transcript.engine))}</p>\n` : ''}${passages.join('\n') || `<p class="meta">${escapeHtml(t.emptyTranscript)}</p>`}
 </section>`,
     );
   }
   if (data.pieces.length > 0)
     sections.push(
-      `<section aria-labelledby="written"><h2 id="written">Written from this ${data.kind === 'audio' ? 'recording' : 'document'}</h2>
+      `<section aria-labelledby="written"><h2 id="written">${escapeHtml(data.kind === 'audio' ? t.writtenFromRecording : t.writtenFromDocument)}</h2>
 ${data.pieces
   .map(
-    (piece) => `<article lang="${lang}"><h3>${escapeHtml(piece.title)}</h3>
-${piece.engine ? `<p class="engine">Written by ${escapeHtml(piece.engine)}</p>\n` : ''}${piece.html}</article>`,
+    (piece) => `<article lang="${textLang}"><h3>${escapeHtml(piece.title)}</h3>
+${piece.engine ? `<p class="engine">${escapeHtml(writtenBy(t, piece.engine))}</p>\n` : ''}${piece.html}</article>`,
   )
   .join('\n')}
 </section>`,
     );
   if (data.images.length > 0)
     sections.push(
-      `<section aria-labelledby="images"><h2 id="images">Images</h2>
+      `<section aria-labelledby="images"><h2 id="images">${escapeHtml(t.images)}</h2>
 ${data.images
   .map(
     (img) =>
@@ -168,19 +219,19 @@ ${data.images
   .join('\n')}
 </section>`,
     );
-  return `${head(data.title, `${meta}\n`, data.indexable)}
+  return `${head(lang, data.title, `${meta}\n`, data.indexable)}
 <body>
 <main>
 <header>
-<p class="meta">${data.kind === 'audio' ? 'Shared recording' : 'Shared document'}</p>
-<h1 lang="${lang}">${escapeHtml(data.title)}</h1>
+<p class="meta">${escapeHtml(data.kind === 'audio' ? t.sharedRecording : t.sharedDocument)}</p>
+<h1 lang="${textLang}">${escapeHtml(data.title)}</h1>
 <p class="meta"><time datetime="${escapeHtml(date.toISOString())}">${escapeHtml(
-    new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(date),
+    new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(date),
   )}</time></p>
-${data.description ? `<p lang="${lang}">${escapeHtml(data.description)}</p>` : ''}
+${data.description ? `<p lang="${textLang}">${escapeHtml(data.description)}</p>` : ''}
 </header>
 ${sections.join('\n')}
-<footer>Shared read-only with Voxpress. Only what the owner chose to share is shown here.</footer>
+<footer>${escapeHtml(t.footer)}</footer>
 </main>
 </body>
 </html>
@@ -188,19 +239,14 @@ ${sections.join('\n')}
 }
 
 /** The page for a link that is unknown or revoked (404) or past its expiry (410). */
-export function renderShareGonePage(status: 404 | 410): string {
-  const [title, text] =
-    status === 410
-      ? [
-          'This link has expired',
-          'The owner set this share link to stop working after a date that has passed.',
-        ]
-      : ['This link does not work', 'The share link is wrong, or its owner has revoked it.'];
-  return `${head(title, '', false)}
+export function renderShareGonePage(status: 404 | 410, lang: InterfaceLanguage = 'en'): string {
+  const t: SharePageTexts = SHARE_PAGE_TEXTS[lang];
+  const [title, text] = status === 410 ? [t.expiredTitle, t.expiredText] : [t.goneTitle, t.goneText];
+  return `${head(lang, title, '', false)}
 <body>
 <main>
-<h1>${title}</h1>
-<p>${text}</p>
+<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(text)}</p>
 <footer>Voxpress</footer>
 </main>
 </body>
