@@ -52,7 +52,9 @@ export function sharePageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const data = await sharePageData(open, request.params.token, {
           shares: ctx.shares,
           tickets: ctx.shareTickets,
-          publicUrl,
+          // Link previews need absolute addresses: PUBLIC_URL, else the address this request came to
+          // (the page is never cached, so a forged Host only ever reaches the one who sent it).
+          publicUrl: publicUrl ?? `${request.protocol}://${request.host}`,
         });
         reply
           .header('cache-control', 'private, no-store')

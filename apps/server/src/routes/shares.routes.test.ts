@@ -212,7 +212,10 @@ describe.each(drivers)('share links on %s', (driver) => {
     expect(html).toContain(
       `<meta property="og:title" content="Garden &lt;script&gt;alert(1)&lt;/script&gt; notes">`,
     );
-    expect(html).toContain(`<meta property="og:image" content="/s/${share.token}/images/${ada1.imageId}">`);
+    expect(html).toContain(
+      `<meta property="og:image" content="http://localhost:80/s/${share.token}/images/${ada1.imageId}">`,
+    );
+    expect(html).toContain(`<meta property="og:url" content="http://localhost:80/s/${share.token}">`);
     expect(html).toMatch(/<audio controls[^>]* src="\/s\/[^"]+\/audio\?ticket=/);
     // Nothing private: no email, no account id, no piece that was not ticked, no other item.
     expect(html).not.toContain('ada.private@example.com');
