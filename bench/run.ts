@@ -6,6 +6,7 @@ import { apiBenchmark } from './suites/api.bench.ts';
 import { contentBenchmark } from './suites/content.bench.ts';
 import { infographicsBenchmark } from './suites/infographics.bench.ts';
 import { libraryBenchmark } from './suites/library.bench.ts';
+import { memoryBenchmark } from './suites/memory.bench.ts';
 import { queueBenchmark } from './suites/queue.bench.ts';
 import { renderBenchmark } from './suites/render.bench.ts';
 import { scaleBenchmark } from './suites/scale.bench.ts';
@@ -26,6 +27,7 @@ const suites: Record<string, () => Promise<Record<string, string | number>>> = {
   infographics: infographicsBenchmark,
   scale: scaleBenchmark,
   writer: writerBenchmark,
+  memory: memoryBenchmark,
 };
 
 const wanted = process.argv.slice(2);

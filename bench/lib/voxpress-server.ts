@@ -36,7 +36,7 @@ export interface RunningServer {
  * Node's arguments for the server as `npm start` runs it: a bundle built once per benchmark run
  * (removed when the run ends), so no figure includes compiling the source.
  */
-function builtServerArgs(): string[] {
+export function builtServerArgs(): string[] {
   if (!process.env[SERVER_BUNDLE_ENV]) {
     const bundle = buildServerBundle();
     process.env[SERVER_BUNDLE_ENV] = bundle.dir;
