@@ -208,6 +208,18 @@ describe('import from a link: media files, podcast feeds and their episodes', ()
       { timeoutMs: 60_000 },
     );
     expect(row?.error).toBe('The site answered with an error (410). Check the link, or try again later.');
+
+    // "Try again" fetches the file again (the site still answers 410), rather than transcribing nothing.
+    const asked = site.hits.filter((h) => h === '/media/once.mp3').length;
+    const again = await ann.send('POST', `/api/v1/audio/${row?.id}/transcribe`);
+    expect(again.statusCode, again.body).toBe(202);
+    expect(again.json()).toMatchObject({ status: 'pending_upload', error: null });
+    await readUntil(
+      () => rowOf(res.json().audio_id),
+      (r) => r?.status === 'failed',
+      { timeoutMs: 60_000 },
+    );
+    expect(site.hits.filter((h) => h === '/media/once.mp3').length).toBe(asked + 1);
     expect(await t.ctx.scratch.files()).toEqual([]);
   }, 90_000);
 
@@ -246,6 +258,11 @@ describe('import from a link with private addresses refused (the default)', () =
       expect(res.json().code).toBe('import_address_forbidden');
     }
     expect(site.hits.length).toBe(before);
+    // Each import makes the server fetch from the web: 30 a minute per user at most.
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++)
+      statuses.push((await bob.send('POST', IMPORT, { url: 'not a link', language: 'en' })).statusCode);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
     const anonymous = await t.app.inject({
       method: 'POST',
       url: IMPORT,

@@ -271,6 +271,9 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
+        // An import whose file never arrived is fetched again rather than transcribed.
+        if (await ctx.audioImport.retry(request.userId, request.params.id))
+          return reply.status(202).send(await ctx.audio.get(request.userId, request.params.id));
         const audio = await ctx.transcribe.request(request.userId, request.params.id, {
           language: request.query.language,
           ...request.body,

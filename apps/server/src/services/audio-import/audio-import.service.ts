@@ -124,6 +124,32 @@ export class AudioImportService {
     return { audio_id: ids[0] as string, audio_ids: ids };
   }
 
+  /**
+   * Fetches an imported item's file again after its import failed ("Try again" on its page):
+   * true when the item is an import whose file never arrived (it is now waiting for it again, or
+   * already was), false for any other item, which is transcribed again as usual.
+   */
+  async retry(userId: string, audioId: string): Promise<boolean> {
+    const row = await this.deps.audioService.owned(userId, audioId);
+    if (!row.origin || !row.blobKey.endsWith('.import')) return false;
+    if (row.status !== 'failed') return true;
+    await this.deps.database.db.transaction(async (tx) => {
+      const tdb = tx as unknown as Db;
+      const job = await this.deps.queue.enqueue(AUDIO_IMPORT_JOB, { audioId }, { ownerId: userId, tx: tdb });
+      await new AudioRepository(tdb).update(audioId, {
+        status: 'pending_upload',
+        error: null,
+        progress: 0,
+        progressMessage: `Fetching from ${new URL(row.origin?.url ?? '').host}…`,
+        jobId: job.id,
+      });
+    });
+    this.deps.queue.wake();
+    const now = await this.deps.audio.findById(audioId);
+    if (now) await this.deps.audioService.setStatus(audioId, { progressMessage: now.progressMessage });
+    return true;
+  }
+
   /** The item, waiting for its file, and the job that fetches it, written together. */
   private async create(
     userId: string,
