@@ -8,6 +8,7 @@ import { type Client, client } from '../../test/http.ts';
 import { sseEvents } from '../../test/sse.ts';
 import { audio, transcriptions, users } from '../db/schema.ts';
 import { MEETING_TRANSCRIPT } from '../engines/writer/composer/fixtures/meeting-transcript.fixture.ts';
+import { ASK_PER_MINUTE } from './ask.routes.ts';
 
 type Seg = { start: number; end: number; text: string; speaker?: string };
 
@@ -342,6 +343,18 @@ describe.each(drivers)('asking the library on %s', (driver) => {
     expect(answer.note).toBe('language_model_failed');
     expect(answer.engine.id).toBe('search');
     expect(answer.passages[0]?.text).toMatch(/Priya will draft the help page/);
+  });
+
+  it('lets one user ask a limited number of questions a minute, without holding back another', async () => {
+    const busy = await client(offline, 'ask-busy@example.com');
+    const codes: number[] = [];
+    for (let i = 0; i <= ASK_PER_MINUTE; i++)
+      codes.push((await busy.send('POST', '/api/v1/ask', { question: `budget ${i}` })).statusCode);
+    expect(codes.slice(0, ASK_PER_MINUTE).every((c) => c === 200)).toBe(true);
+    expect(codes.at(-1)).toBe(429);
+    const res = await busy.send('POST', '/api/v1/ask', { question: 'budget' });
+    expect(res.json().code).toBe('rate_limited');
+    expect((await meOffline.send('POST', '/api/v1/ask', { question: 'budget' })).statusCode).toBe(200);
   });
 
   it('without a language model, gives the passages themselves, ranked, with item, speaker and time', async () => {

@@ -22,7 +22,15 @@ export function askRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/ask',
       {
         preHandler: auth,
-        config: { rateLimit: { max: ASK_PER_MINUTE, timeWindow: '1 minute' } },
+        config: {
+          // Counted per user once signed in, so people behind one address do not share a limit.
+          rateLimit: {
+            max: ASK_PER_MINUTE,
+            timeWindow: '1 minute',
+            hook: 'preHandler',
+            keyGenerator: (request) => `ask:${request.userId}`,
+          },
+        },
         schema: {
           tags: ['items'],
           summary: "Ask the user's recordings a question",

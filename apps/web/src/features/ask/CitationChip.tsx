@@ -27,7 +27,17 @@ export function CitationChip({ citation, hereId }: { citation: AskCitation; here
       ? t('playAtSpeaker', { title: citation.title, time, speaker: citation.speaker_name })
       : t('playAt', { title: citation.title, time });
   const icon = time ? <IconPlayerPlay size={12} aria-hidden /> : <IconFileText size={12} aria-hidden />;
-  const style = { cursor: 'pointer', maxWidth: '100%' };
+  const style = { cursor: 'pointer', maxWidth: '100%', height: 'auto', minHeight: 'var(--badge-height)' };
+  // A long title wraps inside the chip instead of being cut, in either writing direction.
+  const styles = {
+    label: {
+      whiteSpace: 'normal' as const,
+      overflow: 'visible',
+      textAlign: 'start' as const,
+      lineHeight: 1.35,
+      paddingBlock: 3,
+    },
+  };
   const common = {
     variant: 'light' as const,
     radius: 'xl' as const,
@@ -38,8 +48,9 @@ export function CitationChip({ citation, hereId }: { citation: AskCitation; here
     'aria-label': label,
     title: label,
     style,
+    styles,
   };
-  const text = citationText(citation);
+  const text = <span dir="auto">{citationText(citation)}</span>;
   if (playback && hereId === citation.item_id && citation.start !== null) {
     const start = citation.start;
     return (
