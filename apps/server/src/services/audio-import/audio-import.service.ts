@@ -5,6 +5,7 @@ import {
   type AudioImportRequest,
   type AudioImportStarted,
   type FeedPreview,
+  formatBytes,
   LIMITS,
 } from '@voxpress/contracts';
 import type { Database, Db } from '../../db/database.ts';
@@ -251,14 +252,13 @@ export class AudioImportService {
       timeoutMs,
       signal: job.signal,
       onProgress: (received, total) => {
-        const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
         const percent = total ? Math.floor((received / total) * 100) : -1;
         const step = total ? percent : Math.floor(received / (1024 * 1024));
         if (step <= reported) return;
         reported = step;
         const message = total
-          ? `Fetching from ${host}: ${mb(received)} of ${mb(total)} MB`
-          : `Fetching from ${host}: ${mb(received)} MB`;
+          ? `Fetching from ${host}: ${formatBytes(received)} of ${formatBytes(total)}`
+          : `Fetching from ${host}: ${formatBytes(received)}`;
         pending = pending
           .then(() =>
             this.deps.audioService.setStatus(row.id, {
