@@ -378,6 +378,21 @@ describe.each(drivers)('asking the library on %s', (driver) => {
     const release = await ask(meOffline, { question: 'release candidate crash older phones' });
     expect(release.passages[0]).toMatchObject({ speaker: 'S2', speaker_name: 'Sarah' });
     expect(release.passages[0]?.text).not.toMatch(/where are we with the release/);
+    // A written document is asked too: its paragraphs have no time, so its chip opens the document.
+    const [doc] = await offline.ctx.database.db
+      .insert(transcriptions)
+      .values({
+        source: 'document',
+        title: 'Orchard plan',
+        userId: await userId(offline, 'ask-offline@example.com'),
+        originalText: 'Plant the apple trees in autumn, before the first frost.',
+        language: 'en',
+        provider: 'document',
+        segments: [{ start: 0, end: 0, text: 'Plant the apple trees in autumn, before the first frost.' }],
+      })
+      .returning({ id: transcriptions.id });
+    const orchard = await ask(meOffline, { question: 'When do we plant the apple trees?' });
+    expect(orchard.passages[0]).toMatchObject({ item_id: doc?.id, kind: 'document', start: null, end: null });
     // A misheard word still finds its passage by spelling.
     const misspelt = await ask(meOffline, { question: 'screenshotts' });
     expect(misspelt.passages[0]?.text).toMatch(/app store screenshots/);
