@@ -216,6 +216,8 @@ const design = {
   target_audience: zAudience.optional(),
   cultural_context: zCulturalContext.optional(),
   content_type: zInfographicContentType.optional(),
+  /** Draw with the user's brand kit (colours, heading font, footer, logo) over the style's own. */
+  use_brand: z.boolean().optional(),
 };
 
 /** `POST /infographics/react/generate` and `queue/submit` (spec §3 generate payload). */
@@ -699,3 +701,48 @@ export const zDirectUploadFields = z.object({
   title: line(300).optional(),
 });
 export type DirectUploadFields = z.infer<typeof zDirectUploadFields>;
+
+/** The families a brand kit's headings can be set in: the Latin faces the renderer bundles. */
+export const BRAND_FONTS = ['Inter', 'Lora', 'Playfair Display'] as const;
+export type BrandFont = (typeof BRAND_FONTS)[number];
+/** Largest logo file accepted (PNG, JPEG or SVG), before it is rasterised. */
+export const BRAND_LOGO_MAX_BYTES = 1024 * 1024;
+/** Least contrast of a brand colour against the white of the cards it labels (WCAG large text). */
+export const BRAND_MIN_CONTRAST = 3;
+
+const zHexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour is written like #1d4ed8.');
+
+/** `GET /api/v1/users/me/brand`: the kit as saved, or the defaults with `saved: false`. */
+export const zBrandKit = z.object({
+  saved: z.boolean(),
+  primary_color: zHexColor,
+  secondary_color: zHexColor,
+  heading_font: z.enum(BRAND_FONTS),
+  footer: z.string().nullable(),
+  /** The logo as a PNG data URL (rasterised on upload), null without one. */
+  logo: z.string().nullable(),
+  logo_width: z.number().int().nullable(),
+  logo_height: z.number().int().nullable(),
+  /** Each colour's contrast ratio against white, 1–21. */
+  contrast: z.object({ primary: z.number(), secondary: z.number() }),
+});
+export type BrandKit = z.infer<typeof zBrandKit>;
+
+/** `PUT /api/v1/users/me/brand`: the whole kit; `logo` left out keeps the current one, null removes it. */
+export const zBrandKitUpdate = z.object({
+  primary_color: zHexColor,
+  secondary_color: zHexColor,
+  heading_font: z.enum(BRAND_FONTS),
+  footer: zText({ max: 120, trim: true }).nullable().optional(),
+  /** A PNG, JPEG or SVG file as a base64 data URL (at most 1 MB of file). */
+  logo: z
+    .string()
+    .max(Math.ceil((BRAND_LOGO_MAX_BYTES * 4) / 3) + 100, 'The logo must be smaller than 1 MB.')
+    .regex(
+      /^data:image\/(png|jpeg|svg\+xml);base64,[A-Za-z0-9+/=]+$/,
+      'Send the logo as a PNG, JPEG or SVG data URL.',
+    )
+    .nullable()
+    .optional(),
+});
+export type BrandKitUpdate = z.input<typeof zBrandKitUpdate>;

@@ -18,6 +18,7 @@ import { authenticate } from '../http/authenticate.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { avatarTooLarge, MAX_AVATAR_BYTES } from '../services/account/avatar.service.ts';
 import { formError } from './files.routes.ts';
+import { brandRoutes } from './infographics/brand.routes.ts';
 import { voiceProfilesRoutes } from './voice-profiles.routes.ts';
 
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 422: zErrorResponse };
@@ -31,6 +32,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(multipart, { limits: { fileSize: MAX_AVATAR_BYTES, files: 1, fields: 5 } });
     await app.register(voiceProfilesRoutes(ctx));
+    await app.register(brandRoutes(ctx));
 
     app.get(
       '/users/me/settings',

@@ -73,6 +73,19 @@ export interface Omitted {
   total: number;
 }
 
+/**
+ * A user's brand kit as a render applies it over any style: its colours for the style's primary
+ * and accent, its heading font for titles, its footer line, its logo in the top corner.
+ */
+export interface RenderBrand {
+  primary: string;
+  secondary: string;
+  headingFont: string;
+  footer?: string | undefined;
+  /** A PNG data URL, with its size in pixels. */
+  logo?: { url: string; width: number; height: number } | undefined;
+}
+
 /** One image to draw. */
 export interface RenderRequest {
   style: LayoutStyleKey;
@@ -85,6 +98,8 @@ export interface RenderRequest {
   culturalContext: CulturalContext;
   /** The structure to draw; `cards` when absent. */
   diagram?: Diagram | undefined;
+  /** Drawn in the user's brand kit over the style's own colours and heading font. */
+  brand?: RenderBrand | undefined;
 }
 
 export interface RenderResult {

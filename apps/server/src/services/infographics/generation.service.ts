@@ -12,12 +12,13 @@ import type { z } from 'zod';
 import type { InfographicsConfig } from '../../config/infographics-env.schema.ts';
 import type { EngineStatus } from '../../engines/engine.ts';
 import { userMessageOf } from '../../engines/engine.ts';
-import type { RenderRequest, RenderResult } from '../../engines/renderer/renderer.ts';
+import type { RenderBrand, RenderRequest, RenderResult } from '../../engines/renderer/renderer.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { ImageRow, ImagesRepository } from '../../repositories/infographics/images.repository.ts';
 import type { TranscriptionsRepository } from '../../repositories/transcriptions.repository.ts';
 import type { ContentService } from '../content/content.service.ts';
+import type { BrandKitService } from './brand-kit.service.ts';
 import { assignDiagrams } from './diagrams.ts';
 import type { ImageStore } from './image-store.ts';
 import { sizeLabel, sizeOf, toVariation } from './infographic-mapper.ts';
@@ -68,6 +69,8 @@ export interface SetContext {
   audience: InfographicSource['audience'];
   culturalContext: InfographicSource['culturalContext'];
   sizes: Size[];
+  /** The user's brand kit, when the request asked for it and one is saved. */
+  brand?: RenderBrand | undefined;
 }
 
 /** A set being made: its context, and each variation's plan. */
@@ -110,6 +113,8 @@ export interface InfographicRenderer {
 
 export interface GenerationDeps {
   content: ContentService;
+  /** The user's brand kit, for requests that ask for it. */
+  brand?: Pick<BrandKitService, 'forRender'> | undefined;
   /** Reads who said a quote (named voices); without it quotes carry no speaker. */
   transcriptions?: Pick<TranscriptionsRepository, 'findOwned'> | undefined;
   templates: TemplatesService;
@@ -168,7 +173,8 @@ export class GenerationService {
       undefined,
       this.deps.transcriptions,
     );
-    return { context: setContext(userId, source, sizes, options), source };
+    const brand = request.use_brand ? await this.deps.brand?.forRender(userId) : undefined;
+    return { context: { ...setContext(userId, source, sizes, options), brand }, source };
   }
 
   /**
@@ -240,6 +246,7 @@ export class GenerationService {
           audience: set.audience,
           culturalContext: set.culturalContext,
           diagram: plan.diagram,
+          brand: set.brand,
         },
         signal,
       );
@@ -275,6 +282,7 @@ export class GenerationService {
           reason: plan.reason,
           render_ms: result.renderMs,
           diagram: plan.diagram ?? 'cards',
+          ...(set.brand ? { brand: true } : {}),
           ...(result.omitted.length ? { omitted: result.omitted } : {}),
           ...(result.missing.length ? { missing_glyphs: result.missing.map(codepointName) } : {}),
         },

@@ -7,6 +7,7 @@ import { transcriptions } from '../../db/schema.ts';
 import type { LlmConfigSource } from '../../engines/writer/llm/llm-providers.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { Queue } from '../../queue/queue.ts';
+import { BrandKitsRepository } from '../../repositories/infographics/brand-kits.repository.ts';
 import { ImagesRepository } from '../../repositories/infographics/images.repository.ts';
 import { InfographicJobsRepository } from '../../repositories/infographics/jobs.repository.ts';
 import { InfographicLibraryRepository } from '../../repositories/infographics/library.repository.ts';
@@ -15,6 +16,7 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
 import type { ContentService } from '../content/content.service.ts';
 import type { CompletionEvents } from '../webhooks/completion-events.ts';
+import { BrandKitService } from './brand-kit.service.ts';
 import { InfographicFeaturedImages } from './featured-images.ts';
 import { GenerationService, type InfographicRenderer } from './generation.service.ts';
 import { ImageStore } from './image-store.ts';
@@ -55,6 +57,8 @@ export interface Infographics {
   cleanup: InfographicCleanup;
   /** The picture a published post carries. */
   featured: InfographicFeaturedImages;
+  /** The user's brand kit. */
+  brand: BrandKitService;
 }
 
 export function createInfographics(deps: InfographicsDeps): Infographics {
@@ -72,7 +76,9 @@ export function createInfographics(deps: InfographicsDeps): Infographics {
   });
   const designer = new InfographicDesigner(config.llm, deps.llmSettings);
   const templates = new TemplatesService(libraryRows);
+  const brand = new BrandKitService(new BrandKitsRepository(database.db));
   const generation = new GenerationService({
+    brand,
     content: deps.content,
     transcriptions: deps.transcriptions,
     templates,
@@ -126,6 +132,7 @@ export function createInfographics(deps: InfographicsDeps): Infographics {
     }),
     cleanup: new InfographicCleanup(imageRows, images, database),
     featured: new InfographicFeaturedImages({ library: libraryRows, images, logger }),
+    brand,
   };
 }
 

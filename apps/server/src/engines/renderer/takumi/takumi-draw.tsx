@@ -8,7 +8,7 @@ import type { Omitted, RenderRequest } from '../renderer.ts';
 import { type Composition, compose } from '../templates/compose.ts';
 import { Infographic } from '../templates/infographic.tsx';
 import { labelsFor } from '../templates/labels.ts';
-import { themeFamilies, themeFor } from '../templates/theme.ts';
+import { themeFamilies, themeForRequest } from '../templates/theme.ts';
 import { TakumiFonts } from './takumi-fonts.ts';
 import { TakumiMeasurer } from './takumi-measurer.ts';
 
@@ -27,7 +27,7 @@ export class TakumiDraw {
 
   /** The fonts a request needs, by file, and what none of them can draw. */
   fontPlan(request: RenderRequest): FontPlan {
-    const theme = themeFor(request.style, request.audience, request.culturalContext);
+    const theme = themeForRequest(request);
     return this.library.plan(
       codepointsOf(requestTexts(request)),
       themeFamilies(theme),
@@ -45,7 +45,7 @@ export class TakumiDraw {
   async prepare(
     request: RenderRequest,
   ): Promise<{ plan: FontPlan; families: string[]; measurer: TakumiMeasurer }> {
-    const theme = themeFor(request.style, request.audience, request.culturalContext);
+    const theme = themeForRequest(request);
     const plan = this.fontPlan(request);
     await this.fonts.ensure(plan.faces);
     const families = [...themeFamilies(theme), ...plan.fallbacks];
@@ -117,6 +117,7 @@ export function requestTexts(request: RenderRequest): string[] {
     ...(data.actionItems ?? []).flatMap((a) => [a.text, a.owner ?? '']),
     ...(data.tags ?? []),
     data.footer ?? '',
+    request.brand?.footer ?? '',
     labels.type[request.contentType],
     labels.ingredients,
     labels.steps,

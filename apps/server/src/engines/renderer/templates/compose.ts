@@ -25,7 +25,7 @@ import type { IconName } from './icons.ts';
 import { formatTime, labelsFor } from './labels.ts';
 import { metricsFor } from './metrics.ts';
 import { motifFor } from './motifs.ts';
-import { themeFor } from './theme.ts';
+import { themeForRequest } from './theme.ts';
 
 export type * from './composition.ts';
 
@@ -76,7 +76,19 @@ async function composeAt(
   const { data, width, height } = request;
   const m = metricsFor(width, height);
   const { u } = m;
-  const theme = themeFor(request.style, request.audience, request.culturalContext);
+  const theme = themeForRequest(request);
+  // The brand's logo sits in the eyebrow's row, at the end: as tall as a pill, at most ~3:1 wide.
+  const brandLogo = request.brand?.logo;
+  const logoH = brandLogo
+    ? Math.round(56 * (width / height < 0.8 ? 1.15 : 1) * metricsFor(width, height).u)
+    : 0;
+  const logo = brandLogo
+    ? {
+        url: brandLogo.url,
+        height: logoH,
+        width: Math.min(Math.round(logoH * 3.2), Math.round((logoH * brandLogo.width) / brandLogo.height)),
+      }
+    : null;
   const labels = labelsFor(data.language);
   const diagram = request.diagram ?? 'cards';
   const emphasis = withDiagram(emphasisFor(request.contentType, request.audience, data), diagram, request);
@@ -150,7 +162,7 @@ async function composeAt(
   const eyebrowPillX = theme.eyebrow === 'pill' ? px(20) : 0;
   const eyebrowI = add({
     text: labels.type[request.contentType],
-    width: headerW - eyebrowIcon - px(12) - 2 * eyebrowPillX,
+    width: headerW - eyebrowIcon - px(12) - 2 * eyebrowPillX - (logo ? logo.width + px(24) : 0),
     maxLines: 1,
     sizes: [eyebrowSize, px(18)],
     style: {
@@ -411,9 +423,11 @@ async function composeAt(
         })
       : -1;
 
-  const footerI = data.footer?.trim()
+  // The brand's footer line stands in for the content's.
+  const footerText = (request.brand?.footer ?? data.footer)?.trim();
+  const footerI = footerText
     ? add({
-        text: data.footer.trim(),
+        text: footerText,
         width: innerW,
         maxLines: 1,
         sizes: [px(22), px(18)],
@@ -436,10 +450,14 @@ async function composeAt(
   const eyebrow = must(eyebrowI);
   const title = must(titleI);
   const subtitle = get(subtitleI);
-  const eyebrowH = Math.max(eyebrowIcon, eyebrow.height) + (theme.eyebrow === 'pill' ? 2 * px(10) : 0);
+  const eyebrowH = Math.max(
+    Math.max(eyebrowIcon, eyebrow.height) + (theme.eyebrow === 'pill' ? 2 * px(10) : 0),
+    logo?.height ?? 0,
+  );
   const header: HeaderBlock = {
     eyebrow,
     eyebrowIcon: TYPE_ICON[request.contentType],
+    eyebrowHeight: eyebrowH,
     title,
     subtitle,
     height: eyebrowH + px(28) + title.height + (subtitle ? px(22) + subtitle.height : 0),
@@ -748,6 +766,7 @@ async function composeAt(
     itemGap,
     labelGap,
     omitted,
+    logo,
   };
   return { composition, fill, dropped, shown: packs.reduce((n, p) => n + p.shown, 0) };
 }

@@ -99,6 +99,8 @@ export type Block = ListBlock | FactsBlock | QuoteBlock | TagsBlock | SplitBlock
 export interface HeaderBlock {
   eyebrow: FittedText;
   eyebrowIcon: IconName;
+  /** The eyebrow's row: the pill or capitals, or the brand's logo when that is taller. */
+  eyebrowHeight: number;
   title: FittedText;
   subtitle: FittedText | null;
   height: number;
@@ -134,4 +136,6 @@ export interface Composition {
    * lowest priority first as they were left out.
    */
   omitted: Omitted[];
+  /** The brand's logo, drawn at the end of the eyebrow's row at this size; null without one. */
+  logo: { url: string; width: number; height: number } | null;
 }

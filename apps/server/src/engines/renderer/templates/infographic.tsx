@@ -9,6 +9,7 @@ import { iconUrl } from './icons.ts';
 import { List } from './list-section.tsx';
 import { Quote, Tags } from './quote-section.tsx';
 import { Text } from './text.tsx';
+import { darkCanvas } from './theme.ts';
 
 /**
  * One infographic, drawn from a composition. Every size here comes from the composition: texts
@@ -34,19 +35,22 @@ export function Infographic({ c, fallbacks }: { c: Composition; fallbacks: strin
       }}
     >
       {decorations(c)}
-      <img
-        src={c.motif.url}
-        width={c.motif.width}
-        height={c.motif.height}
-        style={{
-          position: 'absolute',
-          [start]: c.motif.left,
-          top: c.motif.top,
-          width: c.motif.width,
-          height: c.motif.height,
-        }}
-        alt=""
-      />
+      {/* A brand's logo takes the corner the pattern would. */}
+      {c.logo ? null : (
+        <img
+          src={c.motif.url}
+          width={c.motif.width}
+          height={c.motif.height}
+          style={{
+            position: 'absolute',
+            [start]: c.motif.left,
+            top: c.motif.top,
+            width: c.motif.width,
+            height: c.motif.height,
+          }}
+          alt=""
+        />
+      )}
       {c.columns.map((col) => (
         <ColumnView key={col.left} c={c} col={col} fallbacks={fallbacks} />
       ))}
@@ -136,7 +140,16 @@ function Header({
         alignItems: center ? 'center' : 'flex-start',
       }}
     >
-      <div style={{ display: 'flex', width, justifyContent: center ? 'center' : 'flex-start' }}>
+      <div
+        style={{
+          display: 'flex',
+          position: 'relative',
+          width,
+          height: h.eyebrowHeight,
+          alignItems: 'center',
+          justifyContent: center ? 'center' : 'flex-start',
+        }}
+      >
         <div
           style={{
             display: 'flex',
@@ -160,6 +173,7 @@ function Header({
             fallbacks={fallbacks}
           />
         </div>
+        {c.logo ? <Logo c={c} logo={c.logo} rowHeight={h.eyebrowHeight} /> : null}
       </div>
       <div style={{ display: 'flex', height: Math.round(28 * u), flexShrink: 0 }} />
       <Text f={h.title} color={theme.text} fallbacks={fallbacks} align={theme.align} />
@@ -169,6 +183,39 @@ function Header({
           <Text f={h.subtitle} color={theme.muted} fallbacks={fallbacks} align={theme.align} />
         </>
       ) : null}
+    </div>
+  );
+}
+
+/** The brand's logo at the end of the eyebrow's row; on a dark canvas, on a light plate. */
+function Logo({
+  c,
+  logo,
+  rowHeight,
+}: {
+  c: Composition;
+  logo: NonNullable<Composition['logo']>;
+  rowHeight: number;
+}) {
+  const plate = darkCanvas(c.theme);
+  const pad = plate ? Math.round(logo.height * 0.14) : 0;
+  const w = logo.width - 2 * pad;
+  const h = logo.height - 2 * pad;
+  return (
+    <div
+      style={{
+        display: 'flex',
+        position: 'absolute',
+        [sides(c).rtl ? 'left' : 'right']: 0,
+        top: Math.round((rowHeight - logo.height) / 2),
+        width: logo.width,
+        height: logo.height,
+        padding: pad,
+        background: plate ? 'rgba(255,255,255,0.92)' : 'transparent',
+        borderRadius: Math.round(logo.height * 0.22),
+      }}
+    >
+      <img src={logo.url} width={w} height={h} style={{ width: w, height: h, objectFit: 'contain' }} alt="" />
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { type Audience, type CulturalContext, LAYOUT_STYLES, type LayoutStyleKey } from '@voxpress/contracts';
 import { BOOK_SERIF, DISPLAY_SERIF, UI_SANS } from '../fonts/font-catalog.ts';
+import type { RenderBrand, RenderRequest } from '../renderer.ts';
+import { contrastRatio, luminance } from './contrast.ts';
 
 /** Everything a layout style decides about colour, type and surfaces. */
 export interface Theme {
@@ -245,4 +247,72 @@ export function themeFor(style: LayoutStyleKey, audience: Audience, culture: Cul
 /** The families a theme draws with (fonts to load for its texts). */
 export function themeFamilies(theme: Theme): string[] {
   return [...new Set([theme.displayFont, theme.bodyFont, theme.quoteFont, UI_SANS])];
+}
+
+/** The theme a request is drawn in: its style's, in the user's brand kit when it carries one. */
+export function themeForRequest(request: RenderRequest): Theme {
+  const theme = themeFor(request.style, request.audience, request.culturalContext);
+  return request.brand ? withBrand(theme, request.brand) : theme;
+}
+
+const WEIGHT: Record<string, number> = { Inter: 800, Lora: 700, 'Playfair Display': 700 };
+
+/**
+ * A theme in a brand's colours and heading font. The brand's colours take the style's primary and
+ * accent; on a dark canvas they are lightened toward white until text in them reads (3:1), so the
+ * hue stays the brand's. Text on a filled primary is white or near-black, whichever reads better.
+ */
+export function withBrand(theme: Theme, brand: RenderBrand): Theme {
+  const ground = firstHex(theme.card ?? theme.background) ?? '#ffffff';
+  const canvas = firstHex(theme.background) ?? ground;
+  const onGround = (color: string, on: string) => {
+    let c = color;
+    for (let t = 0.15; contrastRatio(c, on) < 3 && t <= 1; t += 0.15)
+      c = mix(color, luminance(on) < 0.3 ? '#ffffff' : '#000000', t);
+    return c;
+  };
+  const primary = onGround(brand.primary, ground);
+  const accent = onGround(brand.secondary, ground);
+  const onPrimary =
+    contrastRatio(primary, '#ffffff') >= contrastRatio(primary, '#111827') ? '#ffffff' : '#111827';
+  return {
+    ...theme,
+    // The bold style's canvas is a gradient of its own colours: in a brand, of the brand's.
+    ...(theme.key === 'vibrant'
+      ? { background: `linear-gradient(135deg, ${brand.primary} 0%, ${brand.secondary} 100%)` }
+      : {}),
+    primary,
+    accent,
+    onPrimary,
+    factValue: primary,
+    eyebrowText: theme.eyebrow === 'pill' ? primary : onGround(brand.primary, canvas),
+    eyebrowBg: theme.eyebrow === 'pill' ? mix(brand.primary, '#ffffff', 0.85) : theme.eyebrowBg,
+    motifColor: onGround(brand.primary, canvas),
+    displayFont: brand.headingFont,
+    displayWeight: WEIGHT[brand.headingFont] ?? theme.displayWeight,
+    titleTracking: brand.headingFont === 'Inter' ? -0.02 : 0,
+  };
+}
+
+/** The first `#rrggbb` of a CSS colour or gradient. */
+function firstHex(css: string): string | undefined {
+  return /#[0-9a-fA-F]{6}\b/.exec(css)?.[0];
+}
+
+/** `a` moved a share `t` of the way toward `b`. */
+function mix(a: string, b: string, t: number): string {
+  const ch = (hex: string, i: number) => Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16);
+  return `#${[0, 1, 2]
+    .map((i) =>
+      Math.round(ch(a, i) + (ch(b, i) - ch(a, i)) * Math.min(1, t))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}
+
+/** Whether a theme's canvas is dark (a logo drawn on it gets a light plate to sit on). */
+export function darkCanvas(theme: Theme): boolean {
+  const hex = firstHex(theme.background);
+  return hex !== undefined && luminance(hex) < 0.3;
 }
