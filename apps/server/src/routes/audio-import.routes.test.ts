@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { createTestContext, drivers, type TestContext } from '../../test/harness.ts';
 import { type Client, client } from '../../test/http.ts';
 import { MediaSite } from '../../test/media-site.ts';
 import { readUntil } from '../../test/wait.ts';
@@ -270,4 +270,55 @@ describe('import from a link with private addresses refused (the default)', () =
     });
     expect(anonymous.statusCode).toBe(401);
   });
+});
+
+describe.each(drivers)('where an import came from, kept on %s', (driver) => {
+  let t: TestContext;
+  let site: MediaSite;
+  let fixtures: string;
+  beforeAll(async () => {
+    fixtures = mkdtempSync(path.join(tmpdir(), 'voxpress-import-db-'));
+    site = await new MediaSite().start(fixtures);
+    t = await createTestContext(driver, {
+      startWorkers: false,
+      env: { SPEECH_ENGINES: 'pocketsphinx', ALLOW_PRIVATE_ADDRESSES: 'true' },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await site?.stop();
+    rmSync(fixtures, { recursive: true, force: true });
+  });
+
+  it('stores a feed episode with its origin and lists it with its source', async () => {
+    const cy = await client(t, 'cy@example.com');
+    const res = await cy.send('POST', IMPORT, {
+      url: `${site.url}/atom`,
+      language: 'en-US',
+      episodes: [`${site.url}/media/voice-note.wav`],
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const id = res.json().audio_id as string;
+    await startWorkers(t.ctx);
+    await readUntil(
+      async () => (await cy.get(`/api/v1/audio/${id}`)).json().status,
+      (status) => status !== 'pending_upload',
+      { timeoutMs: 60_000 },
+    );
+    const list = await cy.get('/api/v1/items?limit=10');
+    expect(list.json().items[0]).toMatchObject({
+      id,
+      title: 'Voice note',
+      description: 'A short note.',
+      audio: { file_format: 'wav', origin: { kind: 'feed_episode', feed_title: 'Field Notes' } },
+      source: {
+        type: 'feed_episode',
+        url: `${site.url}/media/voice-note.wav`,
+        host: new URL(site.url).host,
+        feed_title: 'Field Notes',
+        feed_url: `${site.url}/atom`,
+        published_at: '2026-11-05T12:00:00.000Z',
+      },
+    });
+  }, 90_000);
 });
