@@ -39,6 +39,8 @@ interface Changed {
   speakers: StoredSpeaker[];
   segments: StoredSegment[];
   map?: SegmentMap;
+  /** The user's edited rich text as it must now read (its paragraphs name their voice). */
+  html?: (html: string) => string;
 }
 
 export interface SpeakersServiceDeps {
@@ -135,6 +137,8 @@ export class SpeakersService {
       return {
         speakers: speakers.filter((s) => s.id !== from),
         segments: segments.map((s) => (s.speaker === from ? { ...s, speaker: into } : s)),
+        // The edited text's paragraphs of that voice go with it too.
+        html: (html) => html.replaceAll(`data-speaker="${from}"`, `data-speaker="${into}"`),
       };
     }).then(({ audio, row }) => this.speakersOf(userId, audio, row));
   }
@@ -329,7 +333,12 @@ export class SpeakersService {
       const changed = await edit(speakers, [...(row.segments as StoredSegment[])], tx as unknown as Db);
       const [updated] = await tx
         .update(transcriptions)
-        .set({ speakers: changed.speakers, segments: changed.segments, updatedAt: new Date() })
+        .set({
+          speakers: changed.speakers,
+          segments: changed.segments,
+          ...(changed.html && row.editedHtml ? { editedHtml: changed.html(row.editedHtml) } : {}),
+          updatedAt: new Date(),
+        })
         .where(eq(transcriptions.id, row.id))
         .returning();
       await refreshContentReferences(tx as unknown as Db, row.id, {

@@ -1,14 +1,24 @@
 import sanitizeHtml from 'sanitize-html';
 
+/** A block's `data-speaker`, kept only when it is a voice id (`S1`…). */
+function keepSpeakerId(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const { 'data-speaker': speaker, ...rest } = attribs;
+  return {
+    tagName,
+    attribs: speaker && /^S\d{1,4}$/.test(speaker) ? { ...rest, 'data-speaker': speaker } : rest,
+  };
+}
+
 /** A CSS colour as the editor writes it: a hex code, rgb()/rgba() or a plain name. */
 const COLOR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*[\d.\s,%]+\)$/i, /^[a-z]{3,20}$/i];
 
 /**
  * What the transcript editor can make, and nothing else: headings, paragraphs, bold, italic,
  * underline, strike, lists, quotes, code, links (http, https, mailto, tel), images (http, https
- * and data: images only), text and background colours, and alignment. Everything else (scripts,
- * event handlers, `javascript:` links, styles beyond those) is removed before the edit is stored,
- * so no client, however written, can store markup that runs in another's browser.
+ * and data: images only), text and background colours, alignment, and the voice a paragraph was
+ * said in. Everything else (scripts, event handlers, `javascript:` links, styles beyond those) is
+ * removed before the edit is stored, so no client, however written, can store markup that runs
+ * in another's browser.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -41,6 +51,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
     a: ['href', 'target', 'rel'],
     img: ['src', 'alt', 'title', 'width', 'height'],
     ol: ['start'],
+    // The voice a paragraph was said in (`S2`), kept from the speaker turns the editor starts with.
+    p: ['data-speaker'],
+    h1: ['data-speaker'],
+    h2: ['data-speaker'],
+    h3: ['data-speaker'],
     '*': ['style'],
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
@@ -59,6 +74,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
     /^\s*data:/i.test(frame.attribs.src ?? '') &&
     !/^\s*data:image\//i.test(frame.attribs.src ?? ''),
   transformTags: {
+    p: keepSpeakerId,
+    h1: keepSpeakerId,
+    h2: keepSpeakerId,
+    h3: keepSpeakerId,
     a: (tagName, attribs) => ({
       tagName,
       attribs: { ...attribs, ...(attribs.target ? { rel: 'noopener noreferrer nofollow' } : {}) },

@@ -6,10 +6,13 @@ import { TextAlign } from '@tiptap/extension-text-align';
 import { BackgroundColor, Color, TextStyle } from '@tiptap/extension-text-style';
 import { type Editor, useEditor } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
-import { useEffect, useMemo, useState } from 'react';
+import type { Speaker } from '@voxpress/contracts';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toolbarLabels } from './editor-labels.ts';
 import { isAllowedImage, isAllowedLink } from './save-state.ts';
+import { SpeakerTurns, type TurnVoice, VOICES_CHANGED } from './speaker-turn-extension.ts';
+import './speaker-turns.css';
 
 const TEXT_COLORS = ['#25262b', '#868e96', '#c92a2a', '#d9480f', '#2b8a3e', '#1864ab', '#5f3dc4', '#a61e4d'];
 const BACKGROUNDS = ['#fff3bf', '#d3f9d8', '#d0ebff', '#f3d9fa', '#ffe3e3', '#e9ecef'];
@@ -24,19 +27,27 @@ export interface TranscriptContent {
  * underline, strike, ordered and bullet lists, blockquote, code block, link (http, https, mailto,
  * tel only), text colour, background and alignment. Pasted images are kept when their address is
  * http, https or an inline data image; any other image is dropped. Undo history is the editor's
- * default (100 steps, merged within a second).
+ * default (100 steps, merged within a second). Once speakers are found, each paragraph keeps the
+ * voice that said it while its words are edited, shown with the voice's colour and name.
  */
 export function TranscriptEditor({
   initialHtml,
   onChange,
   label,
+  speakers = [],
 }: {
   initialHtml: string;
   onChange(content: TranscriptContent): void;
   label: string;
+  speakers?: Speaker[];
 }) {
   const { t } = useTranslation('transcription');
   const labels = useMemo(() => toolbarLabels(t), [t]);
+  const voices = useRef<ReadonlyMap<string, TurnVoice>>(new Map());
+  voices.current = useMemo(
+    () => new Map(speakers.map((s) => [s.id, { name: s.name, colour: s.colour }])),
+    [speakers],
+  );
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -53,12 +64,19 @@ export function TranscriptEditor({
       BackgroundColor,
       TextAlign.configure({ types: ['heading', 'paragraph'] }),
       SafeImage,
+      SpeakerTurns.configure({ voices: () => voices.current }),
     ],
     content: initialHtml,
     immediatelyRender: false,
     editorProps: { attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' } },
     onUpdate: ({ editor: e }) => onChange({ text: e.getText({ blockSeparator: '\n\n' }), html: e.getHTML() }),
   });
+
+  // A voice renamed or merged while editing: draw the turns again with the names as they are now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `speakers` is what changed; the map is read through the ref
+  useEffect(() => {
+    if (editor && !editor.isDestroyed) editor.view.dispatch(editor.state.tr.setMeta(VOICES_CHANGED, true));
+  }, [editor, speakers]);
 
   return (
     <RichTextEditor editor={editor} variant="subtle" labels={labels}>

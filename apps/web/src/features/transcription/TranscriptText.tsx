@@ -3,11 +3,12 @@ import type { Speaker, Transcription } from '@voxpress/contracts';
 import DOMPurify from 'dompurify';
 import { formatElapsed } from '../audio/recorder-format.ts';
 import { SpeakerLabel, speakerColour } from './SpeakerLabel.tsx';
-import { hasSpeakers, speakerTurns } from './speaker-turns.ts';
+import { hasSpeakers, htmlWithTurns, speakerTurns } from './speaker-turns.ts';
+import './speaker-turns.css';
 
 /**
- * A transcript (or document) as text to read: the user's rich-text edit when there is one,
- * otherwise the paragraphs the server laid out (sentence breaks where a sentence ends or a long
+ * A transcript (or document) as text to read: the user's rich-text edit when there is one (its
+ * paragraphs under their speakers' names and colours, as edited in the editor), otherwise the paragraphs the server laid out (sentence breaks where a sentence ends or a long
  * pause falls, paragraphs at longer pauses). When speakers are known (and `speakers` is given), the
  * transcript reads as speaker turns, each under its speaker's name and colour.
  */
@@ -20,19 +21,22 @@ export function TranscriptText({
   audioId?: string;
   speakers?: Speaker[];
 }) {
-  if (transcription.html)
+  if (transcription.html) {
+    const voices = new Map((speakers ?? []).map((s) => [s.id, { name: s.name, colour: s.colour }]));
     return (
       <Typography>
         <Box
           data-testid="transcript-text"
+          data-turns
           dir="auto"
           style={{ lineHeight: 1.7 }}
-          // The stored rich text passes through DOMPurify.
+          // The stored rich text passes through DOMPurify; the turn labels are added as text nodes.
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised just above
-          dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(transcription.html) }}
+          dangerouslySetInnerHTML={{ __html: htmlWithTurns(DOMPurify.sanitize(transcription.html), voices) }}
         />
       </Typography>
     );
+  }
   if (audioId && speakers && hasSpeakers(transcription.segments))
     return (
       <Box data-testid="transcript-text" style={{ lineHeight: 1.7 }}>

@@ -226,6 +226,7 @@ function TranscriptBody({
             initialHtml={editing.initialHtml}
             onChange={editing.change}
             label={t('edit.textLabel')}
+            speakers={speakers.data?.speakers ?? []}
           />
         </Suspense>
       ) : empty ? (

@@ -30,3 +30,42 @@ export function speakerTurns(segments: VoicedSegment[]): SpeakerTurn[] {
   });
   return turns.filter((t) => t.text);
 }
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The transcript as the editor starts it: a paragraph per speaker turn, each keeping its voice. */
+export function turnsHtml(segments: VoicedSegment[]): string {
+  return speakerTurns(segments)
+    .map((t) => `<p${t.speaker ? ` data-speaker="${escapeHtml(t.speaker)}"` : ''}>${escapeHtml(t.text)}</p>`)
+    .join('');
+}
+
+/**
+ * A saved edit's HTML (already sanitised) with its speaker turns marked as the editor shows them:
+ * each paragraph of a known voice edged in its colour, its name opening each turn.
+ */
+export function htmlWithTurns(
+  html: string,
+  voices: ReadonlyMap<string, { name: string; colour: string }>,
+): string {
+  if (!voices.size || !html.includes('data-speaker')) return html;
+  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
+  let previous: string | null = null;
+  for (const block of Array.from(doc.body.children)) {
+    const id = block.getAttribute('data-speaker');
+    const voice = id ? voices.get(id) : undefined;
+    if (voice && id) {
+      (block as HTMLElement).style.borderInlineStartColor = voice.colour;
+      if (id !== previous) {
+        const label = doc.createElement('span');
+        label.className = 'vx-turn-label';
+        label.style.color = voice.colour;
+        label.textContent = voice.name;
+        block.prepend(label);
+      }
+    }
+    previous = id;
+  }
+  return doc.body.innerHTML;
+}

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/i18n.ts';
 import { nameSuggestions, speakerColour } from './SpeakerLabel.tsx';
 import { speakerCountOptions, speakersRequest } from './SpeakersControls.tsx';
-import { hasSpeakers, speakerTurns, type VoicedSegment } from './speaker-turns.ts';
+import { hasSpeakers, speakerTurns, turnsHtml, type VoicedSegment } from './speaker-turns.ts';
 import { canSplitAt, filterBySpeaker, TimedTranscript } from './TimedTranscript.tsx';
 import { TranscriptText } from './TranscriptText.tsx';
 
@@ -42,6 +42,16 @@ describe('speaker turns', () => {
       ['Speaker 2', 4.5, 2, 'Thanks for having me.'],
       ['Ana', 7, 3, 'So, where do we start?'],
     ]);
+  });
+
+  it('starts the editor with a paragraph per turn, each keeping its voice', () => {
+    expect(turnsHtml(segments)).toBe(
+      '<p data-speaker="S1">Welcome to the show. Today we talk about bread.</p>' +
+        '<p data-speaker="S2">Thanks for having me.</p><p data-speaker="S1">So, where do we start?</p>',
+    );
+    expect(turnsHtml([{ start: 0, end: 1, text: 'a < b & "c"', speaker: 'S1' }])).toBe(
+      '<p data-speaker="S1">a &lt; b &amp; &quot;c&quot;</p>',
+    );
   });
 
   it('knows a transcript without voices', () => {

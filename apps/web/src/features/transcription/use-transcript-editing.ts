@@ -4,12 +4,18 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-error.ts';
 import type { SaveState } from './save-state.ts';
 import { textToHtml } from './save-state.ts';
+import { hasSpeakers, turnsHtml } from './speaker-turns.ts';
 import type { TranscriptContent } from './TranscriptEditor.tsx';
 import { getTranscription, saveTranscription, transcriptionKey } from './transcription-api.ts';
 
-/** The transcript's current content for the editor: the saved rich text, else the plain text. */
+/**
+ * The transcript's current content for the editor: the saved rich text; else, once speakers are
+ * found in what was heard, a paragraph per speaker turn (each keeping its voice); else the text.
+ */
 export function contentOf(t: Transcription): TranscriptContent {
-  return { text: t.text, html: t.html ?? textToHtml(t.text) };
+  if (t.html) return { text: t.text, html: t.html };
+  if (!t.edited && hasSpeakers(t.segments)) return { text: t.text, html: turnsHtml(t.segments) };
+  return { text: t.text, html: textToHtml(t.text) };
 }
 
 /**
