@@ -17,14 +17,17 @@ import { IconAlertTriangle, IconFileMusic, IconRefresh, IconUpload, IconX } from
 import { LIMITS } from '@voxpress/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatFileSize } from '../../i18n/format.ts';
 import { SpeakerCountSelect, speakersRequest } from '../transcription/SpeakersControls.tsx';
 import { audioLengthProblem, readAudioDuration, useMaxAudioSeconds } from './audio-length.ts';
 import type { CaptureResult } from './capture-result.ts';
 import { getDefaultLanguage } from './default-language.ts';
 import { LanguagePicker } from './LanguagePicker.tsx';
 import { formatMegabytes } from './recorder-format.ts';
+import { UploadQueueList, useQueueRows } from './UploadQueueList.tsx';
 import { UploadSuccessCard } from './UploadSuccessCard.tsx';
-import { AUDIO_ACCEPT, type RejectionSummary, summarizeRejections } from './upload-rules.ts';
+import { uploadQueue } from './upload-queue-app.ts';
+import { AUDIO_ACCEPT, type Rejection, type RejectionSummary, summarizeRejections } from './upload-rules.ts';
 import { useAudioFileUpload } from './use-audio-file-upload.ts';
 
 export interface UploadFormProps {
@@ -51,9 +54,36 @@ export function UploadForm({ onUploaded, disabled = false, onBusyChange }: Uploa
   const maxAudioSeconds = useMaxAudioSeconds();
   /** Reading the chosen file's length, before anything is sent. */
   const [measuring, setMeasuring] = useState(false);
+  const queueRows = useQueueRows(uploadQueue);
+  const queueBusy = queueRows.some((r) => r.state.kind === 'waiting' || r.state.kind === 'sending');
   const uploading = state.status === 'uploading';
 
-  useEffect(() => onBusyChange?.(uploading), [uploading, onBusyChange]);
+  useEffect(() => onBusyChange?.(uploading || queueBusy), [uploading, queueBusy, onBusyChange]);
+  // Files left from before a reload come back as rows; those still kept go on by themselves.
+  useEffect(() => void uploadQueue.restore(), []);
+
+  /**
+   * Several files (or more while a queue is showing) become rows, each sent on its own and named
+   * after its file; a single file keeps the one-upload flow that opens its page.
+   */
+  const dropped = (accepted: File[], refused: readonly Rejection[]) => {
+    if (accepted.length + refused.length <= 1 && queueRows.length === 0) {
+      const first = accepted[0];
+      if (first) void choose(first);
+      else setRejected(summarizeRejections(refused));
+      return;
+    }
+    setRejected(null);
+    for (const rejection of refused) {
+      const reason = summarizeRejections([rejection]);
+      void uploadQueue.addRefused(
+        rejection.file.name,
+        rejection.file.size ?? 0,
+        [reason?.title, ...(reason?.details ?? [])].filter(Boolean).join(' '),
+      );
+    }
+    if (accepted.length > 0) void uploadQueue.add(accepted, language, speakersRequest(speakers));
+  };
 
   const send = async (chosen: File) => {
     const audio = await upload({
@@ -130,14 +160,11 @@ export function UploadForm({ onUploaded, disabled = false, onBusyChange }: Uploa
 
       {!file || state.status === 'idle' ? (
         <Dropzone
-          onDrop={(files) => {
-            const first = files[0];
-            if (first) void choose(first);
-          }}
-          onReject={(rejections) => setRejected(summarizeRejections(rejections))}
+          onDrop={() => undefined}
+          onDropAny={(files, rejections) => dropped(files, rejections)}
           accept={AUDIO_ACCEPT}
           maxSize={LIMITS.maxUploadBytes}
-          multiple={false}
+          multiple
           disabled={locked}
           radius="lg"
           role="button"
@@ -156,7 +183,7 @@ export function UploadForm({ onUploaded, disabled = false, onBusyChange }: Uploa
             </Dropzone.Idle>
             <Text fw={600}>{t('upload.drop')}</Text>
             <Text size="sm" c="dimmed" id="upload-dropzone-hint">
-              {t('upload.dropHint')}
+              {t('upload.dropHint', { size: formatFileSize(LIMITS.maxUploadBytes) })}
             </Text>
           </Stack>
         </Dropzone>
@@ -192,6 +219,8 @@ export function UploadForm({ onUploaded, disabled = false, onBusyChange }: Uploa
           </Stack>
         </Paper>
       )}
+
+      {queueRows.length > 0 && <UploadQueueList queue={uploadQueue} rows={queueRows} />}
 
       {rejected && (
         <Alert

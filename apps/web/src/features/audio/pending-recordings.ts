@@ -12,7 +12,7 @@ let opening: Promise<IDBDatabase> | null = null;
  * The signed-in user (the access token's subject): a recording is offered again only to the
  * account that made it, never to the next person who signs in on this browser.
  */
-function currentOwner(): string {
+export function currentOwner(): string {
   try {
     const payload = tokens.getAccessToken()?.split('.')[1] ?? '';
     const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));

@@ -39,7 +39,7 @@ const ACCEPTED_TYPES = '.mp3, .wav, .m4a, .ogg, .webm, .mp4, .mov, .m4v, .mkv, .
 
 /** A file the dropzone refused, with react-dropzone's error codes. */
 export interface Rejection {
-  file: { name: string };
+  file: { name: string; size?: number };
   errors: ReadonlyArray<{ code: string; message: string }>;
 }
 
