@@ -119,8 +119,11 @@ export function LinkImport({ onImported, disabled = false, onBusyChange }: LinkI
     <Stack gap="md">
       <Stack gap="sm" component="form" onSubmit={submit} aria-busy={check.isPending}>
         <TextInput
-          type="url"
+          // Text, not url: an address typed without https:// is completed here, not refused by the browser.
+          type="text"
           inputMode="url"
+          autoCapitalize="none"
+          spellCheck={false}
           autoComplete="url"
           label={t('link.label')}
           description={t('link.hint')}
