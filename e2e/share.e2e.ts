@@ -17,7 +17,7 @@ import {
   screenshot,
   withScreenshotOnFailure,
 } from './lib/browser.ts';
-import { type ApiUser, writeContent } from './lib/infographic-seed.ts';
+import { type ApiUser, generateSet, saveImage, writeContent } from './lib/infographic-seed.ts';
 
 const baseUrl = inject('baseUrl');
 /** PocketSphinx hears 16 s of speech in a few seconds; a loaded two-core machine can be much slower. */
@@ -71,11 +71,11 @@ async function settled(page: Page): Promise<void> {
   await page.evaluate('Promise.allSettled(document.getAnimations().map((a) => a.finished))');
 }
 
-async function shareFromDialog(page: Page, pieceTitle: string): Promise<string> {
+async function shareFromDialog(page: Page, parts: string[]): Promise<string> {
   await page.getByRole('button', { name: 'Share', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Share a read-only page' });
   await dialog.waitFor();
-  await dialog.getByRole('checkbox', { name: pieceTitle }).check();
+  for (const part of parts) await dialog.getByRole('checkbox', { name: part }).check();
   await expect(
     dialog.getByRole('checkbox', { name: 'Transcript, with speakers and times' }).isChecked(),
   ).resolves.toBe(true);
@@ -100,9 +100,11 @@ describe('share links', () => {
       const user: ApiUser = { baseUrl, token: (await readTokens(owner.page)).access ?? '' };
       const item = await heardItem(user);
       const piece: Content = await writeContent(user, item.transcription_id ?? '', 'enhanced');
+      const set = await generateSet(user, piece.id, 'enhanced');
+      const card = await saveImage(user, set.variations[0]?.id ?? '', 'Home office card');
 
       await owner.page.goto(`/items/${item.id}`);
-      const url = await shareFromDialog(owner.page, piece.title);
+      const url = await shareFromDialog(owner.page, [piece.title, 'Home office card']);
       expect(url).toMatch(new RegExp(`^${baseUrl}/s/[A-Za-z0-9_-]{43}$`));
 
       // A stranger: no account, no stored tokens, no scripts.
@@ -131,6 +133,17 @@ describe('share links', () => {
           'Working from home',
         );
         expect(await page.content()).not.toContain('@example');
+        // The saved image is there, served through the link, and is the preview's picture.
+        const img = page.getByRole('img', { name: 'Home office card' });
+        const imageUrl = new URL((await img.getAttribute('src')) ?? '', url).toString();
+        await expect(page.locator('meta[property="og:image"]').getAttribute('content')).resolves.toBe(
+          imageUrl,
+        );
+        const image = await page.request.get(imageUrl);
+        expect(image.status()).toBe(200);
+        expect(image.headers()['content-type']).toBe('image/png');
+        // A whole PNG of the saved size (its IHDR chunk holds the width).
+        expect((await image.body()).readUInt32BE(16)).toBe(card.width);
         await screenshot(page, 'share-page-phone-light');
 
         // The player's ticket plays the recording: the same bytes that were uploaded.

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { infographicImages } from '../db/infographics.schema.ts';
+import { infographicImages, infographicSaved } from '../db/infographics.schema.ts';
 import { audio, content, shares, transcriptions } from '../db/schema.ts';
 
 export type ShareRow = typeof shares.$inferSelect;
@@ -91,7 +91,8 @@ export class SharesRepository {
     return this.db
       .select({
         id: infographicImages.id,
-        name: infographicImages.name,
+        /** The title the owner saved it under, else its template's name. */
+        title: sql<string>`coalesce(${infographicSaved.title}, ${infographicImages.name})`,
         width: infographicImages.width,
         height: infographicImages.height,
         mimeType: infographicImages.mimeType,
@@ -100,6 +101,7 @@ export class SharesRepository {
       })
       .from(infographicImages)
       .leftJoin(content, eq(content.id, infographicImages.contentId))
+      .leftJoin(infographicSaved, eq(infographicSaved.imageId, infographicImages.id))
       .where(
         and(
           eq(infographicImages.userId, userId),

@@ -113,7 +113,7 @@ export async function sharePageData(
       }),
     images: images.map((img) => ({
       src: imageSrc(img.id),
-      alt: img.name,
+      alt: img.title,
       width: img.width,
       height: img.height,
     })),
