@@ -107,6 +107,22 @@ describe('import from a link', () => {
       const scrolls = await page.evaluate('document.documentElement.scrollWidth > window.innerWidth');
       expect(scrolls).toBe(false);
       await screenshot(page, 'import-link-feed-390-dark');
+
+      // Several episodes at once: each becomes an item, listed with a link to its page.
+      await page.getByRole('textbox', { name: /^Link/ }).fill(`${site.url}/feed`);
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+      const list = page.getByTestId('feed-episodes');
+      await list.getByRole('checkbox', { name: 'A note about the meeting' }).waitFor();
+      await list.getByRole('checkbox', { name: 'A note about the meeting' }).check();
+      await list.getByRole('checkbox', { name: 'Video: the talk' }).check();
+      await page.getByRole('button', { name: 'Import chosen (2)' }).click();
+      const started = page.getByTestId('link-started');
+      await started.waitFor();
+      expect(await started.getByRole('link').allInnerTexts()).toEqual([
+        'A note about the meeting',
+        'Video: the talk',
+      ]);
+      await screenshot(page, 'import-link-started-390-dark');
     });
     expect(tracked.problems.consoleErrors).toEqual([]);
     await tracked.context.close();
