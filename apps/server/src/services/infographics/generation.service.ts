@@ -148,6 +148,11 @@ export class GenerationService {
     return [...new Set(values)].map(parseSize);
   }
 
+  /** The user's brand kit as renders apply it, when asked for and saved. */
+  async brandFor(userId: string, use: boolean | undefined): Promise<RenderBrand | undefined> {
+    return use ? this.deps.brand?.forRender(userId) : undefined;
+  }
+
   /** Refuses work up front when no renderer can draw (rather than failing every variation). */
   async ensureRenderer(): Promise<void> {
     const status = await this.deps.renderer.status();
@@ -173,7 +178,7 @@ export class GenerationService {
       undefined,
       this.deps.transcriptions,
     );
-    const brand = request.use_brand ? await this.deps.brand?.forRender(userId) : undefined;
+    const brand = await this.brandFor(userId, request.use_brand);
     return { context: { ...setContext(userId, source, sizes, options), brand }, source };
   }
 

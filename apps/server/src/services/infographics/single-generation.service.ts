@@ -70,7 +70,10 @@ export class SingleGenerationService {
       this.deps.transcriptions,
     );
     const size = parseSize(request.size ?? DEFAULT_SIZE);
-    const set = setContext(userId, source, [size]);
+    const set = {
+      ...setContext(userId, source, [size]),
+      brand: await this.deps.generation.brandFor(userId, request.use_brand),
+    };
     let plan: VariationPlan | undefined;
     if (await this.deps.designer.available()) {
       try {

@@ -75,6 +75,13 @@ export function SetupFields({
           />
         )}
       </SimpleGrid>
+      <Checkbox
+        checked={setup.use_brand ?? false}
+        onChange={(e) => onChange({ use_brand: e.currentTarget.checked })}
+        disabled={disabled}
+        label={t('setup.useBrand')}
+        description={t('setup.useBrandHint')}
+      />
       {!single && (
         <SizeChecks
           sizes={sizes}

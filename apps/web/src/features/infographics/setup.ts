@@ -12,6 +12,8 @@ export interface InfographicSetup {
   content_type: InfographicContentType;
   target_audience: Audience;
   cultural_context: CulturalContext;
+  /** Draw in the user's brand kit (Settings → Brand). */
+  use_brand?: boolean;
 }
 
 /** What the images are drawn from: one piece of content, in one of its languages. */
@@ -29,6 +31,7 @@ export function setupOf(
     content_type: chosen.content_type ?? suggestion.content_type,
     target_audience: chosen.target_audience ?? suggestion.target_audience,
     cultural_context: chosen.cultural_context ?? suggestion.cultural_context,
+    ...(chosen.use_brand ? { use_brand: true } : {}),
   };
 }
 

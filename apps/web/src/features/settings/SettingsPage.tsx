@@ -5,6 +5,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../app/document-title.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
+import { BrandSection } from '../infographics/BrandSection.tsx';
 import { PublishingSettings } from '../publishing/PublishingSettings.tsx';
 import { SharedLinksSection } from '../shares/SharedLinksSection.tsx';
 import { LanguageModelsPanel } from './admin/LanguageModelsPanel.tsx';
@@ -70,6 +71,7 @@ export function SettingsPage() {
             <ContentDefaultsSection />
             <VoiceSection />
             <VoiceProfilesSection />
+            <BrandSection />
           </SimpleGrid>
         </Tabs.Panel>
         <Tabs.Panel value="account">
