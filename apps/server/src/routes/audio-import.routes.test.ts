@@ -321,4 +321,23 @@ describe.each(drivers)('where an import came from, kept on %s', (driver) => {
       },
     });
   }, 90_000);
+
+  it('hands an import back when the worker stops mid-fetch, instead of failing it', async () => {
+    const dee = await client(t, 'dee@example.com');
+    // The site sends the start of this file, then nothing: the fetch is under way when workers stop.
+    const res = await dee.send('POST', IMPORT, { url: `${site.url}/media/slow.mp3`, language: 'en-US' });
+    expect(res.statusCode, res.body).toBe(202);
+    const id = res.json().audio_id as string;
+    // Asked twice: once to tell what it is, once by the import job.
+    await readUntil(
+      () => site.hits.filter((h) => h === '/media/slow.mp3').length,
+      (asked) => asked >= 2,
+      { timeoutMs: 30_000 },
+    );
+    await t.ctx.queue.stop(0);
+    const [after] = await t.ctx.database.db.select().from(audio).where(eq(audio.id, id));
+    expect(after).toMatchObject({ status: 'pending_upload', error: null });
+    const job = after?.jobId ? await t.ctx.queue.get(after.jobId) : null;
+    expect(job?.status).toBe('queued');
+  }, 60_000);
 });

@@ -12,7 +12,13 @@ import type { Database, Db } from '../../db/database.ts';
 import type { AudioOrigin } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { GuardedFetch } from '../../net/guarded-fetch.ts';
-import { type JobContext, PermanentJobError, type Queue } from '../../queue/queue.ts';
+import {
+  type JobContext,
+  LeaseLostError,
+  PermanentJobError,
+  type Queue,
+  WorkerStoppingError,
+} from '../../queue/queue.ts';
 import { AudioRepository, type AudioRow } from '../../repositories/audio.repository.ts';
 import type { AudioService } from '../audio/audio.service.ts';
 import { parseFeed } from './feed-parse.ts';
@@ -202,6 +208,10 @@ export class AudioImportService {
       return { size };
     } catch (err) {
       await rm(dir, { recursive: true, force: true });
+      // A worker that stops hands the job back (it runs again after the restart); a run that lost
+      // its lease leaves the item to the run that holds it. Neither is the import's failure.
+      const reason: unknown = job.signal.aborted ? job.signal.reason : undefined;
+      if (reason instanceof WorkerStoppingError || reason instanceof LeaseLostError) throw err;
       const failure = importError(err, row.origin.url);
       const final = failure instanceof HttpError || job.attempt >= job.maxAttempts || job.signal.aborted;
       if (!final) throw err;
