@@ -55,7 +55,7 @@ describe('brand kit', () => {
       expect(saved).toMatchObject({ saved: true, primary_color: '#14532d', footer: 'acme.example' });
       expect((saved as { logo: string }).logo).toMatch(/^data:image\/png;base64,/);
       await page.getByRole('region', { name: 'Appearance' }).getByText('Dark', { exact: true }).click();
-      await page.waitForFunction(() => document.documentElement.dataset.mantineColorScheme === 'dark');
+      await page.waitForFunction("document.documentElement.dataset.mantineColorScheme === 'dark'");
       await section.screenshot({ path: await screenshot(page, 'brand-settings-dark') });
       await page.setViewportSize({ width: 390, height: 844 });
       await section.scrollIntoViewIfNeeded();
