@@ -80,8 +80,7 @@ export class AskRepository {
     );
     const matches = sql.join(
       safe.map(
-        (config) =>
-          sql`(p.config = ${config} and p.tsv @@ (select q.query from queries q where q.config = ${config}))`,
+        (config) => sql`(p.config = ${config} and p.tsv @@ websearch_to_tsquery(${config}::regconfig, ${q}))`,
       ),
       sql` or `,
     );
@@ -118,7 +117,7 @@ export class AskRepository {
       sql`select h.hit_id::text as hit_id, n.position, n.start_s, n.end_s, n.speaker, n.speaker_name, n.body
         from (values ${values}) as h(hit_id, item_id, transcription_id, position)
         join search_passages n on n.user_id = ${userId} and n.item_id = h.item_id
-          and n.transcription_id is not distinct from h.transcription_id
+          and n.transcription_id = h.transcription_id
           and n.field = 'transcript' and n.position between h.position - 1 and h.position + 1
         order by h.hit_id, n.position`,
     );
