@@ -52,4 +52,27 @@ describe('render pool', () => {
     await pool.close();
     await expect(pool.render(request('Too late'))).rejects.toThrow('shut down');
   });
+
+  it('ends idle workers after its idle time and starts them again for the next render', async () => {
+    const started: Worker[] = [];
+    const createWorker = () => {
+      const worker = startRenderWorker();
+      started.push(worker);
+      return worker;
+    };
+    const pool = new RenderPool({ size: 1, idleMs: 50, createWorker });
+    try {
+      await pool.render(request('Before the pause'));
+      const first = started[0] as Worker;
+      await new Promise((resolve) => first.once('exit', resolve));
+      expect(pool.workers).toBe(0);
+      expect(pool.releases).toBe(1);
+      const png = PNG.sync.read(Buffer.from((await pool.render(request('After the pause'))).png));
+      expect(png.width).toBe(512);
+      expect(started).toHaveLength(2);
+      expect(pool.restarts).toBe(0);
+    } finally {
+      await pool.close();
+    }
+  });
 });

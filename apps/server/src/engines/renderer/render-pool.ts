@@ -18,7 +18,15 @@ export interface RenderPoolOptions {
   /** Starts a worker; tests pass their own to crash one on purpose. */
   createWorker?: () => Worker;
   logger?: PoolLogger;
+  /**
+   * Milliseconds without a render after which the workers end, giving back their memory (Takumi
+   * and its fonts, ~40 MB a worker); the next render starts them again. Default 60 s.
+   */
+  idleMs?: number;
 }
+
+/** How long render workers stay without work before they end (see `RenderPoolOptions.idleMs`). */
+export const RENDER_IDLE_MS = 60_000;
 
 interface Task {
   id: number;
@@ -54,18 +62,28 @@ export class RenderPool {
   private readonly createWorker: () => Worker;
   private nextId = 1;
   private closed = false;
+  private idleTimer: NodeJS.Timeout | undefined;
   /** Workers started to replace ones that died. */
   restarts = 0;
+  /** Times the workers ended after going without work for `idleMs`. */
+  releases = 0;
 
   constructor(private readonly options: RenderPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? defaultPoolSize());
     this.perWorker = Math.max(1, options.perWorker ?? 2);
     this.createWorker = options.createWorker ?? startRenderWorker;
-    for (let i = 0; i < this.size; i++) this.slots.push(this.spawn());
+    this.fill();
+    this.releaseWhenIdle();
+  }
+
+  /** Worker threads running now (none once released after an idle time). */
+  get workers(): number {
+    return this.slots.length;
   }
 
   /** Resolves once every worker has loaded its first fonts. */
   async ready(): Promise<void> {
+    if (!this.closed) this.fill();
     await Promise.all(
       this.slots.map((slot) => {
         if (slot.ready) return undefined;
@@ -75,6 +93,7 @@ export class RenderPool {
           const done = () => {
             slot.worker.off('message', onMessage);
             if (slot.tasks.size === 0) slot.worker.unref();
+            this.releaseWhenIdle();
             resolve();
           };
           const onMessage = (m: FromWorker) => {
@@ -97,12 +116,14 @@ export class RenderPool {
         signal.addEventListener('abort', task.onAbort, { once: true });
       }
       this.queue.push(task);
+      this.fill();
       this.dispatch();
     });
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.idleTimer);
     const stopped = new EngineError('The image renderer is shut down', true);
     for (const task of this.queue.splice(0)) this.settle(task, stopped);
     await Promise.all(
@@ -112,6 +133,29 @@ export class RenderPool {
         await slot.worker.terminate();
       }),
     );
+  }
+
+  /** Starts workers up to the pool's size (after an idle release, on the next render). */
+  private fill(): void {
+    while (this.slots.length < this.size) this.slots.push(this.spawn());
+  }
+
+  /**
+   * With no render queued or running, ends every worker after `idleMs` unless work comes first.
+   * Workers still loading their fonts count as busy.
+   */
+  private releaseWhenIdle(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    if (this.closed || this.queue.length || this.slots.length === 0) return;
+    if (this.slots.some((s) => s.tasks.size > 0 || !s.ready)) return;
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = undefined;
+      if (this.queue.length || this.slots.some((s) => s.tasks.size > 0)) return;
+      this.releases++;
+      for (const slot of this.slots.splice(0)) void slot.worker.terminate();
+    }, this.options.idleMs ?? RENDER_IDLE_MS);
+    this.idleTimer.unref();
   }
 
   private spawn(): Slot {
@@ -127,6 +171,7 @@ export class RenderPool {
   private onMessage(slot: Slot, message: FromWorker): void {
     if (message.type === 'ready') {
       slot.ready = true;
+      this.releaseWhenIdle();
       return;
     }
     const task = slot.tasks.get(message.id);
@@ -177,6 +222,8 @@ export class RenderPool {
         .filter((s) => s.tasks.size < this.perWorker)
         .sort((a, b) => a.tasks.size - b.tasks.size)[0];
       if (!slot) return;
+      clearTimeout(this.idleTimer);
+      this.idleTimer = undefined;
       const task = this.queue.shift() as Task;
       task.worker = slot;
       slot.tasks.set(task.id, task);
@@ -205,6 +252,7 @@ export class RenderPool {
     if (slot && slot.tasks.size === 0) slot.worker.unref();
     if (result) task.resolve(result);
     else task.reject(err);
+    this.releaseWhenIdle();
   }
 }
 
