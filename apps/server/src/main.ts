@@ -4,7 +4,6 @@ import { ConfigError, loadConfig } from './config/config.ts';
 import { LockedError } from './db/process-lock.ts';
 import { ffmpegInfo, ffmpegNotice } from './engines/speech/ffmpeg-runner.ts';
 import { limitSupport } from './engines/speech/untrusted-process.ts';
-import { BuiltInComposer } from './engines/writer/composer/index.ts';
 import { listenWorkerHealth } from './http/worker-health.ts';
 import { startHousekeeping } from './storage/housekeeping.ts';
 
@@ -41,15 +40,8 @@ async function main(): Promise<void> {
   ctx.logger.info({ roles, database: ctx.database.driver, ms }, 'Voxpress is ready');
   if (app)
     console.log(`\n  Voxpress is running at ${config.publicUrl}  (roles: ${roles}; ready in ${ms} ms)\n`);
-  // The composer's English model (0.1–0.5 s to load) would otherwise slow the first transcript
-  // read or piece written; it loads once the server answers, so readiness never waits for it.
-  // Render workers start now too, so the first infographic does not wait for their fonts.
-  ctx.renderer.start();
-  setImmediate(() => {
-    const warm = performance.now();
-    new BuiltInComposer().warmUp();
-    ctx.logger.info({ ms: Math.round(performance.now() - warm) }, 'built-in composer warmed up');
-  });
+  // Render workers (Takumi and its fonts) and the composer's English model load on first use, not
+  // here: a server that draws or writes nothing keeps that memory free (see README, Memory).
 
   let closing = false;
   const shutdown = async (signal: string) => {

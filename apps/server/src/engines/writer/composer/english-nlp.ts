@@ -1,15 +1,23 @@
-import model from 'wink-eng-lite-web-model';
-import winkNLP, { type WinkMethods } from 'wink-nlp';
+import { createRequire } from 'node:module';
+import type { WinkMethods } from 'wink-nlp';
 
+const require = createRequire(import.meta.url);
 let nlp: WinkMethods | null = null;
 
-/** wink-nlp with its English model, loaded on first use (about 80 ms, then ~1 ms per page). */
+/**
+ * wink-nlp with its English model, loaded on first use (about 80 ms, then ~1 ms per page). The
+ * model holds ~55 MB, so a server that writes nothing never loads it.
+ */
 function english(): WinkMethods {
-  nlp ??= winkNLP(model);
+  if (!nlp) {
+    const winkNLP = require('wink-nlp') as typeof import('wink-nlp').default;
+    const model = require('wink-eng-lite-web-model') as typeof import('wink-eng-lite-web-model').default;
+    nlp = winkNLP(model);
+  }
   return nlp;
 }
 
-/** Loads the English model now (at boot) rather than on the first piece written. */
+/** Loads the English model now rather than on the first piece written. */
 export function loadEnglishModel(): void {
   english();
 }
