@@ -112,8 +112,8 @@ export const zEnv = z.object({
     .describe('OAuth client id for Google sign-in. Unset: the Google button is hidden.'),
   GOOGLE_CERTS_URL: z
     .url()
-    .default('https://www.googleapis.com/oauth2/v1/certs')
-    .describe('Where Google ID-token signing certificates are fetched from.'),
+    .default('https://www.googleapis.com/oauth2/v3/certs')
+    .describe("Where Google's ID-token signing keys (a JSON Web Key Set) are fetched from."),
   SIGNUPS: z
     .enum(['open', 'closed'])
     .default('open')
