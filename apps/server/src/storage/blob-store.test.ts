@@ -10,12 +10,25 @@ import { describeBlobStoreCompliance } from './blob-store.compliance.ts';
 import { LocalDiskBlobStore } from './local-disk.blob-store.ts';
 import { S3BlobStore } from './s3.blob-store.ts';
 
+/** The real clock moved by `shift` milliseconds, so links can be signed in the past. */
+function shiftableClock() {
+  let offsetMs = 0;
+  return {
+    now: () => Date.now() + offsetMs,
+    shift: (ms: number) => {
+      offsetMs += ms;
+    },
+  };
+}
+
 describeBlobStoreCompliance('local disk', async () => {
+  const clock = shiftableClock();
   const root = mkdtempSync(path.join(tmpdir(), 'voxpress-local-blobs-'));
   const store = new LocalDiskBlobStore(
     path.join(root, 'blobs'),
     'a-test-secret-that-is-long-enough-0123456789',
     path.join(root, 'tmp'),
+    clock.now,
   );
   // The links point at this server's upload route, so serve it for real.
   const app = Fastify();
@@ -32,6 +45,7 @@ describeBlobStoreCompliance('local disk', async () => {
     tamper: (url) => url.replace(/max=\d+/, 'max=104857600'),
     verifiesSignatures: true,
     refusesSecondPut: true,
+    shiftClock: clock.shift,
     async close() {
       await app.close();
       rmSync(root, { recursive: true, force: true });
@@ -40,6 +54,7 @@ describeBlobStoreCompliance('local disk', async () => {
 });
 
 describeBlobStoreCompliance('S3 (s3rver)', async () => {
+  const clock = shiftableClock();
   const s3 = await startS3Server();
   const tmp = mkdtempSync(path.join(tmpdir(), 'voxpress-s3-tmp-'));
   const store = new S3BlobStore({
@@ -50,6 +65,7 @@ describeBlobStoreCompliance('S3 (s3rver)', async () => {
     secretAccessKey: 'S3RVER',
     forcePathStyle: true,
     tmpDir: tmp,
+    clock: clock.now,
   });
   return {
     store,
@@ -57,6 +73,7 @@ describeBlobStoreCompliance('S3 (s3rver)', async () => {
     tamper: (url) => url.replace(/X-Amz-Expires=\d+/, 'X-Amz-Expires=3600'),
     verifiesSignatures: false,
     refusesSecondPut: false,
+    shiftClock: clock.shift,
     async close() {
       store.close();
       await s3.close();

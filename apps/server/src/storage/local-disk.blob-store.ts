@@ -44,8 +44,10 @@ export class LocalDiskBlobStore implements BlobStore {
     secret: string,
     /** Where partial writes live until they are complete; best on the same disk as `root`. */
     private readonly tmpDir: string,
+    /** Milliseconds since the epoch; upload links are signed and checked by this clock. */
+    private readonly clock: () => number = Date.now,
   ) {
-    this.links = new UploadLinkSigner(secret);
+    this.links = new UploadLinkSigner(secret, clock);
   }
 
   /** Where uploads are written first: the disk whose free space decides whether one fits. */
@@ -66,7 +68,7 @@ export class LocalDiskBlobStore implements BlobStore {
   }
 
   /** Checks a link made by `presignPut`; throws `InvalidUploadLinkError` with the reason. */
-  verifyUpload(key: string, query: Record<string, string | undefined>, now = Date.now()): UploadGrant {
+  verifyUpload(key: string, query: Record<string, string | undefined>, now = this.clock()): UploadGrant {
     return this.links.verify(key, query, now);
   }
 

@@ -36,6 +36,8 @@ export interface S3BlobStoreOptions {
   forcePathStyle: boolean;
   /** Scratch folder: streams of unknown length are spooled here to learn their size. */
   tmpDir: string;
+  /** Milliseconds since the epoch; presigned links are dated by this clock. Default: Date.now. */
+  clock?: (() => number) | undefined;
 }
 
 /**
@@ -76,6 +78,7 @@ export class S3BlobStore implements BlobStore {
     });
     const url = await getSignedUrl(this.client, command, {
       expiresIn: options.expiresInS,
+      signingDate: new Date((this.options.clock ?? Date.now)()),
       signableHeaders: new Set(['content-type', 'content-length']),
     });
     return { url, headers: { 'Content-Type': options.contentType } };

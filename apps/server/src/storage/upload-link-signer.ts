@@ -20,14 +20,18 @@ export class InvalidUploadLinkError extends Error {
 export class UploadLinkSigner {
   private readonly signingKey: Buffer;
 
-  constructor(secret: string) {
+  constructor(
+    secret: string,
+    /** Milliseconds since the epoch; links expire by this clock. */
+    private readonly clock: () => number = Date.now,
+  ) {
     this.signingKey = createHmac('sha256', secret).update('voxpress blob upload links').digest();
   }
 
   /** The query string of a link for `key`. */
   sign(key: string, options: { contentType: string; maxBytes: number; expiresInS: number }): URLSearchParams {
     const query = new URLSearchParams({
-      expires: String(Math.floor(Date.now() / 1000) + options.expiresInS),
+      expires: String(Math.floor(this.clock() / 1000) + options.expiresInS),
       max: String(options.maxBytes),
       type: options.contentType,
     });
@@ -39,7 +43,7 @@ export class UploadLinkSigner {
    * Checks a link; throws `InvalidBlobKeyError` for a key that is not a plain path (even a
    * correctly signed one) and `InvalidUploadLinkError` with the reason for a bad or old link.
    */
-  verify(key: string, query: Record<string, string | undefined>, now = Date.now()): UploadGrant {
+  verify(key: string, query: Record<string, string | undefined>, now = this.clock()): UploadGrant {
     assertValidKey(key);
     const params = new URLSearchParams({
       expires: query.expires ?? '',
