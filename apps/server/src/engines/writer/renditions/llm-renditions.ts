@@ -12,10 +12,20 @@ import {
   THREAD_POSTS,
 } from './compose-renditions.ts';
 import { pieceTags, withoutUngroundedTags } from './hashtags.ts';
+import {
+  joinBrokenParts,
+  modelRenditionProblem,
+  pieceWords,
+  withoutUnfinishedEnd,
+  withTagsAtMost,
+} from './model-rendition-checks.ts';
 import { capHashtags, fitWithin, hashtagsIn, lengthOf, type PlatformRules } from './platform-rules.ts';
 import type { RenditionDraft, RenditionSource } from './rendition-source.ts';
 import { plainLine, sameWords } from './social-units.ts';
 import { splitThread, withoutNumber } from './thread.ts';
+
+/** Hashtags a thread keeps in all, at the end of its last post (as its brief asks). */
+const THREAD_HASHTAGS = 2;
 
 const zAnswer = z.object({
   parts: z.array(
@@ -39,7 +49,7 @@ Rules:
 function brief(rules: PlatformRules): string {
   switch (rules.platform) {
     case 'twitter':
-      return `Platform: X (Twitter). Write a thread: 3 to ${THREAD_POSTS} posts, each under ${rules.limit - 6} characters (a link counts 23, a Chinese, Japanese or Korean character 2). One part per post. The first post is a hook that makes people read on: a claim or a question from the piece, not the title alone. Each post ends at the end of a sentence; split a long sentence at a clause, never mid-word. No list markers ("•", "-", "1."): write list items as sentences or lines. At most two hashtags, at the end of the last post.`;
+      return `Platform: X (Twitter). Write a thread: 3 to ${THREAD_POSTS} posts, each under ${rules.limit - 6} characters (a link counts 23, a Chinese, Japanese or Korean character 2). One part per post. The first post is a hook that makes people read on: a claim or a question from the piece, not the title alone. Each post ends at the end of a sentence; split a long sentence at a clause, never mid-word. No list markers ("•", "-", "1."): write list items as sentences or lines. At most ${THREAD_HASHTAGS} hashtags, at the end of the last post.`;
     case 'linkedin':
       return `Platform: LinkedIn. One post of at most ${rules.limit} characters, best around 1,300. The first two lines (about ${LINKEDIN_FOLD} characters) are the hook; they show before "see more": make them specific. Then short paragraphs of one to three sentences with a blank line between them. End with ${LINKEDIN_HASHTAGS[0]} to ${LINKEDIN_HASHTAGS[1]} hashtags.`;
     case 'facebook':
@@ -62,8 +72,11 @@ export interface LlmRenditionOptions {
  * nothing are removed; hashtags not made of the piece's words are removed; thread posts lose list
  * markers, a title-only first post joins the next, posts are numbered here and re-split at a
  * sentence or clause when too long; single posts are cut at a sentence to fit (Facebook to its
- * shorter form); LinkedIn keeps three to five hashtags, Instagram at least a few and at most 30.
- * Failures are `WriterError`s, so the caller can fall back to the composer.
+ * shorter form); LinkedIn keeps three to five hashtags, Instagram at least a few and at most 30;
+ * parts the model broke mid-sentence or mid-word are joined again, and an unfinished last word is
+ * dropped. What still breaks a rule after that (`modelRenditionProblem`: a word cut between posts,
+ * too few hashtags, the pasted article, ...) is refused. Failures are `WriterError`s, so the
+ * caller can fall back to the composer.
  */
 export async function llmRendition(
   provider: LlmProvider,
@@ -125,9 +138,30 @@ export async function llmRendition(
     );
   const pieceText = [source.title, ...source.blocks.map((b) => b.text)].join('\n\n');
   const grounded = (text: string) => withoutUngroundedTags(text, pieceText, source.language, source.keywords);
+  // Where the model broke a sentence (or a word) between parts, the parts are joined again; a
+  // last sentence that stops mid-word is dropped.
+  const words = pieceWords(source);
+  const mended = (parts: string[]) => {
+    const joined = joinBrokenParts(parts, words, source.language, pieceText);
+    const last = joined.length - 1;
+    if (last >= 0) joined[last] = withoutUnfinishedEnd(joined[last] ?? '', words, source.language);
+    return joined;
+  };
+  const refuse = (parts: string[]): RenditionDraft => {
+    const problem = modelRenditionProblem(source, rules, parts);
+    if (problem)
+      throw new WriterError(
+        'invalid_output',
+        `${resolved.service}: the ${rules.platform} rendition was refused: ${problem}`,
+      );
+    return { platform: rules.platform, parts, html: null };
+  };
   if (rules.kind === 'thread') {
     // A first post that only says the title is not a hook: the title opens the next post instead.
-    const [first = '', ...others] = written.map((p) => grounded(plainLines(p))).filter(Boolean);
+    const [first = '', ...others] = withTagsAtMost(
+      mended(written.map((p) => grounded(plainLines(p))).filter(Boolean)),
+      THREAD_HASHTAGS,
+    ).filter(Boolean);
     const opening =
       sameWords(first, source.title) && others[0] !== undefined ? [`${first}\n\n${others.shift()}`] : [first];
     const posts = [...opening, ...others].flatMap((p) =>
@@ -135,11 +169,11 @@ export async function llmRendition(
     );
     const kept = posts.slice(0, MAX_THREAD_POSTS);
     const numbered = kept.length > 1 ? kept.map((p, i) => `${i + 1}/${kept.length} ${p}`) : kept;
-    return { platform: rules.platform, parts: numbered, html: null };
+    return refuse(numbered);
   }
   const measure = (t: string) => lengthOf(rules, t);
   const limit = rules.platform === 'facebook' ? Math.min(FACEBOOK_CHARS, rules.limit) : rules.limit;
-  let text = grounded(written.join('\n\n'));
+  let text = grounded(mended(written).join('\n\n'));
   // Too few hashtags where the platform expects some: the piece's own words make them up.
   const least = rules.platform === 'linkedin' ? LINKEDIN_HASHTAGS[0] : rules.platform === 'instagram' ? 5 : 0;
   const present = hashtagsIn(text);
@@ -154,7 +188,7 @@ export async function llmRendition(
   }
   text = fitWithin(text, limit, source.language, measure);
   if (most !== null) text = capHashtags(text, most);
-  return { platform: rules.platform, parts: [text], html: null };
+  return refuse([text]);
 }
 
 /** A post's lines without list markers. */
