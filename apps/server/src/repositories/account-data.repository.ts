@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { audio, content, transcriptions, voiceProfiles } from '../db/schema.ts';
+import { brandKits } from '../db/infographics.schema.ts';
+import { audio, content, shares, transcriptions, voiceProfiles } from '../db/schema.ts';
 
 /** What the export needs to name a transcript's files before it reads the transcript itself. */
 export interface TranscriptListing {
@@ -56,5 +57,35 @@ export class AccountDataRepository {
       .from(voiceProfiles)
       .where(eq(voiceProfiles.userId, userId))
       .orderBy(asc(voiceProfiles.createdAt), asc(voiceProfiles.id));
+  }
+
+  /**
+   * Every share link the user made, in force or not, oldest first, with its item's title. Only the
+   * columns the export shows are read: never the token, sealed or hashed.
+   */
+  shares(userId: string) {
+    return this.db
+      .select({
+        id: shares.id,
+        audioId: shares.audioId,
+        documentId: shares.documentId,
+        itemTitle: sql<string | null>`coalesce(${audio.title}, ${transcriptions.title})`,
+        parts: shares.parts,
+        allowIndexing: shares.allowIndexing,
+        expiresAt: shares.expiresAt,
+        revokedAt: shares.revokedAt,
+        createdAt: shares.createdAt,
+      })
+      .from(shares)
+      .leftJoin(audio, eq(audio.id, shares.audioId))
+      .leftJoin(transcriptions, eq(transcriptions.id, shares.documentId))
+      .where(eq(shares.userId, userId))
+      .orderBy(asc(shares.createdAt), asc(shares.id));
+  }
+
+  /** The user's brand kit, or undefined when none was saved. */
+  async brandKit(userId: string) {
+    const [row] = await this.db.select().from(brandKits).where(eq(brandKits.userId, userId));
+    return row;
   }
 }

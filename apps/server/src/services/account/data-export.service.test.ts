@@ -67,6 +67,8 @@ function exportOf(rows: TranscriptionRow[]) {
     audio: async () => [],
     content: async () => [],
     voiceProfiles: async () => [],
+    shares: async () => [],
+    brandKit: async () => undefined,
     transcriptList: async () =>
       rows.map((r) => ({
         id: r.id,

@@ -24,6 +24,11 @@ voice-profiles.json the voices you named with Remember voices on: name, dates, h
                     recordings each print was made from, and the print itself (numbers that
                     describe how the voice sounds, never a recording)
 content.json        every piece of content with its languages and versions
+shares.json         every share link you made, in force or not: its item, what it shows, when
+                    it was made, when it expires or was revoked, and whether search engines may
+                    index it (the link's secret part is not included)
+brand.json          your brand kit: colours, heading font and footer line (when you saved one)
+brand-logo.png      your brand logo, as it is drawn on images (when you added one)
 audio/              the audio files themselves
 transcripts/        each transcript as plain text (.txt) and subtitles (.srt), with speaker names
 content/            each piece of content in each language, as Markdown
@@ -54,11 +59,13 @@ export class DataExportService {
   ) {}
 
   async zip(user: User): Promise<Readable> {
-    const [audioRows, transcripts, contentRows, profiles] = await Promise.all([
+    const [audioRows, transcripts, contentRows, profiles, shareRows, brand] = await Promise.all([
       this.data.audio(user.id),
       this.data.transcriptList(user.id),
       this.data.content(user.id),
       this.data.voiceProfiles(user.id),
+      this.data.shares(user.id),
+      this.data.brandKit(user.id),
     ]);
     const zip = new ZipFile();
     const json = (value: unknown, name: string) =>
@@ -72,6 +79,13 @@ export class DataExportService {
     );
     json(contentRows.map(toContent), 'content.json');
     json(profiles.map(toExportedProfile), 'voice-profiles.json');
+    json(shareRows.map(toExportedShare), 'shares.json');
+    if (brand) {
+      json(toExportedBrand(brand), 'brand.json');
+      // Kept as base64 PNG (at most 512 px a side), so it is small and already compressed.
+      if (brand.logoPng)
+        zip.addBuffer(Buffer.from(brand.logoPng, 'base64'), `${ROOT}/brand-logo.png`, { compress: false });
+    }
 
     const names = new UniqueNames();
     const titleOf = new Map(audioRows.map((a) => [a.id, a.title]));
@@ -223,6 +237,38 @@ function toExportedProfile(row: Awaited<ReturnType<AccountDataRepository['voiceP
 }
 
 type StreamCallback = (err: Error | null, stream: Readable) => void;
+/** A share link as the export holds it: what it shows and when, never its token or the token's hash. */
+function toExportedShare(row: Awaited<ReturnType<AccountDataRepository['shares']>>[number]) {
+  return {
+    id: row.id,
+    item_id: row.audioId ?? row.documentId,
+    item_kind: row.audioId ? 'audio' : 'document',
+    item_title: row.itemTitle,
+    parts: {
+      transcript: row.parts.transcript,
+      audio: row.parts.audio,
+      content_ids: row.parts.contentIds,
+      infographic_ids: row.parts.infographicIds,
+    },
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    revoked_at: row.revokedAt?.toISOString() ?? null,
+    allow_indexing: row.allowIndexing,
+  };
+}
+
+/** The brand kit as the export holds it; the logo goes beside it as brand-logo.png. */
+function toExportedBrand(row: NonNullable<Awaited<ReturnType<AccountDataRepository['brandKit']>>>) {
+  return {
+    primary_color: row.primaryColor,
+    secondary_color: row.secondaryColor,
+    heading_font: row.headingFont,
+    footer: row.footer,
+    logo: row.logoPng ? { file: 'brand-logo.png', width: row.logoWidth, height: row.logoHeight } : null,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
 
 interface TranscriptFiles {
   txt: string;
