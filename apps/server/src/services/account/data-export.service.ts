@@ -236,7 +236,6 @@ function toExportedProfile(row: Awaited<ReturnType<AccountDataRepository['voiceP
   };
 }
 
-type StreamCallback = (err: Error | null, stream: Readable) => void;
 /** A share link as the export holds it: what it shows and when, never its token or the token's hash. */
 function toExportedShare(row: Awaited<ReturnType<AccountDataRepository['shares']>>[number]) {
   return {
@@ -269,6 +268,7 @@ function toExportedBrand(row: NonNullable<Awaited<ReturnType<AccountDataReposito
   };
 }
 
+type StreamCallback = (err: Error | null, stream: Readable) => void;
 
 interface TranscriptFiles {
   txt: string;
