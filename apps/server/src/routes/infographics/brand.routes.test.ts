@@ -1,10 +1,12 @@
 // Settings → Brand: the kit is the user's own, its colours are checked for contrast, a logo is
 // checked by its bytes and rasterised, and a generation that asks for the brand is drawn in it.
-import type { BrandKit, GenerationResult } from '@voxpress/contracts';
+import type { BrandKit, GenerationResult, SingleGenerationResult } from '@voxpress/contracts';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../../test/harness.ts';
 import { signUp } from '../../../test/http.ts';
+import { infographicImages } from '../../db/infographics.schema.ts';
 
 const svgLogo = (extra = '') =>
   `data:image/svg+xml;base64,${Buffer.from(
@@ -109,5 +111,17 @@ describe.each(drivers)('brand kit on %s', (driver) => {
       (r.json() as GenerationResult).variations[0]?.debug as { brand?: boolean } | undefined;
     expect(plan(branded)?.brand).toBe(true);
     expect(plan(plain)?.brand).toBeUndefined();
+    // Drawn again at another size: still in the brand, still the same structure.
+    const first = (branded.json() as GenerationResult).variations[0];
+    const again = await call('POST', '/infographics/quick-generate', ada, {
+      image_id: first?.id,
+      size: '1200x630',
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const [row] = await t.ctx.database.db
+      .select()
+      .from(infographicImages)
+      .where(eq(infographicImages.id, (again.json() as SingleGenerationResult).variation?.id as string));
+    expect(row?.plan).toMatchObject({ brand: true, diagram: (first?.debug as { diagram?: string }).diagram });
   });
 });

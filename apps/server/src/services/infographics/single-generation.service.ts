@@ -10,7 +10,7 @@ import type {
 } from '@voxpress/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { InfographicData } from '../../engines/renderer/renderer.ts';
+import type { Diagram, InfographicData } from '../../engines/renderer/renderer.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { ImageRow } from '../../repositories/infographics/images.repository.ts';
 import type { TranscriptionsRepository } from '../../repositories/transcriptions.repository.ts';
@@ -30,6 +30,9 @@ import type { InfographicDesigner } from './llm-designer.ts';
 import { styleFor } from './suggestions.service.ts';
 import type { TemplatesService } from './templates.service.ts';
 import { fixedPlans, llmPlans, type VariationPlan } from './variation-planner.ts';
+
+/** The structures a stored plan may name. */
+const DIAGRAMS: readonly Diagram[] = ['cards', 'flow', 'timeline', 'figures', 'quote', 'comparison'];
 
 export const CUSTOM_NEEDS_CONTENT = 'A custom infographic needs content.';
 const DEFAULT_SIZE = '1080x1080';
@@ -146,8 +149,11 @@ export class SingleGenerationService {
     return this.again(row, request.data as InfographicData, size, request.style, 'rerender');
   }
 
-  /** An image drawn again from a stored variation: its content, template and emphasis kept. */
-  private again(
+  /**
+   * An image drawn again from a stored variation: its content, template, emphasis, structure and
+   * (when it was drawn in the user's brand) the brand kit as it is now kept.
+   */
+  private async again(
     row: ImageRow,
     data: InfographicData,
     size: { width: number; height: number },
@@ -156,6 +162,8 @@ export class SingleGenerationService {
   ): Promise<SingleGenerationResult> {
     const style = styleOverride ?? (row.style as LayoutStyleKey);
     const emphasis = row.emphasis as Emphasis;
+    const drawn = (row.plan ?? {}) as { diagram?: unknown; brand?: unknown };
+    const diagram = DIAGRAMS.find((d) => d === drawn.diagram);
     const set: SetContext = {
       userId: row.userId,
       setId: randomUUID(),
@@ -166,6 +174,7 @@ export class SingleGenerationService {
       audience: row.audience as SetContext['audience'],
       culturalContext: row.culturalContext as SetContext['culturalContext'],
       sizes: [size],
+      brand: await this.deps.generation.brandFor(row.userId, drawn.brand === true),
     };
     const plan: VariationPlan = {
       index: row.variationIndex,
@@ -178,6 +187,7 @@ export class SingleGenerationService {
       bestFor: bestForOf(style),
       data,
       reason: null,
+      ...(diagram ? { diagram } : {}),
     };
     return this.draw(set, plan);
   }
