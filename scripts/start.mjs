@@ -24,9 +24,12 @@ if (newest(['apps/server/dist/main.js']) < newest([...shared, 'apps/server/src',
 console.log(`Prepared in ${((Date.now() - started) / 1000).toFixed(1)} s; starting...`);
 
 // A crash brings it back (see `supervise`); Ctrl+C or SIGTERM stops it for good.
+// --liftoff-only: V8 runs the embedded database's WebAssembly with its baseline compiler only.
+// Optimising it in the background briefly took ~500 MB a start (965 → 425 MB peak) and made
+// small queries no faster (see README, Memory). The Dockerfile and the benchmarks pass it too.
 const code = await supervise(
   process.execPath,
-  ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')],
+  ['--liftoff-only', '--enable-source-maps', path.join(root, 'apps/server/dist/main.js')],
   { cwd: root, env: { NODE_ENV: 'production', ...process.env } },
 );
 process.exit(code);

@@ -42,7 +42,8 @@ export function builtServerArgs(): string[] {
     process.env[SERVER_BUNDLE_ENV] = bundle.dir;
     process.once('exit', bundle.remove);
   }
-  return serverArgs();
+  // As scripts/start.mjs runs it: the embedded database's WebAssembly on V8's baseline compiler.
+  return ['--liftoff-only', ...serverArgs()];
 }
 
 /**
