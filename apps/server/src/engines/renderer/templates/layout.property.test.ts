@@ -18,7 +18,7 @@ const SIZES = [
   [1200, 630],
   [1920, 1080],
 ] as const;
-const DIAGRAMS: Diagram[] = ['cards', 'flow', 'timeline', 'figures', 'quote'];
+const DIAGRAMS: Diagram[] = ['cards', 'flow', 'timeline', 'figures', 'quote', 'comparison'];
 
 /** A small seeded generator, so a failure names a content that can be drawn again. */
 function rng(seed: number) {
@@ -45,6 +45,15 @@ function content(seed: number): { data: InfographicData; style: string } {
     Array.from({ length: n }, () => (r.next() < 0.08 && language === 'de' ? long : r.pick(words))).join(' ');
   const list = (max: number) => Array.from({ length: r.int(max + 1) }, () => phrase(1 + r.int(4)));
   const title = r.next() < 0.3 ? phrase(6 + r.int(6)) : phrase(1);
+  // Two options compared: sides of one to eight rows, labels long or short.
+  const c = rng(seed * 31);
+  const side = () => ({
+    label: (c.next() < 0.2 ? phrase(3) : phrase(1)).slice(0, 60),
+    items: Array.from({ length: 1 + c.int(8) }, () =>
+      c.next() < 0.5 ? phrase(1 + c.int(3)) : r.pick(words),
+    ),
+  });
+  const comparison = { left: side(), right: side(), tone: c.pick(['pros', 'neutral'] as const) };
   return {
     style: r.pick(LAYOUT_STYLE_KEYS),
     data: {
@@ -67,6 +76,7 @@ function content(seed: number): { data: InfographicData; style: string } {
       })),
       tags: list(6).map((t) => t.split(' ')[0] ?? t),
       ...(r.next() < 0.5 ? { footer: phrase(1) } : {}),
+      comparison,
     },
   };
 }
