@@ -1,3 +1,4 @@
+import { statfs } from 'node:fs/promises';
 import path from 'node:path';
 import pino from 'pino';
 import type { AppContext } from './app-context.ts';
@@ -90,6 +91,13 @@ export async function createContext(
     events,
     config,
     box: new SecretBox(config.secret, 'server settings'),
+    // Uploads kept on this disk: the upload limit may not pass its free space. S3 has no such figure.
+    freeStorageBytes: config.s3
+      ? undefined
+      : async () => {
+          const stats = await statfs(config.dataDir);
+          return stats.bavail * stats.bsize;
+        },
   });
   const llmSettings = () => serverSettings.llm();
   const throttle = new LoginThrottle(new LoginThrottlesRepository(database.db));
@@ -147,6 +155,7 @@ export async function createContext(
     tmpDir,
     maxDurationS: config.maxAudioS,
     quotaBytes: () => serverSettings.quotaBytes(),
+    maxUploadBytes: () => serverSettings.maxUploadBytes(),
     startPipeline: (row) => pipeline.start(row.id),
   });
   const transcribe = new TranscribeService({
@@ -241,6 +250,7 @@ export async function createContext(
       queue,
       guard: outbound,
       tmpDir,
+      maxBytes: config.maxUploadBytes,
     }),
     transcribe,
     transcriptions: new TranscriptionService(audioRepository, transcriptionsRepository),

@@ -81,6 +81,11 @@ export const zAdminSettings = z.object({
   /** Audio each account may keep, in MB; 0 for no limit. */
   storage_quota_mb: z.number().int(),
   storage_quota_source: zSettingSource,
+  /** Largest file accepted, in MB (MAX_UPLOAD_MB unless saved here). */
+  max_upload_mb: z.number().int(),
+  max_upload_source: zSettingSource,
+  /** Free space where uploads are kept, in MB; null where it cannot be known (S3). */
+  storage_free_mb: z.number().int().nullable(),
   llm: z.object({
     openai: zLlmProviderSettings,
     anthropic: zLlmProviderSettings,
@@ -114,6 +119,8 @@ export type LlmProviderUpdate = z.infer<typeof zLlmProviderUpdate>;
 export const zAdminSettingsUpdate = z.strictObject({
   signups_open: z.boolean().nullable().optional(),
   storage_quota_mb: z.number().int().min(0).max(100_000_000).nullable().optional(),
+  /** Null goes back to MAX_UPLOAD_MB; at most the free storage. */
+  max_upload_mb: z.number().int().min(1).max(1_000_000).nullable().optional(),
   llm: z
     .strictObject({
       openai: zLlmProviderUpdate.optional(),

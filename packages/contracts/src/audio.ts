@@ -90,7 +90,8 @@ export const zUploadInitRequest = z.object({
     .number()
     .int()
     .min(1, 'The audio file is empty.')
-    .max(LIMITS.maxUploadBytes, 'File size must be less than 100MB.'),
+    // The server holds it to its upload limit (MAX_UPLOAD_MB or the administrator's setting).
+    .max(LIMITS.maxUploadCeilingBytes, 'File size must be less than 100MB.'),
   file_name: zText({ max: 255 }).optional(),
   language: zLanguageCode.optional(),
   google_language_code: zLanguageCode.optional(),

@@ -52,6 +52,8 @@ export const errorCodes = [
   // Audio and uploads.
   'audio_not_found',
   'upload_too_large',
+  // The administrator's upload limit is more than the storage has free.
+  'upload_limit_over_storage',
   'quota_exceeded',
   'unsupported_format',
   'audio_empty',

@@ -1,6 +1,9 @@
 /** Business limits from the product specification (section 9). */
 export const LIMITS = {
+  /** The default upload limit (MAX_UPLOAD_MB's default); the server's own is in GET /system/config. */
   maxUploadBytes: 104_857_600,
+  /** Largest upload limit an administrator can set (1 000 000 MB). */
+  maxUploadCeilingBytes: 1_048_576_000_000,
   maxRecordingSeconds: 300,
   maxRecordingBytes: 50 * 1024 * 1024,
   recorderBitsPerSecond: 128_000,

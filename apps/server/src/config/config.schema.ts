@@ -182,6 +182,15 @@ export const zEnv = z.object({
     .describe(
       "Audio storage each account may use, in MB (uploads are refused beyond it). 0: no limit. The default for the administrator's setting in Settings, which overrides it.",
     ),
+  MAX_UPLOAD_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(100)
+    .describe(
+      "Largest file accepted, in MB, by the upload form, the API and the presigned path alike (the browser reads it from the server). The default for the administrator's setting in Settings → Server, which overrides it, up to the free storage.",
+    ),
   MAX_AUDIO_MINUTES: z.coerce
     .number()
     .int()

@@ -51,6 +51,8 @@ export interface Config {
   storageQuotaBytes: number | undefined;
   /** Longest audio accepted at upload, in seconds of decoded sound. */
   maxAudioS: number;
+  /** Largest file accepted (MAX_UPLOAD_MB); the administrator's saved setting overrides it. */
+  maxUploadBytes: number;
   /** Unset: blobs on local disk under the data folder. */
   s3:
     | {
@@ -190,6 +192,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     render: { workers: e.RENDER_WORKERS ?? spareCores() },
     storageQuotaBytes: e.STORAGE_QUOTA_MB ? e.STORAGE_QUOTA_MB * 1024 * 1024 : undefined,
     maxAudioS: e.MAX_AUDIO_MINUTES * 60,
+    maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -238,7 +241,7 @@ export function clientConfig(config: Config): ClientConfig {
   return {
     version: VERSION,
     google_client_id: config.googleClientId ?? null,
-    max_upload_bytes: LIMITS.maxUploadBytes,
+    max_upload_bytes: config.maxUploadBytes,
     max_recording_seconds: LIMITS.maxRecordingSeconds,
     max_recording_bytes: LIMITS.maxRecordingBytes,
     max_audio_seconds: config.maxAudioS,

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import {
-  LIMITS,
   zContentUploadFields,
   zContentUploadResponse,
   zErrorResponse,
@@ -17,12 +16,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
 import { authenticate } from '../http/authenticate.ts';
 import { HttpError, ValidationError } from '../lib/http-error.ts';
+import { uploadTooLarge } from '../services/audio/audio.service.ts';
 import { ensureDiskRoom } from '../storage/storage-full.ts';
 
-const tooBig = () =>
-  new HttpError(413, 'upload_too_large', 'File size must be less than 100MB.', {
-    max_bytes: LIMITS.maxUploadBytes,
-  });
 const zFileName = zText({ max: 255 });
 /** Largest written document accepted as a content source (a DOCX with images can be large). */
 const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
@@ -36,7 +32,8 @@ const FORM_SLACK = 1024 * 1024;
 export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(multipart, {
-      limits: { fileSize: LIMITS.maxUploadBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
+      // Each route sets its own file size: the audio one reads the upload limit in force.
+      limits: { files: 1, fields: 20, fieldSize: 64 * 1024 },
     });
     app.post(
       '/files/upload/audio',
@@ -46,7 +43,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['files'],
           summary: 'Upload an audio file (multipart: file, title, description, language, …)',
           description:
-            'Streamed to storage, checked by its bytes (MP3, WAV, M4A, OGG, WEBM; at most 100 MB), then transcribed.',
+            'Streamed to storage, checked by its bytes (MP3, WAV, M4A, OGG, WEBM and videos with sound; at most the upload limit in GET /system/config, 100 MB by default), then transcribed.',
           consumes: ['multipart/form-data'],
           security: [{ bearer: [] }],
           response: {
@@ -61,8 +58,10 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const declared = Number(request.headers['content-length'] ?? 0);
+        const max = await ctx.audio.maxUploadBytes();
+        const tooBig = () => uploadTooLarge(max);
         // The form adds a little around the file; anything far past a limit is refused unread.
-        if (declared > LIMITS.maxUploadBytes + FORM_SLACK) throw tooBig();
+        if (declared > max + FORM_SLACK) throw tooBig();
         if (!request.isMultipart())
           throw new HttpError(415, 'multipart_required', 'Send the file as multipart/form-data.');
         if (declared) await ctx.audio.ensureRoom(request.userId, declared, FORM_SLACK);
@@ -74,7 +73,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const fields: Record<string, string> = {};
         let file: { name: string; size: number } | undefined;
         try {
-          for await (const part of request.parts({ limits: { fileSize: LIMITS.maxUploadBytes, files: 1 } })) {
+          for await (const part of request.parts({ limits: { fileSize: max, files: 1 } })) {
             if (part.type === 'file') {
               if (part.fieldname !== 'file' || file) {
                 part.file.resume();

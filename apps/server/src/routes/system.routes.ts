@@ -88,7 +88,11 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: { tags: ['system'], summary: 'Client-safe configuration', response: { 200: zClientConfig } },
       },
-      async () => ({ ...clientConfig(ctx.config), signups_open: await ctx.serverSettings.signupsOpen() }),
+      async () => ({
+        ...clientConfig(ctx.config),
+        signups_open: await ctx.serverSettings.signupsOpen(),
+        max_upload_bytes: await ctx.serverSettings.maxUploadBytes(),
+      }),
     );
 
     app.get(

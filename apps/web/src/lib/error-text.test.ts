@@ -10,6 +10,7 @@ const SERVER_PARAMS: Record<string, string[]> = {
   account_locked: ['seconds'],
   quota_exceeded: ['needed_bytes', 'free_bytes', 'quota_bytes'],
   upload_too_large: ['max_bytes'],
+  upload_limit_over_storage: ['free_bytes'],
   audio_too_long: ['limit_s', 'duration_s'],
   rate_limited: ['retry_after_s'],
   not_found: ['method', 'path'],

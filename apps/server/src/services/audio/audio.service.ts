@@ -35,6 +35,16 @@ const uploadKeyOf = (blobKey: string) => blobKey.replace(/^audio\//, 'uploads/')
 /** `uploads/<user>/<audio id>.<format>`: which item an upload key belongs to. */
 const UPLOAD_KEY = /^uploads\/([^/]+)\/([0-9a-f-]{36})\.[a-z0-9]+$/;
 
+/** 413 `upload_too_large`: the spec's sentence, with the limit in force. */
+export function uploadTooLarge(maxBytes: number): HttpError {
+  return new HttpError(
+    413,
+    'upload_too_large',
+    `File size must be less than ${Math.round(maxBytes / 1024 / 1024)}MB.`,
+    { max_bytes: maxBytes },
+  );
+}
+
 export interface AudioServiceDeps {
   audio: AudioRepository;
   blobs: BlobStore;
@@ -45,6 +55,8 @@ export interface AudioServiceDeps {
   maxDurationS?: number;
   /** Bytes of audio one account may keep (the setting in force); undefined for no limit. */
   quotaBytes?: () => Promise<number | undefined>;
+  /** Largest file accepted (the setting in force); the spec's 100 MB when absent. */
+  maxUploadBytes?: () => Promise<number>;
   /** Starts the item's pipeline (its status change and first job commit together). */
   startPipeline(row: AudioRow): Promise<unknown>;
 }
@@ -53,7 +65,14 @@ export interface AudioServiceDeps {
 export class AudioService {
   constructor(private readonly deps: AudioServiceDeps) {}
 
+  /** The upload limit in force (MAX_UPLOAD_MB, or the administrator's setting). */
+  async maxUploadBytes(): Promise<number> {
+    return (await this.deps.maxUploadBytes?.()) ?? LIMITS.maxUploadBytes;
+  }
+
   async initUpload(userId: string, request: UploadInitRequest): Promise<UploadInitResponse> {
+    const max = await this.maxUploadBytes();
+    if (request.file_size_bytes > max) throw uploadTooLarge(max);
     await this.ensureRoom(userId, request.file_size_bytes);
     const id = randomUUID();
     const source = request.source ?? (request.file_format === 'webm' ? 'recording' : 'upload');
@@ -342,10 +361,8 @@ export class AudioService {
   private async accept(row: AudioRow, filePath: string, size: number): Promise<Audio> {
     let media: MediaInfo;
     try {
-      if (size > LIMITS.maxUploadBytes)
-        throw new HttpError(413, 'upload_too_large', 'File size must be less than 100MB.', {
-          max_bytes: LIMITS.maxUploadBytes,
-        });
+      const max = await this.maxUploadBytes();
+      if (size > max) throw uploadTooLarge(max);
       media = await this.inspect(filePath);
       try {
         await this.keepCompanions(row.blobKey, media);
@@ -377,10 +394,9 @@ export class AudioService {
    * mark failed; an item deleted meanwhile keeps nothing.
    */
   async acceptImported(row: AudioRow, filePath: string, size: number, fileName: string): Promise<void> {
-    if (size > LIMITS.maxUploadBytes)
-      throw new HttpError(413, 'import_too_large', 'The file at that link is too large.', {
-        max_bytes: LIMITS.maxUploadBytes,
-      });
+    const max = await this.maxUploadBytes();
+    if (size > max)
+      throw new HttpError(413, 'import_too_large', 'The file at that link is too large.', { max_bytes: max });
     await this.ensureRoom(row.userId, size);
     const media = await this.inspect(filePath);
     const info = stored(media);

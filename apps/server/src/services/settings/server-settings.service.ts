@@ -6,8 +6,11 @@ import type {
 } from '@voxpress/contracts';
 import type { Config, LlmConfig } from '../../config/config.ts';
 import type { EventBus } from '../../events/event-bus.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { ServerSettingsRepository } from '../../repositories/server-settings.repository.ts';
+
+const MB = 1024 * 1024;
 
 /** Every process drops its cached settings when this topic says they changed. */
 export const SETTINGS_TOPIC = 'server-settings';
@@ -29,12 +32,15 @@ export interface EffectiveSettings {
   llm: LlmConfig;
   /** The whisper model the administrator chose; undefined keeps WHISPER_MODEL's (or this machine's). */
   whisperModel: string | undefined;
+  /** Largest file accepted, in bytes. */
+  maxUploadBytes: number;
   view: AdminSettings;
 }
 
 const KEYS = {
   signups: 'signups_open',
   quota: 'storage_quota_mb',
+  maxUpload: 'max_upload_mb',
   whisperModel: 'whisper_model',
   llm: (p: LlmProviderId) => `llm.${p}`,
 };
@@ -45,6 +51,8 @@ export interface ServerSettingsDeps {
   config: Config;
   box: SecretBox;
   now?: () => number;
+  /** Free bytes where uploads are kept; undefined where it cannot be known (S3). */
+  freeStorageBytes?: () => Promise<number | undefined>;
 }
 
 /**
@@ -91,6 +99,10 @@ export class ServerSettings {
     return (await this.current()).llm;
   }
 
+  async maxUploadBytes(): Promise<number> {
+    return (await this.current()).maxUploadBytes;
+  }
+
   async whisperModel(): Promise<string | undefined> {
     return (await this.current()).whisperModel;
   }
@@ -108,6 +120,18 @@ export class ServerSettings {
     const writes = new Map<string, unknown>();
     if (change.signups_open !== undefined) writes.set(KEYS.signups, change.signups_open ?? undefined);
     if (change.storage_quota_mb !== undefined) writes.set(KEYS.quota, change.storage_quota_mb ?? undefined);
+    if (change.max_upload_mb !== undefined) {
+      const free = change.max_upload_mb === null ? undefined : await this.freeBytes();
+      // A limit past the free space would only let uploads fail halfway with a full disk.
+      if (free !== undefined && change.max_upload_mb !== null && change.max_upload_mb * MB > free)
+        throw new HttpError(
+          422,
+          'upload_limit_over_storage',
+          `The upload limit cannot be more than the free storage (${Math.floor(free / MB)} MB).`,
+          { free_bytes: free },
+        );
+      writes.set(KEYS.maxUpload, change.max_upload_mb ?? undefined);
+    }
     for (const provider of ['openai', 'anthropic', 'ollama'] as const) {
       const patch = change.llm?.[provider];
       if (!patch) continue;
@@ -128,6 +152,10 @@ export class ServerSettings {
     return (await this.current()).view;
   }
 
+  private async freeBytes(): Promise<number | undefined> {
+    return this.deps.freeStorageBytes?.().catch(() => undefined);
+  }
+
   close(): void {
     this.unsubscribe();
   }
@@ -138,6 +166,9 @@ export class ServerSettings {
     const signups = saved.get(KEYS.signups);
     const quota = saved.get(KEYS.quota);
     const whisperModel = saved.get(KEYS.whisperModel);
+    const maxUpload = saved.get(KEYS.maxUpload);
+    const maxUploadMb = typeof maxUpload === 'number' ? maxUpload : config.maxUploadBytes / MB;
+    const free = await this.freeBytes();
     const envQuotaMb = config.storageQuotaBytes === undefined ? 0 : config.storageQuotaBytes / 1024 / 1024;
     const quotaMb = typeof quota === 'number' ? quota : envQuotaMb;
     const provider = (id: LlmProviderId): SavedProvider => {
@@ -189,11 +220,15 @@ export class ServerSettings {
       quotaBytes: quotaMb > 0 ? quotaMb * 1024 * 1024 : undefined,
       llm,
       whisperModel: typeof whisperModel === 'string' && whisperModel ? whisperModel : undefined,
+      maxUploadBytes: maxUploadMb * MB,
       view: {
         signups_open: typeof signups === 'boolean' ? signups : config.auth.signupsOpen,
         signups_source: typeof signups === 'boolean' ? 'saved' : 'environment',
         storage_quota_mb: Math.round(quotaMb),
         storage_quota_source: typeof quota === 'number' ? 'saved' : 'environment',
+        max_upload_mb: Math.round(maxUploadMb),
+        max_upload_source: typeof maxUpload === 'number' ? 'saved' : 'environment',
+        storage_free_mb: free === undefined ? null : Math.floor(free / MB),
         llm: {
           openai: view(
             openaiUrl,

@@ -14,7 +14,6 @@ import {
 } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconAlertTriangle, IconFileMusic, IconRefresh, IconUpload, IconX } from '@tabler/icons-react';
-import { LIMITS } from '@voxpress/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '../../i18n/format.ts';
@@ -26,6 +25,7 @@ import { LanguagePicker } from './LanguagePicker.tsx';
 import { formatMegabytes } from './recorder-format.ts';
 import { UploadQueueList, useQueueRows } from './UploadQueueList.tsx';
 import { UploadSuccessCard } from './UploadSuccessCard.tsx';
+import { useMaxUploadBytes } from './upload-limit.ts';
 import { uploadQueue } from './upload-queue-app.ts';
 import { AUDIO_ACCEPT, type Rejection, type RejectionSummary, summarizeRejections } from './upload-rules.ts';
 import { useAudioFileUpload } from './use-audio-file-upload.ts';
@@ -52,6 +52,7 @@ export function UploadForm({ onUploaded, disabled = false, onBusyChange }: Uploa
   const [rejected, setRejected] = useState<RejectionSummary | null>(null);
   const { state, upload, cancel, reset } = useAudioFileUpload();
   const maxAudioSeconds = useMaxAudioSeconds();
+  const maxUploadBytes = useMaxUploadBytes();
   /** Reading the chosen file's length, before anything is sent. */
   const [measuring, setMeasuring] = useState(false);
   const queueRows = useQueueRows(uploadQueue);
@@ -70,12 +71,12 @@ export function UploadForm({ onUploaded, disabled = false, onBusyChange }: Uploa
     if (accepted.length + refused.length <= 1 && queueRows.length === 0) {
       const first = accepted[0];
       if (first) void choose(first);
-      else setRejected(summarizeRejections(refused));
+      else setRejected(summarizeRejections(refused, maxUploadBytes));
       return;
     }
     setRejected(null);
     for (const rejection of refused) {
-      const reason = summarizeRejections([rejection]);
+      const reason = summarizeRejections([rejection], maxUploadBytes);
       void uploadQueue.addRefused(
         rejection.file.name,
         rejection.file.size ?? 0,
@@ -163,7 +164,7 @@ export function UploadForm({ onUploaded, disabled = false, onBusyChange }: Uploa
           onDrop={() => undefined}
           onDropAny={(files, rejections) => dropped(files, rejections)}
           accept={AUDIO_ACCEPT}
-          maxSize={LIMITS.maxUploadBytes}
+          maxSize={maxUploadBytes}
           multiple
           disabled={locked}
           radius="lg"
@@ -183,7 +184,7 @@ export function UploadForm({ onUploaded, disabled = false, onBusyChange }: Uploa
             </Dropzone.Idle>
             <Text fw={600}>{t('upload.drop')}</Text>
             <Text size="sm" c="dimmed" id="upload-dropzone-hint">
-              {t('upload.dropHint', { size: formatFileSize(LIMITS.maxUploadBytes) })}
+              {t('upload.dropHint', { size: formatFileSize(maxUploadBytes) })}
             </Text>
           </Stack>
         </Dropzone>

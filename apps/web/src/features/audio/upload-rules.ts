@@ -49,7 +49,11 @@ export interface RejectionSummary {
   details: string[];
 }
 
-function describe(code: string, fallback: string): { title: string; detail: string | null } {
+function describe(
+  code: string,
+  fallback: string,
+  maxBytes: number,
+): { title: string; detail: string | null } {
   switch (code) {
     case 'file-invalid-type':
       return {
@@ -59,7 +63,7 @@ function describe(code: string, fallback: string): { title: string; detail: stri
     case 'file-too-large':
       return {
         title: UPLOAD_MESSAGES.tooLarge,
-        detail: t('errors.sizeDetail', { size: formatFileSize(LIMITS.maxUploadBytes) }),
+        detail: t('errors.sizeDetail', { size: formatFileSize(maxBytes) }),
       };
     case 'file-too-small':
       return { title: t('errors.empty'), detail: t('errors.emptyDetail') };
@@ -70,8 +74,14 @@ function describe(code: string, fallback: string): { title: string; detail: stri
   }
 }
 
-/** Turns dropzone rejections into the spec's messages; null when there is nothing to say. */
-export function summarizeRejections(rejections: readonly Rejection[]): RejectionSummary | null {
+/**
+ * Turns dropzone rejections into the spec's messages; null when there is nothing to say.
+ * `maxBytes`: the server's upload limit, named in the too-large message.
+ */
+export function summarizeRejections(
+  rejections: readonly Rejection[],
+  maxBytes: number = LIMITS.maxUploadBytes,
+): RejectionSummary | null {
   const seen = new Set<string>();
   let title: string | null = null;
   const details: string[] = [];
@@ -79,7 +89,7 @@ export function summarizeRejections(rejections: readonly Rejection[]): Rejection
     for (const error of rejection.errors) {
       if (seen.has(error.code)) continue;
       seen.add(error.code);
-      const text = describe(error.code, error.message);
+      const text = describe(error.code, error.message, maxBytes);
       title ??= text.title;
       if (text.title !== title) details.push(text.title);
       if (text.detail)

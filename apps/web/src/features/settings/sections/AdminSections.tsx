@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/PageState.tsx';
 import { i18n } from '../../../i18n/i18n.ts';
 import { FormError } from '../../account/FormError.tsx';
+import { CLIENT_CONFIG_KEY } from '../../auth/auth-api.ts';
 import { EnginesStatus } from '../../help/EnginesStatus.tsx';
 import { providerWords, sourceLabel } from '../labels.ts';
 import { SettingsSection } from '../SettingsSection.tsx';
@@ -31,6 +32,8 @@ function useAdminSettings() {
     mutationFn: saveAdminSettings,
     onSuccess: (next) => {
       queryClient.setQueryData(ADMIN_SETTINGS_KEY, next);
+      // The upload limit reaches the upload form through the client configuration.
+      void queryClient.invalidateQueries({ queryKey: CLIENT_CONFIG_KEY });
       notifications.show({ color: 'teal', message: i18n.t('settings:saved') });
     },
   });
@@ -46,8 +49,12 @@ export function AccessSection() {
   const { t } = useTranslation('settings');
   const { query, save } = useAdminSettings();
   const [quota, setQuota] = useState<number | string>(0);
+  const [maxUpload, setMaxUpload] = useState<number | string>(100);
   useEffect(() => {
-    if (query.data) setQuota(query.data.storage_quota_mb);
+    if (query.data) {
+      setQuota(query.data.storage_quota_mb);
+      setMaxUpload(query.data.max_upload_mb);
+    }
   }, [query.data]);
   return (
     <SettingsSection title={t('admin.access.title')} lead={t('admin.access.lead')}>
@@ -82,6 +89,31 @@ export function AccessSection() {
             <Button
               variant="light"
               onClick={() => save.mutate({ storage_quota_mb: Number(quota) || 0 })}
+              loading={save.isPending}
+            >
+              {t('save')}
+            </Button>
+          </Group>
+          <Group align="flex-end" gap="sm">
+            <NumberInput
+              label={t('admin.access.maxUpload')}
+              description={`${
+                query.data.storage_free_mb === null
+                  ? t('admin.access.maxUploadHint')
+                  : t('admin.access.maxUploadHintFree', { free: query.data.storage_free_mb })
+              } ${sourceLabel(t, query.data.max_upload_source)}`}
+              min={1}
+              max={query.data.storage_free_mb ?? undefined}
+              step={100}
+              allowDecimal={false}
+              value={maxUpload}
+              onChange={setMaxUpload}
+              suffix=" MB"
+              w={240}
+            />
+            <Button
+              variant="light"
+              onClick={() => save.mutate({ max_upload_mb: Math.max(1, Number(maxUpload) || 1) })}
               loading={save.isPending}
             >
               {t('save')}
