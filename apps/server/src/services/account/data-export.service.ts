@@ -203,6 +203,7 @@ export class DataExportService {
       segments: segmentsWithSpeakers(row.segments as StoredSegment[], storedSpeakers(row.speakers)),
       language: row.language,
       edited: row.editedText !== null,
+      html: row.editedText !== null ? row.editedHtml : null,
     };
     const txt = await renderExport('txt', source);
     if (!item.timed) return { txt, srt: '' };

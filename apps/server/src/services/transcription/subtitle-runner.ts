@@ -28,7 +28,8 @@ export type SubtitleJob =
  * a worker thread, so the API's event loop keeps answering while it is made.
  */
 export async function renderExport(format: ExportFormat, source: TranscriptSource): Promise<string> {
-  if (format === 'txt' || format === 'json' || source.text.length <= INLINE_EXPORT_CHARS)
+  // Plain text is quick, unless an edit's turns must be laid against what was heard.
+  if ((format === 'txt' && !source.html) || format === 'json' || source.text.length <= INLINE_EXPORT_CHARS)
     return exportTranscript(format, source);
   return runSubtitleWorker<string>({ format, source });
 }

@@ -1,6 +1,7 @@
 import type { Segment } from '@voxpress/contracts';
 import { shapeTranscript } from '../../engines/writer/composer/index.ts';
 import { editedLayout } from './edited-layout.ts';
+import { type EditedTurn, editedTurns } from './edited-turns.ts';
 
 export type ExportFormat = 'txt' | 'srt' | 'vtt' | 'json';
 
@@ -41,6 +42,8 @@ export interface TranscriptSource {
   language: string;
   /** Whether `text` is an edit (its words are timed against the segments where they match). */
   edited: boolean;
+  /** The edit as rich text, whose paragraphs keep their voices (`data-speaker`), when there is one. */
+  html?: string | null;
 }
 
 /**
@@ -53,8 +56,10 @@ export function exportTranscript(format: ExportFormat, source: TranscriptSource)
   if (format === 'json') return `${JSON.stringify(transcriptJson(source), null, 2)}\n`;
   const turns = speakerTurns(source);
   if (format === 'txt') {
-    if (!turns) return `${source.text.trim()}\n`;
-    return `${turns.map((t) => `${t.name} (${clock(t.start)})\n${t.text}`).join('\n\n')}\n`;
+    if (turns) return `${turns.map((t) => `${t.name} (${clock(t.start)})\n${t.text}`).join('\n\n')}\n`;
+    const edited = editedTurns(source);
+    if (!edited) return `${source.text.trim()}\n`;
+    return `${edited.map((t) => `${turnHeading(t)}${t.text}`).join('\n\n')}\n`;
   }
   const cues = turns ? turnCues(turns, source.language, format) : captionCues(source);
   if (format === 'srt')
@@ -94,6 +99,12 @@ export function speakerTurns(source: TranscriptSource): ExportTurn[] | null {
     } else turns.push({ name, start: s.start, segments: [segment], text });
   }
   return turns;
+}
+
+/** `Ana (12:03)` on its own line over an edited turn; no time when it is not known, nothing with no name. */
+function turnHeading(turn: EditedTurn): string {
+  if (!turn.name) return '';
+  return `${turn.name}${turn.start === null ? '' : ` (${clock(turn.start)})`}\n`;
 }
 
 /** `12:03` or `1:02:03`. */

@@ -2,6 +2,7 @@ import mammoth from 'mammoth';
 import { describe, expect, it } from 'vitest';
 import { readZip } from '../../../test/zip.ts';
 import { renderDocx } from './subtitle-runner.ts';
+import { exportTranscript } from './subtitles.ts';
 import { longDate, transcriptDocx } from './transcript-docx.ts';
 
 const segments = [
@@ -81,5 +82,34 @@ describe('transcript as a Word document', () => {
     const { value } = await mammoth.extractRawText({ buffer: await renderDocx(long) });
     expect(value).toContain('Ben — 33:15');
     expect(value).toContain('Sentence number 399 about baking bread');
+  });
+
+  it('keeps the speakers of an edit, its paragraphs as the editor kept them', async () => {
+    const edit = {
+      ...voiced,
+      edited: true,
+      text: 'Welcome back to the kitchen. Today we bake rye bread!\n\nA new line of mine.\n\nThanks for having me.\n\nWhere do we start?',
+      html:
+        '<p data-speaker="S1">Welcome back to the kitchen. Today we bake <strong>rye</strong> bread!</p>' +
+        '<p data-speaker="S1">A new line of mine.</p><p data-speaker="S2">Thanks for having me.</p>' +
+        '<p data-speaker="S1">Where do we start?</p>',
+    };
+    expect(exportTranscript('txt', edit)).toBe(
+      'Ana (0:00)\nWelcome back to the kitchen. Today we bake rye bread!\nA new line of mine.\n\n' +
+        'Speaker 2 (0:05)\nThanks for having me.\n\nAna (12:03)\nWhere do we start?\n',
+    );
+    const { value } = await mammoth.extractRawText({ buffer: await transcriptDocx(edit) });
+    expect(value.split('\n').filter(Boolean).slice(2)).toEqual([
+      'Ana — 0:00',
+      'Welcome back to the kitchen. Today we bake rye bread!',
+      'A new line of mine.',
+      'Speaker 2 — 0:05',
+      'Thanks for having me.',
+      'Ana — 12:03',
+      'Where do we start?',
+    ]);
+    // Paragraphs that cannot be matched to what was heard one to one get no time, never a wrong one.
+    const unmatched = { ...edit, text: `${edit.text}\nan extra line` };
+    expect(exportTranscript('txt', unmatched)).toMatch(/^Ana\nWelcome back/);
   });
 });

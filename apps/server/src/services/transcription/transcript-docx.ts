@@ -1,4 +1,5 @@
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
+import { editedTurns } from './edited-turns.ts';
 import { clock, speakerTurns, type TranscriptSource } from './subtitles.ts';
 
 /** What a transcript's Word document is made from: the transcript, its item's title and date. */
@@ -25,8 +26,8 @@ export function longDate(iso: string, language: string): string {
 
 /**
  * The transcript as a Word document: the item's title, its date, then each speaker turn under its
- * speaker's name and the time it starts (`Ana — 12:03`), as TXT has them. A transcript without
- * speakers, or the user's edit (whose words no longer follow the voices), is written paragraph by
+ * speaker's name and the time it starts (`Ana — 12:03`), as TXT has them; the user's edit keeps the
+ * voices its paragraphs kept in the editor. A transcript without speakers is written paragraph by
  * paragraph as its text has them.
  */
 export async function transcriptDocx(source: TranscriptDocxSource): Promise<Buffer> {
@@ -41,21 +42,26 @@ export async function transcriptDocx(source: TranscriptDocxSource): Promise<Buff
       children: [new TextRun({ text: longDate(source.date, language), color: '595959' })],
     }),
   ];
-  const turns = speakerTurns(source);
+  const turns: { name: string; start: number | null; text: string }[] | null =
+    speakerTurns(source) ?? editedTurns(source);
   if (turns)
     for (const turn of turns) {
-      children.push(
-        new Paragraph({
-          ...rtl,
-          keepNext: true,
-          spacing: { before: 240 },
-          children: [
-            new TextRun({ text: turn.name, bold: true }),
-            new TextRun({ text: ` — ${clock(turn.start)}`, color: '595959' }),
-          ],
-        }),
-        new Paragraph({ ...rtl, children: [new TextRun(turn.text)] }),
-      );
+      if (turn.name)
+        children.push(
+          new Paragraph({
+            ...rtl,
+            keepNext: true,
+            spacing: { before: 240 },
+            children: [
+              new TextRun({ text: turn.name, bold: true }),
+              ...(turn.start === null
+                ? []
+                : [new TextRun({ text: ` — ${clock(turn.start)}`, color: '595959' })]),
+            ],
+          }),
+        );
+      for (const line of turn.text.split('\n'))
+        children.push(new Paragraph({ ...rtl, children: [new TextRun(line)] }));
     }
   else
     for (const line of source.text.split(/\n+/)) {

@@ -88,6 +88,7 @@ export class TranscriptionService {
       segments: segmentsWithSpeakers(row.segments as StoredSegment[], storedSpeakers(row.speakers)),
       language: row.language,
       edited: row.editedText !== null,
+      html: row.editedText !== null ? row.editedHtml : null,
     };
     const body =
       format === 'docx'
