@@ -42,8 +42,9 @@ export function builtServerArgs(): string[] {
     process.env[SERVER_BUNDLE_ENV] = bundle.dir;
     process.once('exit', bundle.remove);
   }
-  // As scripts/start.mjs runs it: the embedded database's WebAssembly on V8's baseline compiler.
-  return ['--liftoff-only', ...serverArgs()];
+  // With the flags scripts/start.mjs gives it (V8's baseline WebAssembly compiler, a small young
+  // generation).
+  return ['--liftoff-only', '--max-semi-space-size=8', ...serverArgs()];
 }
 
 /**

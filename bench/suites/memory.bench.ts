@@ -122,13 +122,15 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 /** 1,000 requests of the kinds a person makes, in rounds; the settled memory after each round. */
-async function mixedRequests(server: Started, wav: Buffer): Promise<number[]> {
+async function mixedRequests(server: Started, wav: Buffer): Promise<{ after: number[]; ms: number }> {
   const pid = server.child.pid ?? 0;
   const after: number[] = [];
+  let ms = 0;
   let token = await registerUser(server.url);
   let ids: string[] = [];
   const words = ['seeds', 'garden', 'morning', 'river', 'zeppelin', 'the'];
   for (let round = 0; round < ROUNDS; round++) {
+    const began = performance.now();
     for (let i = 0; i < PER_ROUND; i++) {
       const n = round * PER_ROUND + i;
       const headers = { authorization: `Bearer ${token}` };
@@ -161,9 +163,10 @@ async function mixedRequests(server: Started, wav: Buffer): Promise<number[]> {
         throw new Error(`${res.url} answered ${res.status}: ${await res.text()}`);
       await res.arrayBuffer();
     }
+    ms += performance.now() - began;
     after.push(await settled(pid));
   }
-  return after;
+  return { after, ms };
 }
 
 const mb = (n: number) => n.toFixed(0);
@@ -178,8 +181,9 @@ export async function memoryBenchmark(): Promise<Record<string, string | number>
     await stop(first.child);
     const later = await start(dataDir);
     let rounds: number[];
+    let requestMs: number;
     try {
-      rounds = await mixedRequests(later, wav);
+      ({ after: rounds, ms: requestMs } = await mixedRequests(later, wav));
     } finally {
       await stop(later.child);
     }
@@ -192,6 +196,7 @@ export async function memoryBenchmark(): Promise<Record<string, string | number>
       'idle after first start (MB)': `${mb(first.idle)} (target ≤ ${TARGET.idle}, ${verdict(first.idle, TARGET.idle)})`,
       'later start: peak (MB)': `${mb(later.peak)} (target ≤ ${TARGET.laterStart}, ${verdict(later.peak, TARGET.laterStart)})`,
       'idle after later start (MB)': `${mb(later.idle)} (target ≤ ${TARGET.idle}, ${verdict(later.idle, TARGET.idle)})`,
+      '1,000 requests, one after another (s)': (requestMs / 1000).toFixed(1),
       'after each 200 requests (MB)': rounds.map(mb).join(', '),
       'growth, round 2 to 5': `${growth >= 0 ? '+' : ''}${growth.toFixed(1)} % (target: none, within 10 %, ${growth <= 10 ? 'ok' : 'OVER'})`,
     };
