@@ -37,14 +37,20 @@ export const zInfographicJobStatus = z.enum(INFOGRAPHIC_JOB_STATUSES);
 
 const SIZE_MESSAGE = `Sizes are written WIDTHxHEIGHT, each side from ${MIN_INFOGRAPHIC_SIDE} to ${MAX_INFOGRAPHIC_SIDE} pixels, such as 1080x1080`;
 
+/** Pixel width and height of a `WxH` size such as `1080x1920` (0 for a side that is missing). */
+export function parseInfographicSize(value: string): { width: number; height: number } {
+  const [width = 0, height = 0] = value.split('x').map(Number);
+  return { width, height };
+}
+
 /** A pixel size as `WxH`: a preset (`GET /infographics/react/sizes`) or any size within bounds. */
 export const zInfographicSize = z
   .string()
   .trim()
   .regex(/^\d{1,5}x\d{1,5}$/, SIZE_MESSAGE)
   .refine((value) => {
-    const [w = 0, h = 0] = value.split('x').map(Number);
-    return [w, h].every((side) => side >= MIN_INFOGRAPHIC_SIDE && side <= MAX_INFOGRAPHIC_SIDE);
+    const { width, height } = parseInfographicSize(value);
+    return [width, height].every((side) => side >= MIN_INFOGRAPHIC_SIDE && side <= MAX_INFOGRAPHIC_SIDE);
   }, SIZE_MESSAGE);
 
 const zLanguage = z

@@ -7,6 +7,7 @@ import type {
   TemplateDebug,
   zInfographicGenerateRequest,
 } from '@voxpress/contracts';
+import { parseInfographicSize } from '@voxpress/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { InfographicsConfig } from '../../config/infographics-env.schema.ts';
@@ -127,11 +128,6 @@ export interface GenerationDeps {
   logger: FastifyBaseLogger;
 }
 
-export const parseSize = (value: string): Size => {
-  const [width = 0, height = 0] = value.split('x').map(Number);
-  return { width, height };
-};
-
 /**
  * Makes sets of variations: reads the content (analyzing), plans the variations by the feature
  * flags (designing), and draws each one through the renderer pool, storing it as it is done
@@ -145,7 +141,7 @@ export class GenerationService {
     if (request.sizes && request.sizes.length === 0)
       throw new HttpError(400, 'infographic_sizes_missing', SIZES_MISSING);
     const values = request.sizes ?? [request.size ?? fallback];
-    return [...new Set(values)].map(parseSize);
+    return [...new Set(values)].map(parseInfographicSize);
   }
 
   /** The user's brand kit as renders apply it, when asked for and saved. */

@@ -8,6 +8,7 @@ import type {
   zQuickGenerateRequest,
   zRerenderRequest,
 } from '@voxpress/contracts';
+import { parseInfographicSize } from '@voxpress/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Diagram, InfographicData } from '../../engines/renderer/renderer.ts';
@@ -20,7 +21,6 @@ import {
   GENERATION_FAILED,
   GenerationService,
   type PreparedSet,
-  parseSize,
   type SetContext,
   setContext,
 } from './generation.service.ts';
@@ -72,7 +72,7 @@ export class SingleGenerationService {
       CUSTOM_NEEDS_CONTENT,
       this.deps.transcriptions,
     );
-    const size = parseSize(request.size ?? DEFAULT_SIZE);
+    const size = parseInfographicSize(request.size ?? DEFAULT_SIZE);
     const set = {
       ...setContext(userId, source, [size]),
       brand: await this.deps.generation.brandFor(userId, request.use_brand),
@@ -109,7 +109,7 @@ export class SingleGenerationService {
     userId: string,
     request: z.output<typeof zQuickGenerateRequest>,
   ): Promise<SingleGenerationResult> {
-    const size = parseSize(request.size ?? DEFAULT_SIZE);
+    const size = parseInfographicSize(request.size ?? DEFAULT_SIZE);
     if (request.image_id) {
       const row = await this.deps.images.owned(userId, request.image_id);
       if (!row.data)
@@ -145,7 +145,7 @@ export class SingleGenerationService {
     request: z.output<typeof zRerenderRequest>,
   ): Promise<SingleGenerationResult> {
     const row = await this.deps.images.owned(userId, request.image_id);
-    const size = request.size ? parseSize(request.size) : { width: row.width, height: row.height };
+    const size = request.size ? parseInfographicSize(request.size) : { width: row.width, height: row.height };
     return this.again(row, request.data as InfographicData, size, request.style, 'rerender');
   }
 

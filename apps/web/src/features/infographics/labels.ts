@@ -7,6 +7,7 @@ import type {
   InfographicVariation,
   LayoutStyleKey,
 } from '@voxpress/contracts';
+import { parseInfographicSize } from '@voxpress/contracts';
 import type { TFunction } from 'i18next';
 import { formatNumber } from '../../i18n/format.ts';
 
@@ -172,8 +173,8 @@ export function sizeLabel(t: TFunction<'infographics'>, size: string): string {
 
 /** A size's pixels as the reader writes them, e.g. 1080 × 1920. */
 export function pixels(t: TFunction<'infographics'>, size: string): string {
-  const [w = 0, h = 0] = size.split('x').map(Number);
-  return pixelSize(t, w, h);
+  const { width, height } = parseInfographicSize(size);
+  return pixelSize(t, width, height);
 }
 
 /** Width and height as the reader writes them, e.g. 1080 × 1920. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateBlock, pixelsOf, validSizes } from './sizes.ts';
+import { generateBlock, validSizes } from './sizes.ts';
 
 describe('generating needs content and a size', () => {
   it('is blocked without a size, whatever else holds', () => {
@@ -25,9 +25,5 @@ describe('the chosen sizes', () => {
 
   it('leave out a size nobody offers', () => {
     expect(validSizes(['1x1', '1080x1080'])).toEqual(['1080x1080']);
-  });
-
-  it('read as pixels', () => {
-    expect(pixelsOf('1080x1920')).toEqual({ width: 1080, height: 1920 });
   });
 });

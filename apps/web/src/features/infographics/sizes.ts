@@ -27,9 +27,3 @@ export function validSizes(sizes: readonly string[]): string[] {
   };
   return known.sort((a, b) => order(a) - order(b));
 }
-
-/** Pixel width and height of a `WxH` size. */
-export function pixelsOf(size: string): { width: number; height: number } {
-  const [width = 0, height = 0] = size.split('x').map(Number);
-  return { width, height };
-}

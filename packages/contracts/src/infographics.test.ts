@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { parseInfographicSize, zInfographicSize } from './infographics.ts';
+
+describe('infographic sizes', () => {
+  it('read a WxH size as pixels', () => {
+    expect(parseInfographicSize('1080x1920')).toEqual({ width: 1080, height: 1920 });
+    expect(parseInfographicSize('1200x')).toEqual({ width: 1200, height: 0 });
+  });
+
+  it('accept sizes within bounds and refuse the rest', () => {
+    expect(zInfographicSize.parse(' 1080x1080 ')).toBe('1080x1080');
+    expect(zInfographicSize.safeParse('1x1').success).toBe(false);
+    expect(zInfographicSize.safeParse('1080 x 1080').success).toBe(false);
+  });
+});
