@@ -111,6 +111,9 @@ describe('several files at once', () => {
         await page.reload();
         await row(page, 'kitchen-plans.wav').getByText('Uploaded — transcription started').waitFor();
         await row(page, 'not-audio.mp3').getByTestId('upload-queue-error').waitFor();
+        await page.setViewportSize({ width: 390, height: 900 });
+        await screenshot(page, 'upload-queue-390');
+        await page.setViewportSize({ width: 1280, height: 900 });
 
         const expected: Record<string, string[]> = {
           'garden-notes.mp3': ['tomatoes', 'garden', 'water'],
@@ -132,6 +135,70 @@ describe('several files at once', () => {
           console.log(`[e2e] ${name} → ${heard}`);
           for (const word of words) expect(heard).toContain(word);
         }
+      });
+      expect(tracked.problems.consoleErrors).toEqual([]);
+      expect(tracked.problems.failedRequests).toEqual([]);
+    } finally {
+      await tracked.context.close();
+    }
+  });
+
+  it('takes a file shared from the phone: the manifest offers the share target, the service worker hands the file to the upload tab', async () => {
+    const tracked = await openPage(browser, baseUrl, { width: 390, height: 844 });
+    try {
+      await withScreenshotOnFailure(tracked.page, 'share-target', async () => {
+        const { page } = tracked;
+        await page.goto('/');
+        const manifest = (await page.evaluate(
+          `fetch(document.querySelector('link[rel="manifest"]').href).then((r) => r.json())`,
+        )) as {
+          share_target?: {
+            action: string;
+            method: string;
+            enctype: string;
+            params: { files: Array<{ name: string; accept: string[] }> };
+          };
+        };
+        expect(manifest.share_target).toMatchObject({
+          action: '/share-target',
+          method: 'POST',
+          enctype: 'multipart/form-data',
+          params: { files: [{ name: 'media', accept: expect.arrayContaining(['audio/*', 'video/*']) }] },
+        });
+
+        await page.getByRole('button', { name: 'Sign up free' }).click();
+        await submitAuthForm(authDialog(page, 'Create Account'), newAccount('Sam Sharer'));
+        await page.waitForURL('**/features');
+        const deadline = Date.now() + 30_000;
+        while (!(await page.evaluate('navigator.serviceWorker.controller !== null'))) {
+          if (Date.now() > deadline) throw new Error('No service worker took control of the page');
+          await page.waitForTimeout(200);
+        }
+
+        // What the phone's share sheet sends: a multipart POST to the share target's action.
+        const base64 = readFileSync(files.first).toString('base64');
+        const landed = (await page.evaluate(`(async () => {
+          const bytes = Uint8Array.from(atob('${base64}'), (c) => c.charCodeAt(0));
+          const form = new FormData();
+          form.append('title', 'Voice memo');
+          form.append('media', new File([bytes], 'voice-memo.mp3', { type: 'audio/mpeg' }));
+          const res = await fetch('/share-target', { method: 'POST', body: form });
+          return { url: res.url, redirected: res.redirected };
+        })()`)) as { url: string; redirected: boolean };
+        expect(landed.redirected).toBe(true);
+        expect(new URL(landed.url).pathname + new URL(landed.url).search).toBe(
+          '/home/audio?mode=upload&shared=1',
+        );
+
+        await page.goto('/home/audio?mode=upload&shared=1');
+        await row(page, 'voice-memo.mp3')
+          .getByText('Uploaded — transcription started')
+          .waitFor({ timeout: 60_000 });
+        await screenshot(page, 'share-target-390');
+        // Taken once: a second visit does not send it again.
+        await page.reload();
+        await row(page, 'voice-memo.mp3').waitFor();
+        expect(await page.getByTestId('upload-queue').getByRole('listitem').count()).toBe(1);
       });
       expect(tracked.problems.consoleErrors).toEqual([]);
       expect(tracked.problems.failedRequests).toEqual([]);

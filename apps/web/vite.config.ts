@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { SHARE_TARGET } from './src/app/share-target/share-target.ts';
 
 // Development: Vite on 5173 with the API proxied to the server on 8080, and no service worker (it
 // would cache what is being edited). Production: `vite build` writes apps/web/dist with
@@ -37,6 +38,8 @@ export default defineConfig({
         theme_color: '#7048e8',
         background_color: '#ffffff',
         categories: ['productivity', 'utilities'],
+        // The phone's share sheet offers Voxpress for sound and video (src/sw.ts takes them).
+        share_target: SHARE_TARGET,
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },

@@ -8,6 +8,8 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { API_CACHE_PREFIX, apiCacheName, isCacheableApiRequest } from './app/offline/api-cache-rules.ts';
+import { receiveShare, SHARE_TARGET_ACTION } from './app/share-target/share-target.ts';
+import { keepSharedFiles } from './app/share-target/shared-files.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -23,6 +25,18 @@ clientsClaim();
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+// Files shared from the phone's share sheet: kept on the device for the upload tab to send.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname === SHARE_TARGET_ACTION,
+  ({ request }) =>
+    receiveShare(request, {
+      keep: keepSharedFiles,
+      newId: () => crypto.randomUUID(),
+      now: () => new Date(),
+    }),
+  'POST',
+);
 
 // Pages: the network first, so an online visit always gets the current page; offline, the app
 // shell (every address is the same single-page app).

@@ -16,6 +16,7 @@ import { Dropzone } from '@mantine/dropzone';
 import { IconAlertTriangle, IconFileMusic, IconRefresh, IconUpload, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { takeSharedFiles } from '../../app/share-target/shared-files.ts';
 import { formatFileSize } from '../../i18n/format.ts';
 import { SpeakerCountSelect, speakersRequest } from '../transcription/SpeakersControls.tsx';
 import { audioLengthProblem, readAudioDuration, useMaxAudioSeconds } from './audio-length.ts';
@@ -62,6 +63,17 @@ export function UploadForm({ onUploaded, disabled = false, onBusyChange }: Uploa
   useEffect(() => onBusyChange?.(uploading || queueBusy), [uploading, queueBusy, onBusyChange]);
   // Files left from before a reload come back as rows; those still kept go on by themselves.
   useEffect(() => void uploadQueue.restore(), []);
+  // Files shared to the app from the phone's share sheet join the queue in the chosen language.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, with the language shown on arrival
+  useEffect(() => {
+    void takeSharedFiles()
+      .then((shared) => {
+        if (shared.length === 0) return;
+        const files = shared.map((s) => new File([s.file], s.name, { type: s.file.type }));
+        return uploadQueue.add(files, language, speakersRequest(speakers));
+      })
+      .catch((err: unknown) => console.warn(err));
+  }, []);
 
   /**
    * Several files (or more while a queue is showing) become rows, each sent on its own and named
