@@ -10,6 +10,7 @@ import { PublishingSettings } from '../publishing/PublishingSettings.tsx';
 import { SharedLinksSection } from '../shares/SharedLinksSection.tsx';
 import { LanguageModelsPanel } from './admin/LanguageModelsPanel.tsx';
 import { QueuesPanel } from './admin/QueuesPanel.tsx';
+import { SpeakerModelsPanel } from './admin/SpeakerModelsPanel.tsx';
 import { StoragePanel } from './admin/StoragePanel.tsx';
 import { WhisperModelsPanel } from './admin/WhisperModelsPanel.tsx';
 import {
@@ -100,6 +101,7 @@ export function SettingsPage() {
               <LlmSection />
               <LanguageModelsPanel />
               <WhisperModelsPanel />
+              <SpeakerModelsPanel />
               <EnginesSection />
               <QueuesPanel />
             </Stack>

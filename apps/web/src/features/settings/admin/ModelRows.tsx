@@ -58,11 +58,14 @@ export function ModelStateCell({
   model,
   onDone,
   extra,
+  missing,
 }: {
   model: AdminModel;
   onDone(): void;
   /** Another action on the model, shown beside its state (not while it downloads). */
   extra?: ReactNode;
+  /** What to say while it is not downloaded; by default, that it is not and its size. */
+  missing?: string;
 }) {
   const { t } = useTranslation('settings');
   return (
@@ -79,7 +82,7 @@ export function ModelStateCell({
           </Badge>
         )
       }
-      missing={t('admin.models.notDownloaded', { size: formatFileSize(model.bytes) })}
+      missing={missing ?? t('admin.models.notDownloaded', { size: formatFileSize(model.bytes) })}
       progressLabel={(percent) => t('admin.models.downloading', { percent: formatPercent(percent / 100) })}
       failureLabel={(reason) => t('admin.models.failed', { reason })}
       extra={extra}
