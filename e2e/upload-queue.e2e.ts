@@ -195,10 +195,12 @@ describe('several files at once', () => {
           .getByText('Uploaded — transcription started')
           .waitFor({ timeout: 60_000 });
         await screenshot(page, 'share-target-390');
+        await page.evaluate(`localStorage.setItem('voxpress-color-scheme', 'dark')`);
         // Taken once: a second visit does not send it again.
         await page.reload();
         await row(page, 'voice-memo.mp3').waitFor();
         expect(await page.getByTestId('upload-queue').getByRole('listitem').count()).toBe(1);
+        await screenshot(page, 'share-target-390-dark');
       });
       expect(tracked.problems.consoleErrors).toEqual([]);
       expect(tracked.problems.failedRequests).toEqual([]);
