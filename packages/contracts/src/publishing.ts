@@ -108,6 +108,11 @@ export const zExportQuery = z.object({
   language: zLanguage.optional(),
 });
 
+/** The kinds of site posts are published to; the server has a publisher for each. */
+export const PUBLISHER_PLATFORMS = ['wordpress', 'ghost'] as const;
+export type PublisherPlatform = (typeof PUBLISHER_PLATFORMS)[number];
+export const zPublisherPlatform = z.enum(PUBLISHER_PLATFORMS);
+
 /** A WordPress site reached with an application password, or a Ghost site with an Admin API key. */
 export const zConnectionCreate = z.discriminatedUnion('platform', [
   z.object({
@@ -136,7 +141,7 @@ export type ConnectionCreate = z.infer<typeof zConnectionCreate>;
 /** A saved connection; its secret never leaves the server. */
 export const zConnection = z.object({
   id: z.string(),
-  platform: z.enum(['wordpress', 'ghost']),
+  platform: zPublisherPlatform,
   name: z.string(),
   url: z.string(),
   /** WordPress: the user name; Ghost: the key's id (the part before the colon). */
@@ -172,7 +177,7 @@ export type PublishResult = z.infer<typeof zPublishResult>;
 /** Where a piece was published: one entry per connection and language. */
 export const zPublication = z.object({
   connection_id: z.string(),
-  platform: z.enum(['wordpress', 'ghost']),
+  platform: zPublisherPlatform,
   connection_name: z.string(),
   language: z.string(),
   remote_id: z.string(),

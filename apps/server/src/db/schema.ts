@@ -1,3 +1,4 @@
+import { PUBLISHER_PLATFORMS } from '@voxpress/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -459,7 +460,7 @@ export const publishingConnections = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    platform: text('platform', { enum: ['wordpress', 'ghost'] }).notNull(),
+    platform: text('platform', { enum: PUBLISHER_PLATFORMS }).notNull(),
     name: text('name').notNull(),
     url: text('url').notNull(),
     account: text('account').notNull(),

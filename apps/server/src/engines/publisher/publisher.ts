@@ -1,3 +1,5 @@
+import type { PublisherPlatform } from '@voxpress/contracts';
+
 /** A post as it is sent to a site. */
 export interface PostDraft {
   title: string;
@@ -34,7 +36,7 @@ export interface SiteCheck {
  * fetch (never a private address unless allowed). Failures are `PublishError`s.
  */
 export interface Publisher {
-  readonly platform: 'wordpress' | 'ghost';
+  readonly platform: PublisherPlatform;
   /** A harmless authenticated call: proves the address is such a site and the key works. */
   check(signal?: AbortSignal): Promise<SiteCheck>;
   create(post: PostDraft, signal?: AbortSignal): Promise<RemotePost>;

@@ -17,10 +17,11 @@ export class ConnectionsService {
 
   async create(userId: string, input: ConnectionCreate): Promise<Connection> {
     const url = siteUrl(input.url);
-    const publisher =
+    const site =
       input.platform === 'wordpress'
-        ? this.publishers.wordpress(url, input.username, input.app_password)
-        : this.publishers.ghost(url, input.admin_api_key);
+        ? { url, account: input.username, secret: input.app_password }
+        : { url, account: '', secret: input.admin_api_key };
+    const publisher = this.publishers.forSite(input.platform, site);
     let checked: Awaited<ReturnType<typeof publisher.check>>;
     try {
       checked = await publisher.check(AbortSignal.timeout(30_000));
@@ -28,7 +29,6 @@ export class ConnectionsService {
       throw publishHttpError(err);
     }
     const id = randomUUID();
-    const secret = input.platform === 'wordpress' ? input.app_password : input.admin_api_key;
     const row = await this.repository.addConnection({
       id,
       userId,
@@ -36,7 +36,7 @@ export class ConnectionsService {
       name: input.name || checked.siteName || new URL(url).host,
       url,
       account: input.platform === 'wordpress' ? input.username : checked.account,
-      secret: this.publishers.seal(secret, id),
+      secret: this.publishers.seal(site.secret, id),
       checkedAt: new Date(),
     });
     return toConnection(row);

@@ -1,6 +1,6 @@
-import { GhostPublisher } from '../../engines/publisher/ghost.publisher.ts';
+import type { PublisherPlatform } from '@voxpress/contracts';
 import type { Publisher } from '../../engines/publisher/publisher.ts';
-import { WordPressPublisher } from '../../engines/publisher/wordpress.publisher.ts';
+import { PUBLISHERS, type SiteAccess } from '../../engines/publisher/registry.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { GuardedFetch } from '../../net/guarded-fetch.ts';
 import type { ConnectionRow } from '../../repositories/publishing.repository.ts';
@@ -14,17 +14,11 @@ export class Publishers {
 
   forConnection(row: ConnectionRow): Publisher {
     const secret = this.box.open(row.secret, row.id);
-    return row.platform === 'wordpress'
-      ? new WordPressPublisher(this.http, { url: row.url, username: row.account, appPassword: secret })
-      : new GhostPublisher(this.http, { url: row.url, adminApiKey: secret });
+    return this.forSite(row.platform, { url: row.url, account: row.account, secret });
   }
 
-  wordpress(url: string, username: string, appPassword: string): Publisher {
-    return new WordPressPublisher(this.http, { url, username, appPassword });
-  }
-
-  ghost(url: string, adminApiKey: string): Publisher {
-    return new GhostPublisher(this.http, { url, adminApiKey });
+  forSite(platform: PublisherPlatform, site: SiteAccess): Publisher {
+    return PUBLISHERS[platform].create(this.http, site);
   }
 
   seal(secret: string, rowId: string): string {

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConnectionCreate } from '@voxpress/contracts';
+import { type ConnectionCreate, PUBLISHER_PLATFORMS, type PublisherPlatform } from '@voxpress/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -25,7 +25,7 @@ export function ConnectionsSettings() {
   const { t } = useTranslation('publishing');
   const client = useQueryClient();
   const list = useQuery({ queryKey: connectionsKey, queryFn: listConnections });
-  const [platform, setPlatform] = useState<'wordpress' | 'ghost'>('wordpress');
+  const [platform, setPlatform] = useState<PublisherPlatform>('wordpress');
   const [url, setUrl] = useState('');
   const [username, setUsername] = useState('');
   const [secret, setSecret] = useState('');
@@ -98,11 +98,8 @@ export function ConnectionsSettings() {
             <SegmentedControl
               aria-label={t('connections.platform')}
               value={platform}
-              onChange={(v) => setPlatform(v === 'ghost' ? 'ghost' : 'wordpress')}
-              data={[
-                { value: 'wordpress', label: t('publish.platform.wordpress') },
-                { value: 'ghost', label: t('publish.platform.ghost') },
-              ]}
+              onChange={(v) => setPlatform(PUBLISHER_PLATFORMS.find((p) => p === v) ?? 'wordpress')}
+              data={PUBLISHER_PLATFORMS.map((p) => ({ value: p, label: t(`publish.platform.${p}`) }))}
             />
             <TextInput
               label={t('connections.url')}
