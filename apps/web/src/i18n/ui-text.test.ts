@@ -40,6 +40,7 @@ const ALLOWED: ReadonlyArray<{ file: string; text: string; why: string }> = [
     why: 'browser and engine product names (Chrome, Gecko…), the same in every language',
   },
   { file: 'lib/api-client.ts', text: 'Bearer', why: 'an HTTP authorization scheme' },
+  { file: 'features/audio/LinkImport.tsx', text: '"https://"', why: 'a URL scheme as a placeholder' },
   { file: 'features/ask/ask-api.ts', text: 'Bearer', why: 'an HTTP authorization scheme' },
   {
     file: 'features/transcription/transcription-api.ts',
