@@ -49,6 +49,7 @@ describe.each(drivers)('system routes on %s', (driver) => {
       'renderer',
       'diarizer',
       'importer',
+      'publisher',
       'storage',
       'database',
       'queue',
@@ -60,6 +61,15 @@ describe.each(drivers)('system routes on %s', (driver) => {
       implementations: [{ id: 'yt-dlp', state: 'missing' }],
     });
     expect(ports.find((p) => p.kind === 'renderer')?.active).toBe('takumi');
+    // Every publishing platform needs nothing on the server; users connect their own sites.
+    expect((res.json().ports as EnginePort[]).find((p) => p.kind === 'publisher')).toMatchObject({
+      port: 'Publishing',
+      active: null,
+      implementations: [
+        { id: 'wordpress', name: 'WordPress', state: 'available' },
+        { id: 'ghost', name: 'Ghost', state: 'available' },
+      ],
+    });
     // The built-in voice separator finds speakers with nothing to download, and says where it is
     // weak; sherpa-onnx, first in the order, waits for its two models.
     const diarizer = (res.json().ports as EnginePort[]).find((p) => p.kind === 'diarizer');

@@ -27,6 +27,8 @@ export const zEngineKind = z.enum([
   'diarizer',
   /** Imports from video sites' pages (yt-dlp). */
   'importer',
+  /** Sites pieces are published to (WordPress, Ghost), through each user's own connections. */
+  'publisher',
   'storage',
   'database',
   'queue',

@@ -16,6 +16,8 @@ export interface SiteAccess {
 export interface PublisherEntry {
   /** Display name of the platform. */
   name: string;
+  /** For the engines view: how the server reaches such a site (administrator detail). */
+  detail: string;
   create(http: GuardedFetch, site: SiteAccess): Publisher;
 }
 
@@ -23,11 +25,13 @@ export interface PublisherEntry {
 export const PUBLISHERS = {
   wordpress: {
     name: 'WordPress',
+    detail: 'Through the WordPress REST API with an application password',
     create: (http, site) =>
       new WordPressPublisher(http, { url: site.url, username: site.account, appPassword: site.secret }),
   },
   ghost: {
     name: 'Ghost',
+    detail: 'Through the Ghost Admin API with an Admin API key',
     create: (http, site) => new GhostPublisher(http, { url: site.url, adminApiKey: site.secret }),
   },
 } satisfies Record<PublisherPlatform, PublisherEntry>;

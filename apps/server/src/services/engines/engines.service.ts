@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import { diarizerRouter } from '../../engines/diarizer/diarizer-router.ts';
 import { COMPOSER_CONTENT_TYPES } from '../../engines/writer/composer/index.ts';
 import { importPort } from '../audio-import/import-port.ts';
+import { publisherPort } from '../publishing/publisher-port.ts';
 import { enginePort } from './engine-port.ts';
 import { ModelDownloads, type ModelKind, withStoredDownload } from './model-downloads.ts';
 
@@ -57,6 +58,7 @@ export async function describeEngines(ctx: AppContext): Promise<Engines> {
       orderSetting: 'the diarizer list',
     }),
     importPort(ctx.audioImport.ytDlpPath()),
+    publisherPort(),
     {
       port: 'Storage',
       kind: 'storage',
