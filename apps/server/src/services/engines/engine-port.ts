@@ -33,7 +33,7 @@ export function enginePort(
     return {
       ...base,
       state,
-      detail: `${d.detail}. Preference ${d.position} of ${configured}${used}`,
+      detail: `${d.detail.replace(/\.\s*$/, '')}. Preference ${d.position} of ${configured}${used}`,
       ...(d.hint ? { enable: d.hint } : {}),
     };
   });
