@@ -30,6 +30,7 @@ import { authRoutes } from './routes/auth.routes.ts';
 import { contentRoutes } from './routes/content.routes.ts';
 import { contentPublishingRoutes } from './routes/content-publishing.routes.ts';
 import { filesRoutes } from './routes/files.routes.ts';
+import { tusUploadsRoutes } from './routes/tus-uploads.routes.ts';
 import { infographicsRoutes } from './routes/infographics/infographics.routes.ts';
 import { itemsRoutes } from './routes/items.routes.ts';
 import { passwordResetRoutes } from './routes/password-reset.routes.ts';
@@ -161,6 +162,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(contentPublishingRoutes(ctx));
       await api.register(publishingSettingsRoutes(ctx));
       await api.register(filesRoutes(ctx));
+      await api.register(tusUploadsRoutes(ctx));
       await api.register(itemsRoutes(ctx));
       await api.register(sharesRoutes(ctx));
       await api.register(askRoutes(ctx));
