@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { UsersRepository } from '../../repositories/users.repository.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
@@ -40,6 +39,7 @@ export class AvatarService {
   async set(userId: string, bytes: Buffer): Promise<string> {
     const type = await fileTypeFromBuffer(bytes);
     if (!type || !ACCEPTED.has(type.mime)) throw invalid();
+    const { default: sharp } = await import('sharp'); // loaded with the first picture, not at start-up
     let webp: Buffer;
     try {
       webp = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })

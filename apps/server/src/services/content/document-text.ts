@@ -1,5 +1,4 @@
 import { convert as htmlToText } from 'html-to-text';
-import mammoth from 'mammoth';
 import { HttpError } from '../../lib/http-error.ts';
 import { type ArchiveProblem, checkDocxArchive, DOCX_LIMITS } from './document-zip.ts';
 
@@ -75,6 +74,7 @@ export async function documentParagraphs(kind: DocumentKind, bytes: Buffer): Pro
       throw unreadable('it is not a Word (DOCX) file');
     const problem = checkDocxArchive(bytes);
     if (problem) throw archiveError(problem);
+    const { default: mammoth } = await import('mammoth'); // loaded with the first Word file
     try {
       text = (await mammoth.extractRawText({ buffer: bytes })).value;
     } catch {

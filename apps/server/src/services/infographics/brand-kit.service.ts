@@ -6,7 +6,6 @@ import {
   type BrandKitUpdate,
 } from '@voxpress/contracts';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import type { RenderBrand } from '../../engines/renderer/renderer.ts';
 import { contrastRatio } from '../../engines/renderer/templates/contrast.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -128,6 +127,7 @@ async function rasterise(dataUrl: string): Promise<{ png: string; width: number;
   const svg = !type && isSvg(bytes);
   if (!svg && type?.mime !== 'image/png' && type?.mime !== 'image/jpeg') throw logoInvalid();
   if (svg && UNSAFE_SVG.test(bytes.toString('utf8'))) throw logoInvalid();
+  const { default: sharp } = await import('sharp'); // loaded with the first logo, not at start-up
   try {
     const { data, info } = await sharp(bytes, {
       limitInputPixels: MAX_INPUT_PIXELS,

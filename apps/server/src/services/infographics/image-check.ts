@@ -1,5 +1,4 @@
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { HttpError } from '../../lib/http-error.ts';
 
 /** Largest picture a user may upload or save inline. */
@@ -34,6 +33,8 @@ export async function checkImage(bytes: Buffer, maxBytes = MAX_IMAGE_BYTES): Pro
   if (!type || !ACCEPTED.has(type.mime))
     throw new HttpError(415, 'image_unsupported', UNSUPPORTED_IMAGE, { detected: type?.mime ?? null });
   const mime = type.mime as CheckedImage['mime'];
+  // sharp (libvips) loads with the first image checked: a server that gets none keeps it unloaded.
+  const { default: sharp } = await import('sharp');
   try {
     const image = sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
     const encoded =
