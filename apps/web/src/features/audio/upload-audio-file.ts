@@ -4,6 +4,7 @@ import { API_BASE } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { transcriptionLanguageFields } from './language-fields.ts';
 import { type MultipartPostDeps, postMultipart } from './multipart-post.ts';
+import { RESUMABLE_FROM_BYTES, uploadResumable } from './resumable-upload.ts';
 
 /** What the upload form sends. */
 export interface AudioFileUpload {
@@ -59,7 +60,10 @@ export function buildAudioUploadForm(input: AudioFileUpload): FormData {
   return form;
 }
 
-export type AudioFileUploadDeps = MultipartPostDeps;
+export type AudioFileUploadDeps = MultipartPostDeps & {
+  /** Stops a resumable upload (a form upload is stopped through `send`'s own signal). */
+  signal?: AbortSignal;
+};
 
 /**
  * `POST /files/upload/audio` with XMLHttpRequest for progress, the bearer token, and one refresh
@@ -71,6 +75,18 @@ export async function uploadAudioFile(
   deps: AudioFileUploadDeps,
 ): Promise<Audio> {
   const fallback = () => i18n.t('audio:errors.uploadAudio');
+  if (input.file.size > RESUMABLE_FROM_BYTES)
+    return uploadResumable(
+      input.file,
+      {
+        ...input,
+        name: input.file.name,
+        ...(input.speakers !== undefined ? { speakers: input.speakers } : {}),
+      },
+      onProgress,
+      deps.accessToken,
+      deps.signal,
+    );
   const { status, body } = await postMultipart(
     `${API_BASE}/files/upload/audio`,
     () => buildAudioUploadForm(input),

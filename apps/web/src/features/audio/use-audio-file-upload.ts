@@ -42,6 +42,7 @@ export function useAudioFileUpload(): FileUploadControls {
           accessToken: () => tokens.getAccessToken(),
           refresh: () => api.refresh(),
           endSession,
+          signal: abort.signal,
         },
       );
       if (abort.signal.aborted) return null;
