@@ -39,6 +39,8 @@ export function tusUploadsRoutes(ctx: AppContext): FastifyPluginAsync {
     const tus = new Server({
       path: TUS_PATH,
       datastore: store,
+      // The address is given as a path: behind a TLS proxy the server cannot know the scheme.
+      relativeLocation: true,
       maxSize: () => ctx.audio.maxUploadBytes(),
       async onIncomingRequest(req, id) {
         if (req.method === 'POST' || req.method === 'OPTIONS') return;
@@ -94,6 +96,11 @@ export function tusUploadsRoutes(ctx: AppContext): FastifyPluginAsync {
         }
       },
     });
+
+    // Uploads left unfinished for a day are removed, so abandoned halves do not fill the disk.
+    const sweep = setInterval(() => void tus.cleanUpExpiredUploads().catch(() => undefined), 3600_000);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
 
     // tus reads the body itself, as a stream.
     app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));

@@ -17,7 +17,11 @@ export const uploadQueue = createUploadQueue({
   send: (entry, onProgress) =>
     uploadAudioFile(
       {
-        file: new File([entry.file], entry.name, { type: entry.file.type }),
+        // Its date too: a large file's resumable upload is found again by name, size and date.
+        file: new File([entry.file], entry.name, {
+          type: entry.file.type,
+          ...(entry.file instanceof File ? { lastModified: entry.file.lastModified } : {}),
+        }),
         // Blank: the server names each item after its file.
         title: '',
         description: '',
