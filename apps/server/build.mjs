@@ -25,6 +25,7 @@ await build({
   format: 'esm',
   target: 'node22',
   sourcemap: true,
+  sourcesContent: false,
   external,
   logLevel: 'warning',
 });
