@@ -27,7 +27,8 @@ function refusal(status: number, code: string, detail: string, params: Record<st
  */
 export function tusUploadsRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    const directory = path.join(ctx.scratch.dir, 'tus');
+    // Beside the scratch folder, not in it: scratch holds only what one request is working on.
+    const directory = path.join(ctx.config.dataDir, 'resumable-uploads');
     await mkdir(directory, { recursive: true });
     const store = new FileStore({ directory, expirationPeriodInMilliseconds: 24 * 3600 * 1000 });
     const userOf = (req: { headers: Headers }) => req.headers.get(USER_HEADER) ?? '';
