@@ -92,7 +92,7 @@ export async function makeConversation(
  */
 export function attribution(
   truth: Conversation['turns'],
-  found: { start: number; end: number; speaker: string | number }[],
+  found: readonly { start: number; end: number; speaker: string | number }[],
 ): { accuracy: number; speakers: number } {
   const voices = [...new Set(truth.map((t) => t.voice))];
   const labels = [...new Set(found.map((t) => String(t.speaker)))];
