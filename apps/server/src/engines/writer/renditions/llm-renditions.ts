@@ -141,12 +141,11 @@ export async function llmRendition(
   // Where the model broke a sentence (or a word) between parts, the parts are joined again; a
   // last sentence that stops mid-word is dropped.
   const words = pieceWords(source);
-  const mended = (parts: string[]) => {
-    const joined = joinBrokenParts(parts, words, source.language, pieceText);
-    const last = joined.length - 1;
-    if (last >= 0) joined[last] = withoutUnfinishedEnd(joined[last] ?? '', words, source.language);
-    return joined;
-  };
+  const unfinishedOff = (parts: string[]) =>
+    parts.map((p, i) => (i === parts.length - 1 ? withoutUnfinishedEnd(p, words, source.language) : p));
+  // Before and after joining: an unfinished end hides where the broken sentence ends.
+  const mended = (parts: string[]) =>
+    unfinishedOff(joinBrokenParts(unfinishedOff(parts), words, source.language, pieceText));
   const refuse = (parts: string[]): RenditionDraft => {
     const problem = modelRenditionProblem(source, rules, parts);
     if (problem)

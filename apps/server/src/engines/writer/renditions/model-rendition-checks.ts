@@ -118,6 +118,13 @@ export function joinBrokenParts(
   pieceText = '',
 ): string[] {
   const running = flatten(pieceText);
+  // A whole line of the piece (a list item) is not the start of a sentence running on.
+  const lines = new Set(running.split('\n').map((l) => plainLine(l).toLowerCase()));
+  const runsOn = (before: string, after: string) => {
+    const head = withoutTrailingTags(before).split('\n').at(-1) ?? '';
+    const next = withoutTrailingTags(after).trimStart().split('\n')[0] ?? '';
+    return !lines.has(plainLine(flatten(head))) && running.includes(flatten(`${head} ${next}`));
+  };
   const out: string[] = [];
   for (const part of parts) {
     const previous = out.at(-1);
@@ -126,11 +133,7 @@ export function joinBrokenParts(
     if (previous !== undefined && !endsAtSentence(previous)) {
       const inWord = splitsWord(previous, rest, words, language);
       const goesOn =
-        /^\s*\p{Ll}/u.test(rest) &&
-        (ENDS_SENTENCE.test(withoutTrailingTags(rest)) ||
-          running.includes(
-            flatten(`${withoutTrailingTags(previous)} ${withoutTrailingTags(rest).trimStart()}`),
-          ));
+        /^\s*\p{Ll}/u.test(rest) && (ENDS_SENTENCE.test(withoutTrailingTags(rest)) || runsOn(previous, rest));
       if (inWord || goesOn) {
         out[out.length - 1] = `${previous.trimEnd()}${inWord ? '' : ' '}${rest.trimStart()}`;
         continue;
