@@ -184,7 +184,9 @@ async function pull(
       draw(result.bytes, result.bytes, true);
       if (tty) process.stdout.write('\n');
       const checked =
-        speaker && !speaker.sha256 ? 'size checked; no SHA-256 on file to check it against' : 'checksum verified';
+        speaker && !speaker.sha256
+          ? 'size checked; no SHA-256 on file to check it against'
+          : 'checksum verified';
       console.log(`Saved ${result.path} (${checked})`);
     }
     return 0;

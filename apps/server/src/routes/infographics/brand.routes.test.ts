@@ -122,6 +122,9 @@ describe.each(drivers)('brand kit on %s', (driver) => {
       .select()
       .from(infographicImages)
       .where(eq(infographicImages.id, (again.json() as SingleGenerationResult).variation?.id as string));
-    expect(row?.plan).toMatchObject({ brand: true, diagram: (first?.debug as { diagram?: string }).diagram });
+    expect(row?.plan).toMatchObject({
+      brand: true,
+      diagram: (first?.debug as { diagram?: string } | undefined)?.diagram,
+    });
   });
 });
