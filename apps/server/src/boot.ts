@@ -250,7 +250,6 @@ export async function createContext(
       queue,
       guard: outbound,
       tmpDir,
-      maxBytes: config.maxUploadBytes,
     }),
     transcribe,
     transcriptions: new TranscriptionService(audioRepository, transcriptionsRepository),

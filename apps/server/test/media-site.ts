@@ -112,6 +112,13 @@ export class MediaSite {
         res.write(mp3.subarray(0, 32 * 1024));
         return;
       }
+      case '/media/three-mb.mp3': {
+        // Announces 3 MB: within the environment's limit, over a smaller one the administrator saved.
+        const mp3 = this.files.get('/media/morning.mp3')?.body ?? Buffer.alloc(0);
+        res.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': 3 * 1024 * 1024 });
+        res.write(mp3.subarray(0, 32 * 1024));
+        return;
+      }
       case '/media/endless.mp3': {
         // No length given, and it never stops: the size limit ends it.
         const mp3 = this.files.get('/media/morning.mp3')?.body ?? Buffer.alloc(0);

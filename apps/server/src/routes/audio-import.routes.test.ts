@@ -106,6 +106,23 @@ describe('import from a link: media files, podcast feeds and their episodes', ()
     expect(await t.ctx.database.db.select().from(audio)).toEqual([]);
   });
 
+  it('fetches no more than the upload limit the administrator saved', async () => {
+    // Ann signed up first, so she is this server's administrator.
+    const save = (value: number | null) =>
+      ann.send('PUT', '/api/v1/admin/settings', { max_upload_mb: value });
+    expect((await save(1)).statusCode).toBe(200);
+    try {
+      const res = await ann.send('POST', IMPORT, {
+        url: `${site.url}/media/three-mb.mp3`,
+        language: 'en-US',
+      });
+      expect(res.statusCode, res.body).toBe(413);
+      expect(res.json()).toMatchObject({ code: 'import_too_large', params: { max_bytes: 1024 * 1024 } });
+    } finally {
+      expect((await save(null)).statusCode).toBe(200);
+    }
+  });
+
   it('imports a direct MP3 link through a redirect in a job, then transcribes it; the item says where it came from', async () => {
     const res = await ann.send('POST', IMPORT, { url: `${site.url}/go/morning`, language: 'en-US' });
     expect(res.statusCode, res.body).toBe(202);

@@ -6,7 +6,6 @@ import {
   type AudioImportStarted,
   type FeedPreview,
   formatBytes,
-  LIMITS,
 } from '@voxpress/contracts';
 import type { Database, Db } from '../../db/database.ts';
 import type { AudioOrigin } from '../../db/schema.ts';
@@ -37,7 +36,7 @@ export interface AudioImportDeps {
   guard: GuardedFetch;
   /** Scratch folder for fetched files (inside the data folder). */
   tmpDir: string;
-  /** Largest file fetched (the upload limit). */
+  /** Largest file fetched; default: the upload limit in force (the administrator's setting). */
   maxBytes?: number;
   /** For a whole fetch, the body included (default 10 minutes). */
   fetchTimeoutMs?: number;
@@ -55,8 +54,8 @@ export interface AudioImportDeps {
 export class AudioImportService {
   constructor(private readonly deps: AudioImportDeps) {}
 
-  private get maxBytes(): number {
-    return this.deps.maxBytes ?? LIMITS.maxUploadBytes;
+  private async maxBytes(): Promise<number> {
+    return this.deps.maxBytes ?? (await this.deps.audioService.maxUploadBytes());
   }
 
   /** Whether video site pages can be imported here (yt-dlp on PATH). */
@@ -68,7 +67,7 @@ export class AudioImportService {
     const url = this.checkUrl(request.url);
     if (request.episodes) return this.importEpisodes(userId, url, request);
     const sniffed = await sniffLink(this.deps.guard, url, {
-      maxBytes: this.maxBytes,
+      maxBytes: await this.maxBytes(),
       timeoutMs: this.deps.sniffTimeoutMs ?? 20_000,
     });
     if (sniffed.kind === 'feed') {
@@ -95,7 +94,7 @@ export class AudioImportService {
     request: AudioImportRequest,
   ): Promise<AudioImportStarted> {
     const sniffed = await sniffLink(this.deps.guard, feedUrl, {
-      maxBytes: this.maxBytes,
+      maxBytes: await this.maxBytes(),
       timeoutMs: this.deps.sniffTimeoutMs ?? 20_000,
     });
     const feed = sniffed.kind === 'feed' ? parseFeed(sniffed.xml, sniffed.finalUrl) : null;
@@ -241,7 +240,7 @@ export class AudioImportService {
         progressMessage: `Fetching with yt-dlp from ${new URL(origin.url).host}…`,
       });
       const got = await fetchWithYtDlp(command, origin.url, dir, {
-        maxBytes: this.maxBytes,
+        maxBytes: await this.maxBytes(),
         timeoutMs,
         signal: job.signal,
       });
@@ -258,7 +257,7 @@ export class AudioImportService {
     let reported = -1;
     let pending: Promise<unknown> = Promise.resolve();
     const { size, finalUrl } = await fetchToFile(this.deps.guard, origin.url, filePath, {
-      maxBytes: this.maxBytes,
+      maxBytes: await this.maxBytes(),
       timeoutMs,
       signal: job.signal,
       onProgress: (received, total) => {
