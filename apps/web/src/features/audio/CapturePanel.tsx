@@ -6,6 +6,7 @@ import { type CaptureMode, type CaptureResult, captureModeOf } from './capture-r
 import { LinkImport } from './LinkImport.tsx';
 import { Recorder } from './Recorder.tsx';
 import { UploadForm } from './UploadForm.tsx';
+import './capture-tabs.css';
 
 export interface CapturePanelProps {
   /** Called when the server has the audio and transcription has been asked for. */
@@ -56,9 +57,10 @@ export function CapturePanel({
         </Title>
       </Group>
       <Tabs
+        className="vx-capture-tabs"
         value={mode}
         onChange={(value) => value && switchTo(captureModeOf(value))}
-        // Tight enough that both tabs fit side by side at 390 px.
+        // Tight enough that the three tabs fit side by side at 390 px (see capture-tabs.css).
         styles={{ tab: { paddingInline: 'var(--mantine-spacing-xs)' } }}
       >
         <Tabs.List grow mb="lg">

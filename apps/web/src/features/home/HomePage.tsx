@@ -108,7 +108,8 @@ export function HomePage() {
           ))}
         </Group>
       </Card>
-      <AskBox />
+      {/* Nothing to ask until something has been recorded or imported. */}
+      {recent.data && recent.data.total > 0 && <AskBox />}
       <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="recent-activity">
         <Group justify="space-between" mb="md">
           <Title order={2} fz="h4" id="recent-activity">
