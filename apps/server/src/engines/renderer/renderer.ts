@@ -100,6 +100,11 @@ export interface RenderRequest {
   diagram?: Diagram | undefined;
   /** Drawn in the user's brand kit over the style's own colours and heading font. */
   brand?: RenderBrand | undefined;
+  /**
+   * An absolute address of the item's share page: drawn as a small QR code in the bottom corner
+   * at the end of the writing direction, captioned with its host.
+   */
+  shareUrl?: string | undefined;
 }
 
 export interface RenderResult {

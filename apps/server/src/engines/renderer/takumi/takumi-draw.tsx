@@ -8,6 +8,7 @@ import type { Omitted, RenderRequest } from '../renderer.ts';
 import { type Composition, compose } from '../templates/compose.ts';
 import { Infographic } from '../templates/infographic.tsx';
 import { labelsFor } from '../templates/labels.ts';
+import { qrCaption } from '../templates/share-qr.ts';
 import { themeFamilies, themeForRequest } from '../templates/theme.ts';
 import { TakumiFonts } from './takumi-fonts.ts';
 import { TakumiMeasurer } from './takumi-measurer.ts';
@@ -118,6 +119,7 @@ export function requestTexts(request: RenderRequest): string[] {
     ...(data.tags ?? []),
     data.footer ?? '',
     request.brand?.footer ?? '',
+    request.shareUrl ? qrCaption(request.shareUrl) : '',
     labels.type[request.contentType],
     labels.ingredients,
     labels.steps,

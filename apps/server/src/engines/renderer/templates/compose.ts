@@ -25,6 +25,7 @@ import type { IconName } from './icons.ts';
 import { formatTime, labelsFor } from './labels.ts';
 import { metricsFor } from './metrics.ts';
 import { motifFor } from './motifs.ts';
+import { QR_QUIET_MODULES, qrCaption, qrModules } from './share-qr.ts';
 import { themeForRequest } from './theme.ts';
 
 export type * from './composition.ts';
@@ -423,12 +424,29 @@ async function composeAt(
         })
       : -1;
 
+  // The share page's QR code keeps the bottom end corner: whole pixels per module, ~136 design px.
+  const qrCode = request.shareUrl ? qrModules(request.shareUrl) : null;
+  const qrSide = qrCode ? qrCode.count + 2 * QR_QUIET_MODULES : 0;
+  const qrCell = qrCode ? Math.max(2, Math.round(px(136) / qrSide)) : 0;
+  const qrSize = qrCell * qrSide;
+  const qrWidth = qrCode ? Math.max(qrSize, px(176)) : 0;
+  const qrCaptionI = request.shareUrl
+    ? add({
+        text: qrCaption(request.shareUrl),
+        width: qrWidth,
+        maxLines: 1,
+        sizes: [px(16), px(14), px(12)],
+        style: { ...body, fontFamily: 'Inter', fontWeight: 500 },
+      })
+    : -1;
+
   // The brand's footer line stands in for the content's.
   const footerText = (request.brand?.footer ?? data.footer)?.trim();
   const footerI = footerText
     ? add({
         text: footerText,
-        width: innerW,
+        // Clear of the QR code; a centred line keeps as much room on the other side.
+        width: innerW - (qrCode ? (theme.align === 'center' ? 2 : 1) * (qrWidth + px(24)) : 0),
         maxLines: 1,
         sizes: [px(22), px(18)],
         style: { ...body, fontFamily: 'Inter', fontWeight: 500 },
@@ -463,7 +481,19 @@ async function composeAt(
     height: eyebrowH + px(28) + title.height + (subtitle ? px(22) + subtitle.height : 0),
   };
   const footer = get(footerI);
-  const footerH = footer ? footer.height + px(24) : 0;
+  const qrCaptionText = get(qrCaptionI);
+  const qr =
+    qrCode && qrCaptionText
+      ? {
+          modules: qrCode,
+          cell: qrCell,
+          size: qrSize,
+          width: qrWidth,
+          height: qrSize + px(6) + qrCaptionText.height,
+          caption: qrCaptionText,
+        }
+      : null;
+  const footerH = Math.max(footer ? footer.height + px(24) : 0, qr ? qr.height + px(24) : 0);
   const innerH = height - 2 * m.padY - footerH;
 
   const buildList = (kind: ListKind, room: number, maxItems = MAX_ITEMS): ListBlock | null => {
@@ -767,6 +797,7 @@ async function composeAt(
     labelGap,
     omitted,
     logo,
+    qr,
   };
   return { composition, fill, dropped, shown: packs.reduce((n, p) => n + p.shown, 0) };
 }

@@ -3,6 +3,7 @@ import type { FittedText } from '../text/fit-text.ts';
 import type { IconName } from './icons.ts';
 import type { Metrics } from './metrics.ts';
 import type { Motif } from './motifs.ts';
+import type { QrModules } from './share-qr.ts';
 import type { Theme } from './theme.ts';
 
 // What `compose` produces and the templates draw: every text fitted, every section measured.
@@ -138,4 +139,21 @@ export interface Composition {
   omitted: Omitted[];
   /** The brand's logo, drawn at the end of the eyebrow's row at this size; null without one. */
   logo: { url: string; width: number; height: number } | null;
+  /** The QR code to the share page in the bottom end corner, or null without a share link. */
+  qr: QrMark | null;
+}
+
+/** A QR code placed and sized: whole pixels per module, on a light plate with its quiet zone. */
+export interface QrMark {
+  modules: QrModules;
+  /** Pixels per module. */
+  cell: number;
+  /** The plate's side in pixels, quiet zone included. */
+  size: number;
+  /** The block's width: the plate, or the caption when that is wider. */
+  width: number;
+  /** The block's height: the plate, a gap and the caption. */
+  height: number;
+  /** The link's host under the code. */
+  caption: FittedText;
 }

@@ -8,6 +8,7 @@ import { Facts } from './facts-section.tsx';
 import { iconUrl } from './icons.ts';
 import { List } from './list-section.tsx';
 import { Quote, Tags } from './quote-section.tsx';
+import { ShareQr } from './share-qr-view.tsx';
 import { Text } from './text.tsx';
 import { darkCanvas } from './theme.ts';
 
@@ -61,13 +62,19 @@ export function Infographic({ c, fallbacks }: { c: Composition; fallbacks: strin
             position: 'absolute',
             [start]: metrics.padX,
             bottom: metrics.padY,
-            width: metrics.width - 2 * metrics.padX,
+            // Beside the QR code when there is one, level with its foot; a centred line stays
+            // centred on the canvas (it was fitted narrow enough to clear the code).
+            width:
+              metrics.width -
+              2 * metrics.padX -
+              (c.qr && theme.align !== 'center' ? c.qr.width + Math.round(24 * metrics.u) : 0),
             justifyContent: theme.align === 'center' ? 'center' : 'flex-start',
           }}
         >
           <Text f={c.footer} color={theme.muted} fallbacks={fallbacks} align={theme.align} />
         </div>
       ) : null}
+      {c.qr ? <ShareQr c={c} qr={c.qr} fallbacks={fallbacks} /> : null}
     </div>
   );
 }
