@@ -70,4 +70,20 @@ describe('writing and translation configuration', () => {
     expect(problems).toMatch(/LLM_API_KEY: has no effect without LLM_BASE_URL/);
     expect(problems).toMatch(/LIBRETRANSLATE_API_KEY: has no effect without LIBRETRANSLATE_URL/);
   });
+
+  it('caps the built-in model process’s heap at LLM_LOCAL_HEAP_MB, 256 MB unless set, within 64–4096', () => {
+    expect(loadConfig(base).llm.local?.heapLimitMb).toBe(256);
+    expect(loadConfig({ ...base, LLM_LOCAL_HEAP_MB: '1024' }).llm.local?.heapLimitMb).toBe(1024);
+    expect(loadConfig({ ...base, LLM_LOCAL_HEAP_MB: '64' }).llm.local?.heapLimitMb).toBe(64);
+    for (const wrong of ['63', '4097', '512.5', 'lots']) {
+      let error: unknown;
+      try {
+        loadConfig({ ...base, LLM_LOCAL_HEAP_MB: wrong });
+      } catch (err) {
+        error = err;
+      }
+      expect(error, wrong).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems.join('\n')).toMatch(/LLM_LOCAL_HEAP_MB/);
+    }
+  });
 });

@@ -130,7 +130,7 @@ export function localLlmConfig(e: WritingEnv, modelsDir: string): LocalLlmConfig
     gpu: 'auto',
     temperature: 0.3,
     maxTokens: 4096,
-    heapLimitMb: 256,
+    heapLimitMb: e.LLM_LOCAL_HEAP_MB,
     parallel: e.LLM_LOCAL_PARALLEL,
   };
 }

@@ -80,6 +80,15 @@ export const zWritingEnv = z.object({
     .min(0.1)
     .default(10)
     .describe('The built-in model is unloaded from memory after this many minutes without work.'),
+  LLM_LOCAL_HEAP_MB: z.coerce
+    .number()
+    .int()
+    .min(64)
+    .max(4096)
+    .default(256)
+    .describe(
+      'Cap on the JavaScript heap of the built-in model’s process, in MB (64–4096). The model’s weights and context live outside it; raise it only if that process stops with a heap out-of-memory error.',
+    ),
   LLM_CONTEXT_TOKENS: z.coerce
     .number()
     .int()
