@@ -46,6 +46,27 @@ export class SharesRepository {
       .then((rows) => rows.map((r) => ({ ...r.share, itemTitle: r.itemTitle })));
   }
 
+  /**
+   * The newest of the user's links in force to the item `transcriptionId` belongs to: the
+   * document itself, or the recording it transcribes.
+   */
+  async newestActiveFor(userId: string, transcriptionId: string, now: Date): Promise<ShareRow | undefined> {
+    const [row] = await this.db
+      .select({ share: shares })
+      .from(shares)
+      .leftJoin(audio, eq(audio.id, shares.audioId))
+      .where(
+        and(
+          eq(shares.userId, userId),
+          inForce(now),
+          or(eq(shares.documentId, transcriptionId), eq(audio.transcriptionId, transcriptionId)),
+        ),
+      )
+      .orderBy(desc(shares.createdAt))
+      .limit(1);
+    return row?.share;
+  }
+
   async countActive(userId: string, now: Date): Promise<number> {
     const [row] = await this.db
       .select({ n: sql<number>`count(*)::int` })

@@ -26,6 +26,7 @@ import { sizeLabel, sizeOf, toVariation } from './infographic-mapper.ts';
 import { dataFor } from './infographic-material.ts';
 import { type InfographicSource, resolveSource } from './infographic-source.ts';
 import type { InfographicDesigner } from './llm-designer.ts';
+import type { ShareLinkFinder } from './share-link.ts';
 import { sampleMaterial } from './template-samples.ts';
 import type { TemplatesService } from './templates.service.ts';
 import { fixedPlans, llmPlans, templateCounts, type VariationPlan } from './variation-planner.ts';
@@ -72,6 +73,8 @@ export interface SetContext {
   sizes: Size[];
   /** The user's brand kit, when the request asked for it and one is saved. */
   brand?: RenderBrand | undefined;
+  /** The item's share page, drawn as a QR code, when asked for and a link is in force. */
+  shareUrl?: string | undefined;
 }
 
 /** A set being made: its context, and each variation's plan. */
@@ -118,6 +121,8 @@ export interface GenerationDeps {
   brand?: Pick<BrandKitService, 'forRender'> | undefined;
   /** Reads who said a quote (named voices); without it quotes carry no speaker. */
   transcriptions?: Pick<TranscriptionsRepository, 'findOwned'> | undefined;
+  /** The item's share link, for a QR code; without it no image carries one. */
+  shareLinks?: Pick<ShareLinkFinder, 'urlFor'> | undefined;
   templates: TemplatesService;
   designer: InfographicDesigner;
   renderer: InfographicRenderer;
@@ -149,6 +154,19 @@ export class GenerationService {
     return use ? this.deps.brand?.forRender(userId) : undefined;
   }
 
+  /**
+   * The share page a QR code points at: asked for with `share_qr` (by default whenever the brand
+   * is used), and only while the item has a link in force.
+   */
+  async shareUrlFor(
+    userId: string,
+    transcriptionId: string | null,
+    wanted: boolean | undefined,
+  ): Promise<string | undefined> {
+    if (!wanted) return undefined;
+    return (await this.deps.shareLinks?.urlFor(userId, transcriptionId)) ?? undefined;
+  }
+
   /** Refuses work up front when no renderer can draw (rather than failing every variation). */
   async ensureRenderer(): Promise<void> {
     const status = await this.deps.renderer.status();
@@ -175,7 +193,13 @@ export class GenerationService {
       this.deps.transcriptions,
     );
     const brand = await this.brandFor(userId, request.use_brand);
-    return { context: { ...setContext(userId, source, sizes, options), brand }, source };
+    const context = setContext(userId, source, sizes, options);
+    const shareUrl = await this.shareUrlFor(
+      userId,
+      context.transcriptionId,
+      request.share_qr ?? request.use_brand,
+    );
+    return { context: { ...context, brand, shareUrl }, source };
   }
 
   /**
@@ -248,6 +272,7 @@ export class GenerationService {
           culturalContext: set.culturalContext,
           diagram: plan.diagram,
           brand: set.brand,
+          shareUrl: set.shareUrl,
         },
         signal,
       );
@@ -284,6 +309,7 @@ export class GenerationService {
           render_ms: result.renderMs,
           diagram: plan.diagram ?? 'cards',
           ...(set.brand ? { brand: true } : {}),
+          ...(set.shareUrl ? { share_qr: true } : {}),
           ...(result.omitted.length ? { omitted: result.omitted } : {}),
           ...(result.missing.length ? { missing_glyphs: result.missing.map(codepointName) } : {}),
         },

@@ -6,11 +6,13 @@ import { infographicImages } from '../../db/infographics.schema.ts';
 import { transcriptions } from '../../db/schema.ts';
 import type { LlmConfigSource } from '../../engines/writer/llm/llm-providers.ts';
 import type { EventBus } from '../../events/event-bus.ts';
+import { SecretBox } from '../../lib/secret-box.ts';
 import type { Queue } from '../../queue/queue.ts';
 import { BrandKitsRepository } from '../../repositories/infographics/brand-kits.repository.ts';
 import { ImagesRepository } from '../../repositories/infographics/images.repository.ts';
 import { InfographicJobsRepository } from '../../repositories/infographics/jobs.repository.ts';
 import { InfographicLibraryRepository } from '../../repositories/infographics/library.repository.ts';
+import { SharesRepository } from '../../repositories/shares.repository.ts';
 import type { TranscriptionsRepository } from '../../repositories/transcriptions.repository.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
@@ -23,6 +25,7 @@ import { ImageStore } from './image-store.ts';
 import { InfographicJobsService } from './infographic-jobs.service.ts';
 import { LibraryService } from './library.service.ts';
 import { InfographicDesigner } from './llm-designer.ts';
+import { ShareLinkFinder } from './share-link.ts';
 import { SingleGenerationService } from './single-generation.service.ts';
 import { SuggestionsService } from './suggestions.service.ts';
 import { TemplatesService } from './templates.service.ts';
@@ -77,8 +80,14 @@ export function createInfographics(deps: InfographicsDeps): Infographics {
   const designer = new InfographicDesigner(config.llm, deps.llmSettings);
   const templates = new TemplatesService(libraryRows);
   const brand = new BrandKitService(new BrandKitsRepository(database.db));
+  const shareLinks = new ShareLinkFinder({
+    shares: new SharesRepository(database.db),
+    box: new SecretBox(config.secret, 'share links'),
+    publicUrl: config.publicUrlConfigured ? config.publicUrl : undefined,
+  });
   const generation = new GenerationService({
     brand,
+    shareLinks,
     content: deps.content,
     transcriptions: deps.transcriptions,
     templates,
@@ -121,7 +130,13 @@ export function createInfographics(deps: InfographicsDeps): Infographics {
       logger,
       completions: deps.completions,
     }),
-    suggestions: new SuggestionsService({ content: deps.content, templates, designer, logger }),
+    suggestions: new SuggestionsService({
+      content: deps.content,
+      templates,
+      designer,
+      shareLinks,
+      logger,
+    }),
     library: new LibraryService({
       library: libraryRows,
       imageRows,

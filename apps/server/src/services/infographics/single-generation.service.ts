@@ -73,9 +73,15 @@ export class SingleGenerationService {
       this.deps.transcriptions,
     );
     const size = parseInfographicSize(request.size ?? DEFAULT_SIZE);
+    const context = setContext(userId, source, [size]);
     const set = {
-      ...setContext(userId, source, [size]),
+      ...context,
       brand: await this.deps.generation.brandFor(userId, request.use_brand),
+      shareUrl: await this.deps.generation.shareUrlFor(
+        userId,
+        context.transcriptionId,
+        request.share_qr ?? request.use_brand,
+      ),
     };
     let plan: VariationPlan | undefined;
     if (await this.deps.designer.available()) {
@@ -162,7 +168,7 @@ export class SingleGenerationService {
   ): Promise<SingleGenerationResult> {
     const style = styleOverride ?? (row.style as LayoutStyleKey);
     const emphasis = row.emphasis as Emphasis;
-    const drawn = (row.plan ?? {}) as { diagram?: unknown; brand?: unknown };
+    const drawn = (row.plan ?? {}) as { diagram?: unknown; brand?: unknown; share_qr?: unknown };
     const diagram = DIAGRAMS.find((d) => d === drawn.diagram);
     const set: SetContext = {
       userId: row.userId,
@@ -175,6 +181,12 @@ export class SingleGenerationService {
       culturalContext: row.culturalContext as SetContext['culturalContext'],
       sizes: [size],
       brand: await this.deps.generation.brandFor(row.userId, drawn.brand === true),
+      // The code again only while the item still has a link in force (it may have been revoked).
+      shareUrl: await this.deps.generation.shareUrlFor(
+        row.userId,
+        row.transcriptionId,
+        drawn.share_qr === true,
+      ),
     };
     const plan: VariationPlan = {
       index: row.variationIndex,

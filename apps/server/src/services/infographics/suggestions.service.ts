@@ -12,6 +12,7 @@ import { builtInTemplateId } from './built-in-templates.ts';
 import { materialText } from './content-data-material.ts';
 import { resolveSource } from './infographic-source.ts';
 import type { InfographicDesigner } from './llm-designer.ts';
+import type { ShareLinkFinder } from './share-link.ts';
 import type { TemplatesService } from './templates.service.ts';
 
 /** The layout style that suits a context or, in an international one, an audience. */
@@ -47,6 +48,8 @@ export class SuggestionsService {
       content: ContentService;
       templates: TemplatesService;
       designer: InfographicDesigner;
+      /** The item's share link, offered for a QR code. */
+      shareLinks?: Pick<ShareLinkFinder, 'urlFor'> | undefined;
       logger: FastifyBaseLogger;
     },
   ) {}
@@ -99,6 +102,8 @@ export class SuggestionsService {
           ? source.matched
           : { content_type: [], target_audience: [], cultural_context: [] },
       reason: suggestion.reason,
+      share_url:
+        (await this.deps.shareLinks?.urlFor(userId, source.content?.transcriptionId ?? null)) ?? null,
     };
   }
 }

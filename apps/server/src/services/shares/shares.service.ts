@@ -18,6 +18,11 @@ export function hashShareToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** A share page's address: absolute under the public address when one is configured, else a path. */
+export function sharePageUrl(publicUrl: string | undefined, token: string): string {
+  return `${publicUrl ?? ''}/s/${token}`;
+}
+
 /** Whether `value` has the shape of a share token (checked before any database read). */
 export function isShareToken(value: string): boolean {
   return TOKEN.test(value);
@@ -169,7 +174,7 @@ export class SharesService {
 
   /** The page's address for a token. */
   url(token: string): string {
-    return `${this.deps.publicUrl ?? ''}/s/${token}`;
+    return sharePageUrl(this.deps.publicUrl, token);
   }
 
   private view(row: ShareWithTitle): Share {
