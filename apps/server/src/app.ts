@@ -16,6 +16,7 @@ import type { Config } from './config/config.ts';
 import { registerApiTokens } from './http/authenticate.ts';
 import { clientErrorHandler } from './http/client-errors.ts';
 import { frameworkErrors, registerErrorHandling, registerNotFound } from './http/errors.ts';
+import { keepReferencedSchemas, wrapRefsWithSiblings } from './http/openapi-components.ts';
 import { closeStreamsOnShutdown } from './http/sse.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { VERSION } from './lib/version.ts';
@@ -139,9 +140,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
-    // Schemas with a registered id (the error body) become shared components referenced by $ref.
-    transformObject: jsonSchemaTransformObject,
+    transform: (route) => {
+      const { schema, url } = jsonSchemaTransform(route);
+      return { schema: wrapRefsWithSiblings(schema), url };
+    },
+    // Contract schemas with a registered id (`.meta({ id })`) become shared components referenced by
+    // $ref; only those the routes actually reach are published.
+    transformObject: (document) => keepReferencedSchemas(jsonSchemaTransformObject(document)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

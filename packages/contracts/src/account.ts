@@ -3,7 +3,7 @@ import { zEmail, zPassword } from './auth.ts';
 import { zText } from './text.ts';
 
 /** A short answer with nothing else to report. */
-export const zMessage = z.object({ message: z.string() });
+export const zMessage = z.object({ message: z.string() }).meta({ id: 'Message' });
 export type Message = z.infer<typeof zMessage>;
 
 /** `POST /api/v1/auth/password/forgot`. */
@@ -57,43 +57,47 @@ export const zDeleteAccount = z.object({
 export type DeleteAccount = z.infer<typeof zDeleteAccount>;
 
 /** Where a server setting's value comes from. */
-export const zSettingSource = z.enum(['default', 'environment', 'saved']);
+export const zSettingSource = z.enum(['default', 'environment', 'saved']).meta({ id: 'SettingSource' });
 
 /** One language-model provider as the administrator sees it: the key itself is never sent back. */
-export const zLlmProviderSettings = z.object({
-  base_url: z.string().nullable(),
-  model: z.string().nullable(),
-  /** Whether a key is set (saved or from the environment). */
-  api_key_set: z.boolean(),
-  /** Where the values in use come from. */
-  source: zSettingSource,
-});
+export const zLlmProviderSettings = z
+  .object({
+    base_url: z.string().nullable(),
+    model: z.string().nullable(),
+    /** Whether a key is set (saved or from the environment). */
+    api_key_set: z.boolean(),
+    /** Where the values in use come from. */
+    source: zSettingSource,
+  })
+  .meta({ id: 'LlmProviderSettings' });
 export type LlmProviderSettings = z.infer<typeof zLlmProviderSettings>;
 
 export const LLM_PROVIDERS = ['openai', 'anthropic', 'ollama'] as const;
-export const zLlmProvider = z.enum(LLM_PROVIDERS);
+export const zLlmProvider = z.enum(LLM_PROVIDERS).meta({ id: 'LlmProvider' });
 export type LlmProviderId = z.infer<typeof zLlmProvider>;
 
 /** `GET /api/v1/admin/settings` (administrator only). */
-export const zAdminSettings = z.object({
-  signups_open: z.boolean(),
-  signups_source: zSettingSource,
-  /** Audio each account may keep, in MB; 0 for no limit. */
-  storage_quota_mb: z.number().int(),
-  storage_quota_source: zSettingSource,
-  /** Largest file accepted, in MB (MAX_UPLOAD_MB unless saved here). */
-  max_upload_mb: z.number().int(),
-  max_upload_source: zSettingSource,
-  /** Free space where uploads are kept, in MB; null where it cannot be known (S3). */
-  storage_free_mb: z.number().int().nullable(),
-  llm: z.object({
-    openai: zLlmProviderSettings,
-    anthropic: zLlmProviderSettings,
-    ollama: zLlmProviderSettings,
-  }),
-  /** Whether password reset emails can be sent (SMTP_URL is set). */
-  email_configured: z.boolean(),
-});
+export const zAdminSettings = z
+  .object({
+    signups_open: z.boolean(),
+    signups_source: zSettingSource,
+    /** Audio each account may keep, in MB; 0 for no limit. */
+    storage_quota_mb: z.number().int(),
+    storage_quota_source: zSettingSource,
+    /** Largest file accepted, in MB (MAX_UPLOAD_MB unless saved here). */
+    max_upload_mb: z.number().int(),
+    max_upload_source: zSettingSource,
+    /** Free space where uploads are kept, in MB; null where it cannot be known (S3). */
+    storage_free_mb: z.number().int().nullable(),
+    llm: z.object({
+      openai: zLlmProviderSettings,
+      anthropic: zLlmProviderSettings,
+      ollama: zLlmProviderSettings,
+    }),
+    /** Whether password reset emails can be sent (SMTP_URL is set). */
+    email_configured: z.boolean(),
+  })
+  .meta({ id: 'AdminSettings' });
 export type AdminSettings = z.infer<typeof zAdminSettings>;
 
 const zBaseUrl = z
@@ -104,15 +108,17 @@ const zBaseUrl = z
  * One provider's change: a field left out stays as it is; `null` drops the saved value so the
  * environment's applies again. `api_key` is write-only.
  */
-export const zLlmProviderUpdate = z.strictObject({
-  base_url: zBaseUrl.nullable().optional(),
-  model: zText({ trim: true, max: 200, min: { length: 1, message: 'Enter a model name' } })
-    .nullable()
-    .optional(),
-  api_key: zText({ max: 500, min: { length: 1, message: 'Enter a key' } })
-    .nullable()
-    .optional(),
-});
+export const zLlmProviderUpdate = z
+  .strictObject({
+    base_url: zBaseUrl.nullable().optional(),
+    model: zText({ trim: true, max: 200, min: { length: 1, message: 'Enter a model name' } })
+      .nullable()
+      .optional(),
+    api_key: zText({ max: 500, min: { length: 1, message: 'Enter a key' } })
+      .nullable()
+      .optional(),
+  })
+  .meta({ id: 'LlmProviderUpdate' });
 export type LlmProviderUpdate = z.infer<typeof zLlmProviderUpdate>;
 
 /** `PUT /api/v1/admin/settings`: only the fields sent change; `null` restores the environment's value. */
@@ -153,28 +159,30 @@ export const zLlmTestResponse = z.object({
 export type LlmTestResponse = z.infer<typeof zLlmTestResponse>;
 
 /** One whisper.cpp model as the administrator's models list shows it. */
-export const zWhisperModel = z.object({
-  name: z.string(),
-  bytes: z.number(),
-  multilingual: z.boolean(),
-  description: z.string(),
-  downloaded: z.boolean(),
-  /**
-   * The model in force: the one the administrator chose (`PUT /admin/models/whisper`), else the one
-   * WHISPER_MODEL names, else the one picked for this machine.
-   */
-  configured: z.boolean(),
-  custom: z.boolean(),
-  /** A download under way or just finished: its job, to follow its progress. */
-  download: z
-    .object({
-      job_id: z.string(),
-      status: z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']),
-      progress: z.number(),
-      error: z.string().nullable(),
-    })
-    .nullable(),
-});
+export const zWhisperModel = z
+  .object({
+    name: z.string(),
+    bytes: z.number(),
+    multilingual: z.boolean(),
+    description: z.string(),
+    downloaded: z.boolean(),
+    /**
+     * The model in force: the one the administrator chose (`PUT /admin/models/whisper`), else the one
+     * WHISPER_MODEL names, else the one picked for this machine.
+     */
+    configured: z.boolean(),
+    custom: z.boolean(),
+    /** A download under way or just finished: its job, to follow its progress. */
+    download: z
+      .object({
+        job_id: z.string(),
+        status: z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']),
+        progress: z.number(),
+        error: z.string().nullable(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'WhisperModel' });
 export type WhisperModel = z.infer<typeof zWhisperModel>;
 
 /** `GET /api/v1/admin/whisper-models`. */
@@ -195,45 +203,47 @@ export type WhisperDownloadStarted = z.infer<typeof zWhisperDownloadStarted>;
  * One model of any kind (a whisper.cpp speech model, a built-in language model, or one of the two
  * sherpa-onnx speaker models, used together once both are downloaded) and its state.
  */
-export const zAdminModel = z.object({
-  name: z.string(),
-  kind: z.enum(['speech', 'language', 'speakers']),
-  /**
-   * Size in bytes: of the download, or of the file on disk once there. 0 when not known before the
-   * download (a speaker model whose publisher states no size).
-   */
-  bytes: z.number(),
-  description: z.string(),
-  /** Languages it writes well (language models); null for speech models. */
-  languages: z.array(z.string()).nullable(),
-  /**
-   * Memory it needs to run, in bytes: as the catalogue gives it (language models) or as whisper.cpp
-   * publishes it (speech models); null when not published.
-   */
-  ram_bytes: z.number().nullable(),
-  licence: z.string().nullable(),
-  /** `not_downloaded`, `downloading`, `ready` (on disk) or `failed` (the last download). */
-  state: z.enum(['not_downloaded', 'downloading', 'ready', 'failed']),
-  /**
-   * The model in force for its kind: for speech, the administrator's choice, else WHISPER_MODEL's,
-   * else the one picked for this machine; for language, LLM_LOCAL_MODEL's (or this machine's).
-   */
-  configured: z.boolean(),
-  /**
-   * The model doing the work now: configured, on disk, and the engine the router would pick. The
-   * built-in language model is not in use while a remote model or a found Ollama writes first;
-   * whisper is not while another speech engine comes first for English and detected languages.
-   */
-  in_use: z.boolean(),
-  /** Context length the model was trained for, in tokens (language models); null for speech models. */
-  context_tokens: z.number().nullable(),
-  /**
-   * The model this server would pick on its hardware: the language model when LLM_LOCAL_MODEL is
-   * unset, the whisper model when WHISPER_MODEL is unset.
-   */
-  recommended: z.boolean(),
-  download: zWhisperModel.shape.download,
-});
+export const zAdminModel = z
+  .object({
+    name: z.string(),
+    kind: z.enum(['speech', 'language', 'speakers']),
+    /**
+     * Size in bytes: of the download, or of the file on disk once there. 0 when not known before the
+     * download (a speaker model whose publisher states no size).
+     */
+    bytes: z.number(),
+    description: z.string(),
+    /** Languages it writes well (language models); null for speech models. */
+    languages: z.array(z.string()).nullable(),
+    /**
+     * Memory it needs to run, in bytes: as the catalogue gives it (language models) or as whisper.cpp
+     * publishes it (speech models); null when not published.
+     */
+    ram_bytes: z.number().nullable(),
+    licence: z.string().nullable(),
+    /** `not_downloaded`, `downloading`, `ready` (on disk) or `failed` (the last download). */
+    state: z.enum(['not_downloaded', 'downloading', 'ready', 'failed']),
+    /**
+     * The model in force for its kind: for speech, the administrator's choice, else WHISPER_MODEL's,
+     * else the one picked for this machine; for language, LLM_LOCAL_MODEL's (or this machine's).
+     */
+    configured: z.boolean(),
+    /**
+     * The model doing the work now: configured, on disk, and the engine the router would pick. The
+     * built-in language model is not in use while a remote model or a found Ollama writes first;
+     * whisper is not while another speech engine comes first for English and detected languages.
+     */
+    in_use: z.boolean(),
+    /** Context length the model was trained for, in tokens (language models); null for speech models. */
+    context_tokens: z.number().nullable(),
+    /**
+     * The model this server would pick on its hardware: the language model when LLM_LOCAL_MODEL is
+     * unset, the whisper model when WHISPER_MODEL is unset.
+     */
+    recommended: z.boolean(),
+    download: zWhisperModel.shape.download,
+  })
+  .meta({ id: 'AdminModel' });
 export type AdminModel = z.infer<typeof zAdminModel>;
 
 /** `GET /api/v1/admin/models`: every model of every kind. */
@@ -257,13 +267,15 @@ export const zAdminModels = z.object({
 export type AdminModels = z.infer<typeof zAdminModels>;
 
 /** `GET /api/v1/admin/jobs/{id}`: a download's progress. */
-export const zAdminJob = z.object({
-  job_id: z.string(),
-  status: z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']),
-  progress: z.number(),
-  message: z.string().nullable(),
-  error: z.string().nullable(),
-});
+export const zAdminJob = z
+  .object({
+    job_id: z.string(),
+    status: z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']),
+    progress: z.number(),
+    message: z.string().nullable(),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'AdminJob' });
 export type AdminJob = z.infer<typeof zAdminJob>;
 
 /**

@@ -22,17 +22,19 @@ export const zApiTokenCreate = z.object({
 export type ApiTokenCreate = z.infer<typeof zApiTokenCreate>;
 
 /** A token as listed: never the token itself, which is shown once when it is made. */
-export const zApiToken = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  scopes: z.array(zApiTokenScope),
-  /** The token's first characters (`vxp_` and four more), to tell tokens apart. */
-  prefix: z.string(),
-  created_at: z.string(),
-  expires_at: z.string().nullable(),
-  /** Last time a request used it, to the minute; null if never. */
-  last_used_at: z.string().nullable(),
-});
+export const zApiToken = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    scopes: z.array(zApiTokenScope),
+    /** The token's first characters (`vxp_` and four more), to tell tokens apart. */
+    prefix: z.string(),
+    created_at: z.string(),
+    expires_at: z.string().nullable(),
+    /** Last time a request used it, to the minute; null if never. */
+    last_used_at: z.string().nullable(),
+  })
+  .meta({ id: 'ApiToken' });
 export type ApiToken = z.infer<typeof zApiToken>;
 
 export const zApiTokenList = z.object({ tokens: z.array(zApiToken) });

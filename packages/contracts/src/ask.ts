@@ -20,32 +20,36 @@ export const zAskRequest = z.object({
 export type AskRequest = z.infer<typeof zAskRequest>;
 
 /** A stretch of one transcript retrieved for the question: the only material an answer may use. */
-export const zAskPassage = z.object({
-  /** Numbered from 1 in rank order; sentences cite these. */
-  id: z.number().int(),
-  item_id: z.string(),
-  kind: zItemKind,
-  title: z.string(),
-  /** Seconds into the recording (null for a written document). */
-  start: z.number().nullable(),
-  end: z.number().nullable(),
-  speaker: z.string().nullable(),
-  speaker_name: z.string().nullable(),
-  text: z.string(),
-});
+export const zAskPassage = z
+  .object({
+    /** Numbered from 1 in rank order; sentences cite these. */
+    id: z.number().int(),
+    item_id: z.string(),
+    kind: zItemKind,
+    title: z.string(),
+    /** Seconds into the recording (null for a written document). */
+    start: z.number().nullable(),
+    end: z.number().nullable(),
+    speaker: z.string().nullable(),
+    speaker_name: z.string().nullable(),
+    text: z.string(),
+  })
+  .meta({ id: 'AskPassage' });
 export type AskPassage = z.infer<typeof zAskPassage>;
 
 /** Where a sentence of the answer was said: the passage it cites, resolved to its item and time. */
-export const zAskCitation = z.object({
-  passage_id: z.number().int(),
-  item_id: z.string(),
-  kind: zItemKind,
-  title: z.string(),
-  start: z.number().nullable(),
-  end: z.number().nullable(),
-  speaker: z.string().nullable(),
-  speaker_name: z.string().nullable(),
-});
+export const zAskCitation = z
+  .object({
+    passage_id: z.number().int(),
+    item_id: z.string(),
+    kind: zItemKind,
+    title: z.string(),
+    start: z.number().nullable(),
+    end: z.number().nullable(),
+    speaker: z.string().nullable(),
+    speaker_name: z.string().nullable(),
+  })
+  .meta({ id: 'AskCitation' });
 export type AskCitation = z.infer<typeof zAskCitation>;
 
 export const zAskSentence = z.object({
@@ -76,17 +80,19 @@ export type AskMode = z.infer<typeof zAskMode>;
 export const zAskNote = z.enum(['no_language_model', 'language_model_failed']);
 export type AskNote = z.infer<typeof zAskNote>;
 
-export const zAskAnswer = z.object({
-  question: z.string(),
-  mode: zAskMode,
-  sentences: z.array(zAskSentence),
-  /** The passages retrieved, best first: what the answer rests on, or the answer itself. */
-  passages: z.array(zAskPassage),
-  engine: zAskEngine,
-  note: zAskNote.nullable(),
-  /** Sentences the model wrote that were dropped: no citation, or one that was not retrieved. */
-  dropped: z.number().int(),
-});
+export const zAskAnswer = z
+  .object({
+    question: z.string(),
+    mode: zAskMode,
+    sentences: z.array(zAskSentence),
+    /** The passages retrieved, best first: what the answer rests on, or the answer itself. */
+    passages: z.array(zAskPassage),
+    engine: zAskEngine,
+    note: zAskNote.nullable(),
+    /** Sentences the model wrote that were dropped: no citation, or one that was not retrieved. */
+    dropped: z.number().int(),
+  })
+  .meta({ id: 'AskAnswer' });
 export type AskAnswer = z.infer<typeof zAskAnswer>;
 
 /**

@@ -31,16 +31,18 @@ export const zAudioImportRequest = z.object({
 export type AudioImportRequest = z.input<typeof zAudioImportRequest>;
 
 /** One episode of a feed: its media address (the enclosure), what the feed says about it. */
-export const zFeedEpisode = z.object({
-  title: z.string(),
-  url: z.string(),
-  /** ISO date-time, null when the feed gives none (or one that cannot be read). */
-  published_at: z.string().nullable(),
-  /** Seconds, from the feed (`itunes:duration`); null when not given. */
-  duration: z.number().nullable(),
-  /** Plain text (markup removed), at most 2000 characters. */
-  description: z.string().nullable(),
-});
+export const zFeedEpisode = z
+  .object({
+    title: z.string(),
+    url: z.string(),
+    /** ISO date-time, null when the feed gives none (or one that cannot be read). */
+    published_at: z.string().nullable(),
+    /** Seconds, from the feed (`itunes:duration`); null when not given. */
+    duration: z.number().nullable(),
+    /** Plain text (markup removed), at most 2000 characters. */
+    description: z.string().nullable(),
+  })
+  .meta({ id: 'FeedEpisode' });
 export type FeedEpisode = z.infer<typeof zFeedEpisode>;
 
 /** `POST /api/v1/audio/import` with a feed's address: 200, the feed and its newest episodes. */
@@ -64,33 +66,37 @@ export const zAudioImportStarted = z.object({
 export type AudioImportStarted = z.infer<typeof zAudioImportStarted>;
 
 /** Where an imported item's file came from; absent for a file uploaded or recorded here. */
-export const zAudioOrigin = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('link'), url: z.string() }),
-  /** A video site's page, fetched with yt-dlp; `site` is yt-dlp's name for the site. */
-  z.object({ kind: z.literal('site'), url: z.string(), site: z.string().nullable() }),
-  z.object({
-    kind: z.literal('feed_episode'),
-    url: z.string(),
-    feed_title: z.string().nullable(),
-    feed_url: z.string(),
-    published_at: z.string().nullable(),
-  }),
-]);
+export const zAudioOrigin = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('link'), url: z.string() }),
+    /** A video site's page, fetched with yt-dlp; `site` is yt-dlp's name for the site. */
+    z.object({ kind: z.literal('site'), url: z.string(), site: z.string().nullable() }),
+    z.object({
+      kind: z.literal('feed_episode'),
+      url: z.string(),
+      feed_title: z.string().nullable(),
+      feed_url: z.string(),
+      published_at: z.string().nullable(),
+    }),
+  ])
+  .meta({ id: 'AudioOrigin' });
 export type AudioOrigin = z.infer<typeof zAudioOrigin>;
 
 /**
  * Where a library item came from: a file uploaded or recorded here, a link, a feed's episode, a
  * video site's page, or a written document.
  */
-export const zItemSource = z.object({
-  type: z.enum(['upload', 'recording', 'link', 'site', 'feed_episode', 'document']),
-  /** For imports: the address fetched (the episode's media for a feed episode). */
-  url: z.string().nullable(),
-  /** The host of `url` (or of the feed), for "Imported from <host>". */
-  host: z.string().nullable(),
-  feed_title: z.string().nullable(),
-  feed_url: z.string().nullable(),
-  /** A feed episode's date in its feed. */
-  published_at: z.string().nullable(),
-});
+export const zItemSource = z
+  .object({
+    type: z.enum(['upload', 'recording', 'link', 'site', 'feed_episode', 'document']),
+    /** For imports: the address fetched (the episode's media for a feed episode). */
+    url: z.string().nullable(),
+    /** The host of `url` (or of the feed), for "Imported from <host>". */
+    host: z.string().nullable(),
+    feed_title: z.string().nullable(),
+    feed_url: z.string().nullable(),
+    /** A feed episode's date in its feed. */
+    published_at: z.string().nullable(),
+  })
+  .meta({ id: 'ItemSource' });
 export type ItemSource = z.infer<typeof zItemSource>;

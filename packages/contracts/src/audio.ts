@@ -11,74 +11,86 @@ export type AudioFormat = z.infer<typeof zAudioFormat>;
 export const videoFormats = ['mp4', 'mov', 'm4v', 'mkv', 'webm', 'avi'] as const;
 export type VideoFormat = (typeof videoFormats)[number];
 /** An item's stored file: an audio format, or a video container when a video was uploaded. */
-export const zMediaFormat = z.enum([...audioFormats, 'mp4', 'mov', 'm4v', 'mkv', 'avi']);
+export const zMediaFormat = z
+  .enum([...audioFormats, 'mp4', 'mov', 'm4v', 'mkv', 'avi'])
+  .meta({ id: 'MediaFormat' });
 export type MediaFormat = z.infer<typeof zMediaFormat>;
 
 /** Where an audio item is in its life: waiting for its bytes, then transcribed. */
-export const zAudioStatus = z.enum(['pending_upload', 'uploaded', 'processing', 'completed', 'failed']);
+export const zAudioStatus = z
+  .enum(['pending_upload', 'uploaded', 'processing', 'completed', 'failed'])
+  .meta({ id: 'AudioStatus' });
 export type AudioStatus = z.infer<typeof zAudioStatus>;
 
-export const zTranscriptionStatus = z.enum(['not_started', 'queued', 'processing', 'completed', 'failed']);
+export const zTranscriptionStatus = z
+  .enum(['not_started', 'queued', 'processing', 'completed', 'failed'])
+  .meta({ id: 'TranscriptionStatus' });
 export type TranscriptionStatus = z.infer<typeof zTranscriptionStatus>;
 
-export const zProgress = z.object({
-  /** 0–100, from real work done (decoded seconds over total), never a timer. */
-  percent: z.number(),
-  message: z.string().nullable(),
-});
+export const zProgress = z
+  .object({
+    /** 0–100, from real work done (decoded seconds over total), never a timer. */
+    percent: z.number(),
+    message: z.string().nullable(),
+  })
+  .meta({ id: 'Progress' });
 export type Progress = z.infer<typeof zProgress>;
 
 /** One audio item as every audio route returns it. */
-export const zAudio = z.object({
-  audio_id: z.string(),
-  id: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
-  source: z.enum(['recording', 'upload']),
-  /** Where an imported file came from (a link, a feed episode, a video site); absent otherwise. */
-  origin: zAudioOrigin.optional(),
-  file_name: z.string().nullable(),
-  file_format: zMediaFormat.nullable(),
-  mime_type: z.string().nullable(),
-  /** Present when the file uploaded was a video: the item plays it, or its sound, with a poster frame. */
-  video: z
-    .object({
-      /** `GET /api/v1/audio/{id}/poster`: a frame of the video (JPEG; 404 when none could be made). */
-      poster_path: z.string(),
-      /** `GET /api/v1/audio/{id}/sound`: its sound alone (AAC), for browsers that cannot play the video. */
-      sound_path: z.string(),
-    })
-    .optional(),
-  file_size_bytes: z.number().int().nullable(),
-  duration_s: z.number().nullable(),
-  codec: z.string().nullable(),
-  language: z.string(),
-  status: zAudioStatus,
-  transcription_status: zTranscriptionStatus,
-  transcription_id: z.string().nullable(),
-  /** How many voices speaker detection looks for: `auto`, or a number (1: detection is off). */
-  speakers: z.union([z.literal('auto'), z.number().int()]).optional(),
-  /** Where speaker detection stands; it runs after transcription (see `GET …/speakers`). */
-  speakers_status: z.enum(['not_started', 'off', 'queued', 'processing', 'completed', 'failed']).optional(),
-  progress: zProgress,
-  error: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+export const zAudio = z
+  .object({
+    audio_id: z.string(),
+    id: z.string(),
+    title: z.string(),
+    description: z.string().nullable(),
+    source: z.enum(['recording', 'upload']),
+    /** Where an imported file came from (a link, a feed episode, a video site); absent otherwise. */
+    origin: zAudioOrigin.optional(),
+    file_name: z.string().nullable(),
+    file_format: zMediaFormat.nullable(),
+    mime_type: z.string().nullable(),
+    /** Present when the file uploaded was a video: the item plays it, or its sound, with a poster frame. */
+    video: z
+      .object({
+        /** `GET /api/v1/audio/{id}/poster`: a frame of the video (JPEG; 404 when none could be made). */
+        poster_path: z.string(),
+        /** `GET /api/v1/audio/{id}/sound`: its sound alone (AAC), for browsers that cannot play the video. */
+        sound_path: z.string(),
+      })
+      .optional(),
+    file_size_bytes: z.number().int().nullable(),
+    duration_s: z.number().nullable(),
+    codec: z.string().nullable(),
+    language: z.string(),
+    status: zAudioStatus,
+    transcription_status: zTranscriptionStatus,
+    transcription_id: z.string().nullable(),
+    /** How many voices speaker detection looks for: `auto`, or a number (1: detection is off). */
+    speakers: z.union([z.literal('auto'), z.number().int()]).optional(),
+    /** Where speaker detection stands; it runs after transcription (see `GET …/speakers`). */
+    speakers_status: z.enum(['not_started', 'off', 'queued', 'processing', 'completed', 'failed']).optional(),
+    progress: zProgress,
+    error: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Audio' });
 export type Audio = z.infer<typeof zAudio>;
 
 /**
  * `GET /api/v1/audio/{id}/links`: addresses for what a browser opens without headers (the player,
  * the status stream). Each carries a ticket for that address only, valid `expires_in` seconds.
  */
-export const zAudioLinks = z.object({
-  download_url: z.string(),
-  status_url: z.string(),
-  /** For a video item: its poster frame and its sound alone, each with its own ticket. */
-  poster_url: z.string().optional(),
-  sound_url: z.string().optional(),
-  expires_in: z.number().int(),
-});
+export const zAudioLinks = z
+  .object({
+    download_url: z.string(),
+    status_url: z.string(),
+    /** For a video item: its poster frame and its sound alone, each with its own ticket. */
+    poster_url: z.string().optional(),
+    sound_url: z.string().optional(),
+    expires_in: z.number().int(),
+  })
+  .meta({ id: 'AudioLinks' });
 export type AudioLinks = z.infer<typeof zAudioLinks>;
 
 /** `POST /api/v1/audio/upload`: start an upload; the bytes go to `presigned_url` with a PUT. */

@@ -45,32 +45,36 @@ export const zRefreshRequest = z.object({
 export type RefreshRequest = z.infer<typeof zRefreshRequest>;
 
 /** Tokens: a short-lived JWT access token and a rotating opaque refresh token. */
-export const zTokenPair = z.object({
-  access_token: z.string(),
-  refresh_token: z.string(),
-  token_type: z.literal('bearer'),
-  /** Seconds until the access token expires. */
-  expires_in: z.number().int(),
-});
+export const zTokenPair = z
+  .object({
+    access_token: z.string(),
+    refresh_token: z.string(),
+    token_type: z.literal('bearer'),
+    /** Seconds until the access token expires. */
+    expires_in: z.number().int(),
+  })
+  .meta({ id: 'TokenPair' });
 export type TokenPair = z.infer<typeof zTokenPair>;
 
 /** `GET /api/v1/users/me`. `name` is what greetings show (full name, else the email's local part). */
-export const zUser = z.object({
-  id: z.string(),
-  email: z.string(),
-  full_name: z.string(),
-  name: z.string(),
-  profile_image: z.string().nullable(),
-  /** How the user writes, in their words; language-model writers follow it. */
-  writing_voice: z.string().nullable(),
-  created_at: z.string(),
-  /** The administrator (the first account) sees engine diagnostics and server paths. */
-  is_admin: z.boolean(),
-  /** False for an account made with Google that never set a password. */
-  has_password: z.boolean(),
-  /** The user's defaults (theme, languages, content), kept on the server. */
-  settings: zUserSettings,
-});
+export const zUser = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    full_name: z.string(),
+    name: z.string(),
+    profile_image: z.string().nullable(),
+    /** How the user writes, in their words; language-model writers follow it. */
+    writing_voice: z.string().nullable(),
+    created_at: z.string(),
+    /** The administrator (the first account) sees engine diagnostics and server paths. */
+    is_admin: z.boolean(),
+    /** False for an account made with Google that never set a password. */
+    has_password: z.boolean(),
+    /** The user's defaults (theme, languages, content), kept on the server. */
+    settings: zUserSettings,
+  })
+  .meta({ id: 'User' });
 export type User = z.infer<typeof zUser>;
 
 /** Register answers tokens inside `data` (spec section 7), with the new profile. */

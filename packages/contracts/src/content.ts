@@ -3,7 +3,7 @@ import { zContentDetails } from './content-details.ts';
 import { ENHANCE_CONTENT_TYPES } from './content-rules.ts';
 import { zText } from './text.ts';
 
-export const zEnhanceContentType = z.enum(ENHANCE_CONTENT_TYPES);
+export const zEnhanceContentType = z.enum(ENHANCE_CONTENT_TYPES).meta({ id: 'EnhanceContentType' });
 
 const zLanguageCode = z
   .string()
@@ -56,14 +56,16 @@ const grounding = {
 };
 
 /** One block of a piece in reading order; translations keep the kinds and the grounding. */
-export const zContentBlock = z.object({
-  type: z.enum(['heading', 'paragraph', 'bullet', 'numbered', 'quote']),
-  text: z.string(),
-  ...grounding,
-});
+export const zContentBlock = z
+  .object({
+    type: z.enum(['heading', 'paragraph', 'bullet', 'numbered', 'quote']),
+    text: z.string(),
+    ...grounding,
+  })
+  .meta({ id: 'ContentBlock' });
 export type ContentBlock = z.infer<typeof zContentBlock>;
 
-export const zGroundedItem = z.object({ text: z.string(), ...grounding });
+export const zGroundedItem = z.object({ text: z.string(), ...grounding }).meta({ id: 'GroundedItem' });
 export type GroundedItem = z.infer<typeof zGroundedItem>;
 
 /**
@@ -71,7 +73,7 @@ export type GroundedItem = z.infer<typeof zGroundedItem>;
  * them all, that speaker's name (`— Ana, 12:03`). Absent for an unnamed voice ("Speaker 2"), a
  * quote across voices, or a transcript without speakers.
  */
-export const zQuote = zGroundedItem.extend({ speaker: z.string().optional() });
+export const zQuote = zGroundedItem.extend({ speaker: z.string().optional() }).meta({ id: 'Quote' });
 export type Quote = z.infer<typeof zQuote>;
 
 /**
@@ -79,93 +81,103 @@ export type Quote = z.infer<typeof zQuote>;
  * language model): blocks with their sources, key points, quotes checked against the transcript,
  * the content type's own fields in `details` (recipe, tutorial_steps, meeting_data, product_data…).
  */
-export const zContentBody = z.object({
-  title: z.string(),
-  /** The blocks as Markdown. */
-  text: z.string(),
-  blocks: z.array(zContentBlock),
-  key_points: z.array(zGroundedItem),
-  quotes: z.array(zQuote),
-  keywords: z.array(z.string()),
-  /** The content type's own fields (recipe, tutorial steps, meeting data…); null for the plain types. */
-  details: zContentDetails.nullable(),
-  word_count: z.number().int().nonnegative(),
-});
+export const zContentBody = z
+  .object({
+    title: z.string(),
+    /** The blocks as Markdown. */
+    text: z.string(),
+    blocks: z.array(zContentBlock),
+    key_points: z.array(zGroundedItem),
+    quotes: z.array(zQuote),
+    keywords: z.array(z.string()),
+    /** The content type's own fields (recipe, tutorial steps, meeting data…); null for the plain types. */
+    details: zContentDetails.nullable(),
+    word_count: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'ContentBody' });
 export type ContentBody = z.infer<typeof zContentBody>;
 
-export const zTranslationStatus = z.enum(['pending', 'completed', 'failed']);
+export const zTranslationStatus = z
+  .enum(['pending', 'completed', 'failed'])
+  .meta({ id: 'TranslationStatus' });
 export type TranslationStatus = z.infer<typeof zTranslationStatus>;
 
 /** One language of a piece (spec: metadata.translations[lang]). */
-export const zContentTranslation = z.object({
-  title: z.string(),
-  text: z.string(),
-  status: zTranslationStatus,
-  /** How it came to be: `written` (the first language) or `machine`. */
-  method: z.enum(['written', 'machine']),
-  /** The engine that wrote or translated it (`composer`, `openai`, `apertium`, `deepl`…). */
-  service: z.string().nullable(),
-  reason: z.string().nullable(),
-  error: z.string().nullable(),
-  blocks: z.array(zContentBlock),
-  metadata: z.object({ word_count: z.number().int().nonnegative() }),
-  /**
-   * `low` when some paragraphs do not read as the language asked for, or words of a pivot
-   * language were left in (`warning` says which); absent for the written language.
-   */
-  quality: z.enum(['ok', 'low']).optional(),
-  warning: z.string().nullable().optional(),
-});
+export const zContentTranslation = z
+  .object({
+    title: z.string(),
+    text: z.string(),
+    status: zTranslationStatus,
+    /** How it came to be: `written` (the first language) or `machine`. */
+    method: z.enum(['written', 'machine']),
+    /** The engine that wrote or translated it (`composer`, `openai`, `apertium`, `deepl`…). */
+    service: z.string().nullable(),
+    reason: z.string().nullable(),
+    error: z.string().nullable(),
+    blocks: z.array(zContentBlock),
+    metadata: z.object({ word_count: z.number().int().nonnegative() }),
+    /**
+     * `low` when some paragraphs do not read as the language asked for, or words of a pivot
+     * language were left in (`warning` says which); absent for the written language.
+     */
+    quality: z.enum(['ok', 'low']).optional(),
+    warning: z.string().nullable().optional(),
+  })
+  .meta({ id: 'ContentTranslation' });
 export type ContentTranslation = z.infer<typeof zContentTranslation>;
 
-export const zEngineTry = z.object({
-  engine: z.string(),
-  reason: z.string(),
-  duration_ms: z.number(),
-  error: z.string().optional(),
-});
+export const zEngineTry = z
+  .object({
+    engine: z.string(),
+    reason: z.string(),
+    duration_ms: z.number(),
+    error: z.string().optional(),
+  })
+  .meta({ id: 'EngineTry' });
 
 /** A piece of content (spec §3 Content). */
-export const zContent = z.object({
-  id: z.string(),
-  content_id: z.string(),
-  transcription_id: z.string(),
-  content_type: z.string(),
-  title: z.string(),
-  /** The first language's text (Markdown). */
-  text: z.string(),
-  language: z.string(),
-  author: z.string().nullable(),
-  status: z.enum(['pending', 'processing', 'completed', 'failed']),
-  progress: z.object({ percent: z.number(), message: z.string().nullable() }),
-  /**
-   * Languages asked for that ended failed (`metadata.translations[lang].error` says why): a piece
-   * is `completed` when its work ended, but it has no version in these languages.
-   */
-  failed_languages: z.array(z.string()),
-  /** Raised on every save; send it back with an edit. */
-  revision: z.number().int(),
-  body: zContentBody.nullable(),
-  metadata: z.object({
-    translations: z.record(z.string(), zContentTranslation),
-    languages: z.array(z.string()),
-    /** Earlier saved versions per language, newest first (title and text). */
-    versions: z.record(
-      z.string(),
-      z.array(z.object({ title: z.string(), text: z.string(), saved_at: z.string() })),
-    ),
-    target_blog_platforms: z.array(z.string()),
-    keywords: z.array(z.string()),
-    word_count: z.number().int().nonnegative(),
-    translation_method: z.string().nullable(),
-    service_used: z.string().nullable(),
-    translation_status: z.record(z.string(), zTranslationStatus),
-    writer: z.object({ engine: z.string(), reason: z.string(), attempts: z.array(zEngineTry) }).nullable(),
-    error: z.string().nullable(),
-  }),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+export const zContent = z
+  .object({
+    id: z.string(),
+    content_id: z.string(),
+    transcription_id: z.string(),
+    content_type: z.string(),
+    title: z.string(),
+    /** The first language's text (Markdown). */
+    text: z.string(),
+    language: z.string(),
+    author: z.string().nullable(),
+    status: z.enum(['pending', 'processing', 'completed', 'failed']),
+    progress: z.object({ percent: z.number(), message: z.string().nullable() }),
+    /**
+     * Languages asked for that ended failed (`metadata.translations[lang].error` says why): a piece
+     * is `completed` when its work ended, but it has no version in these languages.
+     */
+    failed_languages: z.array(z.string()),
+    /** Raised on every save; send it back with an edit. */
+    revision: z.number().int(),
+    body: zContentBody.nullable(),
+    metadata: z.object({
+      translations: z.record(z.string(), zContentTranslation),
+      languages: z.array(z.string()),
+      /** Earlier saved versions per language, newest first (title and text). */
+      versions: z.record(
+        z.string(),
+        z.array(z.object({ title: z.string(), text: z.string(), saved_at: z.string() })),
+      ),
+      target_blog_platforms: z.array(z.string()),
+      keywords: z.array(z.string()),
+      word_count: z.number().int().nonnegative(),
+      translation_method: z.string().nullable(),
+      service_used: z.string().nullable(),
+      translation_status: z.record(z.string(), zTranslationStatus),
+      writer: z.object({ engine: z.string(), reason: z.string(), attempts: z.array(zEngineTry) }).nullable(),
+      error: z.string().nullable(),
+    }),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Content' });
 export type Content = z.infer<typeof zContent>;
 
 /** `GET /api/v1/content`: `page`, `limit` (or `per_page`, the spec's polling name), `transcription_id`. */
@@ -210,7 +222,9 @@ export type ContentStatusEvent = z.infer<typeof zContentStatusEvent>;
  * `GET /api/v1/content/{id}/links`: the status stream's address with a ticket for that address
  * only (EventSource cannot send headers), valid `expires_in` seconds.
  */
-export const zContentLinks = z.object({ status_url: z.string(), expires_in: z.number().int() });
+export const zContentLinks = z
+  .object({ status_url: z.string(), expires_in: z.number().int() })
+  .meta({ id: 'ContentLinks' });
 export type ContentLinks = z.infer<typeof zContentLinks>;
 
 /** `POST /api/v1/files/upload/content` answer: the new content source (spec: data.content_id). */

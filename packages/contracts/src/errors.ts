@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { errorCodes } from './error-codes.ts';
 
 /** One validation problem: where it is (`loc`, e.g. `["body", "email"]`) and what is wrong. */
-export const zValidationIssue = z.object({
-  loc: z.array(z.union([z.string(), z.number()])),
-  msg: z.string(),
-  type: z.string().optional(),
-});
+export const zValidationIssue = z
+  .object({
+    loc: z.array(z.union([z.string(), z.number()])),
+    msg: z.string(),
+    type: z.string().optional(),
+  })
+  .meta({ id: 'ValidationIssue' });
 export type ValidationIssue = z.infer<typeof zValidationIssue>;
 
 export const zErrorCode = z.enum(errorCodes);

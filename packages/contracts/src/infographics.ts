@@ -16,24 +16,26 @@ import { zText } from './text.ts';
 
 // Infographics (spec §3 and §7): what the `/api/v1/infographics/...` routes accept and answer.
 
-export const zLayoutStyleKey = z.enum(
-  LAYOUT_STYLE_KEYS,
-  'Choose one of modern, classic, minimal, vibrant or elegant',
-);
-export const zInfographicContentType = z.enum(
-  INFOGRAPHIC_CONTENT_TYPES,
-  'Choose one of recipe, tutorial, meeting_notes, product_description or enhanced',
-);
-export const zAudience = z.enum(AUDIENCES, `Choose one of ${AUDIENCES.join(', ')}`);
-export const zCulturalContext = z.enum(CULTURAL_CONTEXTS, `Choose one of ${CULTURAL_CONTEXTS.join(', ')}`);
-export const zCuisineType = z.enum(
-  CUISINE_TYPES,
-  'Not a cuisine type: GET /infographics/cuisine-types lists them',
-);
-export const zEmphasis = z.enum(EMPHASES);
-export const zBestFor = z.enum(BEST_FOR);
-export const zVariationType = z.enum(VARIATION_TYPES);
-export const zInfographicJobStatus = z.enum(INFOGRAPHIC_JOB_STATUSES);
+export const zLayoutStyleKey = z
+  .enum(LAYOUT_STYLE_KEYS, 'Choose one of modern, classic, minimal, vibrant or elegant')
+  .meta({ id: 'LayoutStyleKey' });
+export const zInfographicContentType = z
+  .enum(
+    INFOGRAPHIC_CONTENT_TYPES,
+    'Choose one of recipe, tutorial, meeting_notes, product_description or enhanced',
+  )
+  .meta({ id: 'InfographicContentType' });
+export const zAudience = z.enum(AUDIENCES, `Choose one of ${AUDIENCES.join(', ')}`).meta({ id: 'Audience' });
+export const zCulturalContext = z
+  .enum(CULTURAL_CONTEXTS, `Choose one of ${CULTURAL_CONTEXTS.join(', ')}`)
+  .meta({ id: 'CulturalContext' });
+export const zCuisineType = z
+  .enum(CUISINE_TYPES, 'Not a cuisine type: GET /infographics/cuisine-types lists them')
+  .meta({ id: 'CuisineType' });
+export const zEmphasis = z.enum(EMPHASES).meta({ id: 'Emphasis' });
+export const zBestFor = z.enum(BEST_FOR).meta({ id: 'BestFor' });
+export const zVariationType = z.enum(VARIATION_TYPES).meta({ id: 'VariationType' });
+export const zInfographicJobStatus = z.enum(INFOGRAPHIC_JOB_STATUSES).meta({ id: 'InfographicJobStatus' });
 
 const SIZE_MESSAGE = `Sizes are written WIDTHxHEIGHT, each side from ${MIN_INFOGRAPHIC_SIDE} to ${MAX_INFOGRAPHIC_SIDE} pixels, such as 1080x1080`;
 
@@ -51,7 +53,8 @@ export const zInfographicSize = z
   .refine((value) => {
     const { width, height } = parseInfographicSize(value);
     return [width, height].every((side) => side >= MIN_INFOGRAPHIC_SIDE && side <= MAX_INFOGRAPHIC_SIDE);
-  }, SIZE_MESSAGE);
+  }, SIZE_MESSAGE)
+  .meta({ id: 'InfographicSize' });
 
 const zLanguage = z
   .string()
@@ -91,10 +94,12 @@ export const INFOGRAPHIC_DATA_LIMITS = {
 const L = INFOGRAPHIC_DATA_LIMITS;
 
 /** A text with, when it comes from a recording, the second it was said. */
-export const zSourcedText = z.object({
-  text: line(L.point),
-  start: z.number().nonnegative().nullable().default(null),
-});
+export const zSourcedText = z
+  .object({
+    text: line(L.point),
+    start: z.number().nonnegative().nullable().default(null),
+  })
+  .meta({ id: 'SourcedText' });
 
 /** One side of a comparison: its name as the content gives it and its items. */
 const zComparisonSide = z.object({
@@ -106,35 +111,37 @@ const zComparisonSide = z.object({
  * What an infographic shows, in one language: every text is final (the renderer fits it, never
  * rewrites it). Variations carry theirs in `data`; edit them and `POST /react/rerender`.
  */
-export const zInfographicData = z.object({
-  language: zLanguage,
-  title: line(L.title),
-  subtitle: line(L.subtitle).optional(),
-  points: z.array(zSourcedText).max(L.points).default([]),
-  steps: z.array(line(L.step)).max(L.steps).optional(),
-  ingredients: z.array(line(L.ingredient)).max(L.ingredients).optional(),
-  facts: z
-    .array(z.object({ label: line(L.factLabel), value: line(L.factValue) }))
-    .max(L.facts)
-    .optional(),
-  /** Two options compared: item `i` of each side is one row, drawn level. */
-  comparison: z
-    .object({
-      left: zComparisonSide,
-      right: zComparisonSide,
-      /** `pros`: the left side is for and the right against (drawn with a tick and a cross). */
-      tone: z.enum(['pros', 'neutral']).default('neutral'),
-    })
-    .optional(),
-  /** The quote, with its time and, when the transcript's voices are named, who said it. */
-  quote: zSourcedText.extend({ speaker: line(L.speaker).optional() }).optional(),
-  actionItems: z
-    .array(z.object({ text: line(L.actionItem), owner: line(L.owner).optional() }))
-    .max(L.actionItems)
-    .optional(),
-  tags: z.array(line(L.tag)).max(L.tags).optional(),
-  footer: line(L.footer).optional(),
-});
+export const zInfographicData = z
+  .object({
+    language: zLanguage,
+    title: line(L.title),
+    subtitle: line(L.subtitle).optional(),
+    points: z.array(zSourcedText).max(L.points).default([]),
+    steps: z.array(line(L.step)).max(L.steps).optional(),
+    ingredients: z.array(line(L.ingredient)).max(L.ingredients).optional(),
+    facts: z
+      .array(z.object({ label: line(L.factLabel), value: line(L.factValue) }))
+      .max(L.facts)
+      .optional(),
+    /** Two options compared: item `i` of each side is one row, drawn level. */
+    comparison: z
+      .object({
+        left: zComparisonSide,
+        right: zComparisonSide,
+        /** `pros`: the left side is for and the right against (drawn with a tick and a cross). */
+        tone: z.enum(['pros', 'neutral']).default('neutral'),
+      })
+      .optional(),
+    /** The quote, with its time and, when the transcript's voices are named, who said it. */
+    quote: zSourcedText.extend({ speaker: line(L.speaker).optional() }).optional(),
+    actionItems: z
+      .array(z.object({ text: line(L.actionItem), owner: line(L.owner).optional() }))
+      .max(L.actionItems)
+      .optional(),
+    tags: z.array(line(L.tag)).max(L.tags).optional(),
+    footer: line(L.footer).optional(),
+  })
+  .meta({ id: 'InfographicData' });
 export type InfographicDataInput = z.input<typeof zInfographicData>;
 export type InfographicDataOutput = z.output<typeof zInfographicData>;
 
@@ -160,52 +167,56 @@ const zValue = z.union([line(200), z.number(), z.looseObject({ value: z.union([l
  * (title, text, key points, recipe fields, tutorial steps, meeting and product data…). Known
  * fields are read; others are ignored.
  */
-export const zContentData = z.union([
-  zText({ max: 200_000, multiline: true }),
-  z.looseObject({
-    title: line(300).optional(),
-    subtitle: line(400).optional(),
-    description: zText({ max: 2000, multiline: true }).optional(),
-    text: zText({ max: 200_000, multiline: true }).optional(),
-    content: zText({ max: 200_000, multiline: true }).optional(),
-    summary: zText({ max: 4000, multiline: true }).optional(),
-    language: zLanguage.optional(),
-    key_points: zListOf(30).optional(),
-    points: zListOf(30).optional(),
-    highlights: zListOf(30).optional(),
-    quotes: zListOf(10).optional(),
-    quote: z.union([line(600), zSourcedText]).optional(),
-    steps: zListOf(40).optional(),
-    instructions: zListOf(40).optional(),
-    tutorial_steps: zListOf(40).optional(),
-    ingredients: zListOf(60).optional(),
-    prep_time: zValue.nullish(),
-    cook_time: zValue.nullish(),
-    servings: zValue.nullish(),
-    difficulty: zValue.nullish(),
-    cuisine: zValue.nullish(),
-    author: line(120).nullish(),
-    nutrition: z.union([line(400), z.record(z.string().max(60), z.union([line(60), z.number()]))]).nullish(),
-    meeting_data: z
-      .looseObject({
-        attendees: z.array(line(120)).max(50).optional(),
-        action_items: zListOf(30).optional(),
-        decisions: zListOf(30).optional(),
-        agenda: z.array(line(300)).max(30).optional(),
-      })
-      .optional(),
-    product_data: z
-      .looseObject({
-        name: line(200).nullish(),
-        features: zListOf(30).optional(),
-        benefits: zListOf(30).optional(),
-        price: zValue.nullish(),
-      })
-      .optional(),
-    keywords: z.array(line(60)).max(30).optional(),
-    hashtags: z.array(line(60)).max(30).optional(),
-  }),
-]);
+export const zContentData = z
+  .union([
+    zText({ max: 200_000, multiline: true }),
+    z.looseObject({
+      title: line(300).optional(),
+      subtitle: line(400).optional(),
+      description: zText({ max: 2000, multiline: true }).optional(),
+      text: zText({ max: 200_000, multiline: true }).optional(),
+      content: zText({ max: 200_000, multiline: true }).optional(),
+      summary: zText({ max: 4000, multiline: true }).optional(),
+      language: zLanguage.optional(),
+      key_points: zListOf(30).optional(),
+      points: zListOf(30).optional(),
+      highlights: zListOf(30).optional(),
+      quotes: zListOf(10).optional(),
+      quote: z.union([line(600), zSourcedText]).optional(),
+      steps: zListOf(40).optional(),
+      instructions: zListOf(40).optional(),
+      tutorial_steps: zListOf(40).optional(),
+      ingredients: zListOf(60).optional(),
+      prep_time: zValue.nullish(),
+      cook_time: zValue.nullish(),
+      servings: zValue.nullish(),
+      difficulty: zValue.nullish(),
+      cuisine: zValue.nullish(),
+      author: line(120).nullish(),
+      nutrition: z
+        .union([line(400), z.record(z.string().max(60), z.union([line(60), z.number()]))])
+        .nullish(),
+      meeting_data: z
+        .looseObject({
+          attendees: z.array(line(120)).max(50).optional(),
+          action_items: zListOf(30).optional(),
+          decisions: zListOf(30).optional(),
+          agenda: z.array(line(300)).max(30).optional(),
+        })
+        .optional(),
+      product_data: z
+        .looseObject({
+          name: line(200).nullish(),
+          features: zListOf(30).optional(),
+          benefits: zListOf(30).optional(),
+          price: zValue.nullish(),
+        })
+        .optional(),
+      keywords: z.array(line(60)).max(30).optional(),
+      hashtags: z.array(line(60)).max(30).optional(),
+    }),
+  ])
+  .meta({ id: 'ContentData' });
 export type ContentData = z.infer<typeof zContentData>;
 
 /** Where the content of an infographic comes from: a stored piece, or the client's `content_data`. */
@@ -224,30 +235,26 @@ const design = {
   content_type: zInfographicContentType.optional(),
   /** Draw with the user's brand kit (colours, heading font, footer, logo) over the style's own. */
   use_brand: z.boolean().optional(),
-  /**
-   * Draw a small QR code to the item's share page (the newest link neither revoked nor expired)
-   * in a bottom corner, captioned with its host. Default: `use_brand`. Never drawn when the item
-   * has no such link or the server has no public address (PUBLIC_URL).
-   */
-  share_qr: z.boolean().optional(),
 };
 
 /** `POST /infographics/react/generate` and `queue/submit` (spec §3 generate payload). */
-export const zInfographicGenerateRequest = z.object({
-  ...source,
-  ...design,
-  size: zInfographicSize.optional(),
-  /** Several sizes at once (the content viewer's size checkboxes); each gets every variation. */
-  sizes: z.array(zInfographicSize).max(9, 'Choose at most 9 sizes').optional(),
-  /** Default: the configured total (INFOGRAPHIC_DEFAULT_VARIATIONS). */
-  variation_count: z.number().int().min(1).max(15).optional(),
-  fixed_template_count: z.number().int().min(0).max(15).optional(),
-  llm_template_count: z.number().int().min(0).max(15).optional(),
-  /** Adds each variation's plan and timings to the answer. */
-  enable_debugging: z.boolean().optional(),
-  /** Logs each render's time on the server. Default: INFOGRAPHIC_PERFORMANCE_LOGGING. */
-  enable_performance_logging: z.boolean().optional(),
-});
+export const zInfographicGenerateRequest = z
+  .object({
+    ...source,
+    ...design,
+    size: zInfographicSize.optional(),
+    /** Several sizes at once (the content viewer's size checkboxes); each gets every variation. */
+    sizes: z.array(zInfographicSize).max(9, 'Choose at most 9 sizes').optional(),
+    /** Default: the configured total (INFOGRAPHIC_DEFAULT_VARIATIONS). */
+    variation_count: z.number().int().min(1).max(15).optional(),
+    fixed_template_count: z.number().int().min(0).max(15).optional(),
+    llm_template_count: z.number().int().min(0).max(15).optional(),
+    /** Adds each variation's plan and timings to the answer. */
+    enable_debugging: z.boolean().optional(),
+    /** Logs each render's time on the server. Default: INFOGRAPHIC_PERFORMANCE_LOGGING. */
+    enable_performance_logging: z.boolean().optional(),
+  })
+  .meta({ id: 'InfographicGenerateRequest' });
 export type InfographicGenerateRequest = z.input<typeof zInfographicGenerateRequest>;
 
 /** `POST /infographics/queue/submit`: a generate payload run as a durable job. */
@@ -290,49 +297,53 @@ export const zRerenderRequest = z.object({
 });
 export type RerenderRequest = z.input<typeof zRerenderRequest>;
 
-export const zTemplateInfo = z.object({
-  /** The layout style's key. */
-  style: zLayoutStyleKey,
-  emphasis: zEmphasis,
-  best_for: z.array(zBestFor),
-});
+export const zTemplateInfo = z
+  .object({
+    /** The layout style's key. */
+    style: zLayoutStyleKey,
+    emphasis: zEmphasis,
+    best_for: z.array(zBestFor),
+  })
+  .meta({ id: 'TemplateInfo' });
 export type TemplateInfo = z.infer<typeof zTemplateInfo>;
 
 /** One variation (spec §3): an image, how it was made and the texts it shows. */
-export const zInfographicVariation = z.object({
-  /** The image's id: save it, put it in a collection, re-render it. */
-  id: z.string(),
-  name: z.string(),
-  variation_name: z.string(),
-  variation_index: z.number().int(),
-  variation_type: zVariationType,
-  template_id: z.string(),
-  /** A signed link to the image on this server, good until `url_expires_at`. */
-  infographic_url: z.string().nullable(),
-  url_expires_at: z.string().nullable(),
-  /** The image inline (`data:image/png;base64,…`), where asked for (custom generation). */
-  data_url: z.string().nullable().optional(),
-  size: z.string(),
-  size_label: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-  style: zLayoutStyleKey,
-  content_type: zInfographicContentType,
-  target_audience: zAudience,
-  cultural_context: zCulturalContext,
-  language: z.string(),
-  template_info: zTemplateInfo,
-  success: z.boolean(),
-  /** Why this variation failed, when `success` is false. */
-  error: z.string().nullable(),
-  generation_time_ms: z.number().int().nonnegative(),
-  generated_at: z.string(),
-  content_id: z.string().nullable(),
-  /** The texts drawn (null for an uploaded image): edit them and re-render. */
-  data: zInfographicData.nullable(),
-  /** With `enable_debugging`: the plan and timings behind this variation. */
-  debug: z.record(z.string(), z.unknown()).optional(),
-});
+export const zInfographicVariation = z
+  .object({
+    /** The image's id: save it, put it in a collection, re-render it. */
+    id: z.string(),
+    name: z.string(),
+    variation_name: z.string(),
+    variation_index: z.number().int(),
+    variation_type: zVariationType,
+    template_id: z.string(),
+    /** A signed link to the image on this server, good until `url_expires_at`. */
+    infographic_url: z.string().nullable(),
+    url_expires_at: z.string().nullable(),
+    /** The image inline (`data:image/png;base64,…`), where asked for (custom generation). */
+    data_url: z.string().nullable().optional(),
+    size: z.string(),
+    size_label: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    style: zLayoutStyleKey,
+    content_type: zInfographicContentType,
+    target_audience: zAudience,
+    cultural_context: zCulturalContext,
+    language: z.string(),
+    template_info: zTemplateInfo,
+    success: z.boolean(),
+    /** Why this variation failed, when `success` is false. */
+    error: z.string().nullable(),
+    generation_time_ms: z.number().int().nonnegative(),
+    generated_at: z.string(),
+    content_id: z.string().nullable(),
+    /** The texts drawn (null for an uploaded image): edit them and re-render. */
+    data: zInfographicData.nullable(),
+    /** With `enable_debugging`: the plan and timings behind this variation. */
+    debug: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: 'InfographicVariation' });
 export type InfographicVariation = z.infer<typeof zInfographicVariation>;
 
 /** Spec §3 generation result. */
@@ -376,23 +387,25 @@ export const zSingleGenerationResult = z.object({
 export type SingleGenerationResult = z.infer<typeof zSingleGenerationResult>;
 
 /** Spec §3 infographic job. */
-export const zInfographicJob = z.object({
-  job_id: z.string(),
-  status: zInfographicJobStatus,
-  /** Percent, 0–100. */
-  progress: z.number(),
-  /** The spec's message for the status (§4), e.g. `Generating infographics... (3/10)`. */
-  current_step: z.string(),
-  completed_variations: z.number().int(),
-  total_variations: z.number().int(),
-  /** The variations made so far, in order. */
-  results: z.array(zInfographicVariation),
-  error_message: z.string().nullable(),
-  content_id: z.string().nullable(),
-  priority: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+export const zInfographicJob = z
+  .object({
+    job_id: z.string(),
+    status: zInfographicJobStatus,
+    /** Percent, 0–100. */
+    progress: z.number(),
+    /** The spec's message for the status (§4), e.g. `Generating infographics... (3/10)`. */
+    current_step: z.string(),
+    completed_variations: z.number().int(),
+    total_variations: z.number().int(),
+    /** The variations made so far, in order. */
+    results: z.array(zInfographicVariation),
+    error_message: z.string().nullable(),
+    content_id: z.string().nullable(),
+    priority: z.number().int(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'InfographicJob' });
 export type InfographicJob = z.infer<typeof zInfographicJob>;
 
 /** `queue/submit` answer: the job id, and signed links to follow it without an access token. */
@@ -430,12 +443,14 @@ const HEX = /^#[0-9a-fA-F]{6}$/;
 const zHex = z.string().regex(HEX, 'Colours are written #RRGGBB');
 
 /** A template's four colours; missing ones come from its layout style. */
-export const zColorScheme = z.object({
-  primary: zHex.optional(),
-  secondary: zHex.optional(),
-  accent: zHex.optional(),
-  background: zHex.optional(),
-});
+export const zColorScheme = z
+  .object({
+    primary: zHex.optional(),
+    secondary: zHex.optional(),
+    accent: zHex.optional(),
+    background: zHex.optional(),
+  })
+  .meta({ id: 'ColorScheme' });
 export type ColorScheme = z.infer<typeof zColorScheme>;
 
 /** The parts of an infographic a `hide` layer can leave out. */
@@ -454,11 +469,13 @@ export const HIDEABLE_PARTS = [
  * What a user template adds to its layout style: a footer line (a brand or handle), fixed tags,
  * or a part to leave out.
  */
-export const zCustomLayer = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('footer'), text: line(200) }),
-  z.object({ type: z.literal('tags'), tags: z.array(line(60)).min(1).max(12) }),
-  z.object({ type: z.literal('hide'), part: z.enum(HIDEABLE_PARTS) }),
-]);
+export const zCustomLayer = z
+  .discriminatedUnion('type', [
+    z.object({ type: z.literal('footer'), text: line(200) }),
+    z.object({ type: z.literal('tags'), tags: z.array(line(60)).min(1).max(12) }),
+    z.object({ type: z.literal('hide'), part: z.enum(HIDEABLE_PARTS) }),
+  ])
+  .meta({ id: 'CustomLayer' });
 export type CustomLayer = z.infer<typeof zCustomLayer>;
 
 const templateName = zText({
@@ -493,40 +510,44 @@ export const zTemplateDuplicateRequest = z.object({
 });
 export type TemplateDuplicateRequest = z.input<typeof zTemplateDuplicateRequest>;
 
-export const zLayoutStyle = z.object({
-  key: zLayoutStyleKey,
-  name: z.string(),
-  description: z.string(),
-  colors: z.object({
-    primary: z.string(),
-    secondary: z.string(),
-    accent: z.string(),
-    background: z.string(),
-  }),
-  icon: z.string(),
-});
+export const zLayoutStyle = z
+  .object({
+    key: zLayoutStyleKey,
+    name: z.string(),
+    description: z.string(),
+    colors: z.object({
+      primary: z.string(),
+      secondary: z.string(),
+      accent: z.string(),
+      background: z.string(),
+    }),
+    icon: z.string(),
+  })
+  .meta({ id: 'LayoutStyle' });
 
 /** A template: a built-in (layout style × content type) or one a user made. */
-export const zInfographicTemplate = z.object({
-  /** Built-in: `<style>-<content type>` such as `modern-recipe`; a user's: a UUID. */
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  source: z.enum(['built_in', 'user']),
-  content_type: zInfographicContentType,
-  layout_style: zLayoutStyleKey,
-  style: zLayoutStyle,
-  /** The colours drawn: the style's, with the template's own over them. */
-  colors: zLayoutStyle.shape.colors,
-  color_scheme: zColorScheme,
-  custom_layers: z.array(zCustomLayer),
-  /** The emphases its variations use, in order. */
-  emphases: z.array(zEmphasis),
-  template_info: zTemplateInfo,
-  based_on: z.string().nullable(),
-  created_at: z.string().nullable(),
-  updated_at: z.string().nullable(),
-});
+export const zInfographicTemplate = z
+  .object({
+    /** Built-in: `<style>-<content type>` such as `modern-recipe`; a user's: a UUID. */
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    source: z.enum(['built_in', 'user']),
+    content_type: zInfographicContentType,
+    layout_style: zLayoutStyleKey,
+    style: zLayoutStyle,
+    /** The colours drawn: the style's, with the template's own over them. */
+    colors: zLayoutStyle.shape.colors,
+    color_scheme: zColorScheme,
+    custom_layers: z.array(zCustomLayer),
+    /** The emphases its variations use, in order. */
+    emphases: z.array(zEmphasis),
+    template_info: zTemplateInfo,
+    based_on: z.string().nullable(),
+    created_at: z.string().nullable(),
+    updated_at: z.string().nullable(),
+  })
+  .meta({ id: 'InfographicTemplate' });
 export type InfographicTemplate = z.infer<typeof zInfographicTemplate>;
 
 export const zTemplateList = z.object({ items: z.array(zInfographicTemplate), total: z.number().int() });
@@ -555,28 +576,25 @@ export const zTemplateSuggestionRequest = z.object({
 });
 export type TemplateSuggestionRequest = z.input<typeof zTemplateSuggestionRequest>;
 
-export const zTemplateSuggestion = z.object({
-  content_type: zInfographicContentType,
-  target_audience: zAudience,
-  cultural_context: zCulturalContext,
-  /** The template to start with, then the rest in order of fit. */
-  template_id: z.string(),
-  templates: z.array(zInfographicTemplate),
-  /** `llm`: the configured language model chose; `keywords`: the spec's keyword rules did. */
-  source: z.enum(['llm', 'keywords']),
-  /** The words that decided each choice (keyword rules), or the model's reason. */
-  matched: z.object({
-    content_type: z.array(z.string()),
-    target_audience: z.array(z.string()),
-    cultural_context: z.array(z.string()),
-  }),
-  reason: z.string().nullable(),
-  /**
-   * The address a QR code to the item's share page would carry (`share_qr`): its newest link in
-   * force; null when it has none or the server has no public address.
-   */
-  share_url: z.string().nullable().optional(),
-});
+export const zTemplateSuggestion = z
+  .object({
+    content_type: zInfographicContentType,
+    target_audience: zAudience,
+    cultural_context: zCulturalContext,
+    /** The template to start with, then the rest in order of fit. */
+    template_id: z.string(),
+    templates: z.array(zInfographicTemplate),
+    /** `llm`: the configured language model chose; `keywords`: the spec's keyword rules did. */
+    source: z.enum(['llm', 'keywords']),
+    /** The words that decided each choice (keyword rules), or the model's reason. */
+    matched: z.object({
+      content_type: z.array(z.string()),
+      target_audience: z.array(z.string()),
+      cultural_context: z.array(z.string()),
+    }),
+    reason: z.string().nullable(),
+  })
+  .meta({ id: 'TemplateSuggestion' });
 export type TemplateSuggestion = z.infer<typeof zTemplateSuggestion>;
 
 /** A variation in a collection request: the generated variation itself, or just its id. */
@@ -598,17 +616,19 @@ export const zTemplateCollectionRequest = z.object({
 });
 export type TemplateCollectionRequest = z.input<typeof zTemplateCollectionRequest>;
 
-export const zTemplateCollection = z.object({
-  id: z.string(),
-  collection_name: z.string(),
-  content_type: zInfographicContentType,
-  target_audience: zAudience,
-  cultural_context: zCulturalContext,
-  cuisine_type: zCuisineType.nullable(),
-  content_id: z.string().nullable(),
-  variations: z.array(zInfographicVariation),
-  created_at: z.string(),
-});
+export const zTemplateCollection = z
+  .object({
+    id: z.string(),
+    collection_name: z.string(),
+    content_type: zInfographicContentType,
+    target_audience: zAudience,
+    cultural_context: zCulturalContext,
+    cuisine_type: zCuisineType.nullable(),
+    content_id: z.string().nullable(),
+    variations: z.array(zInfographicVariation),
+    created_at: z.string(),
+  })
+  .meta({ id: 'TemplateCollection' });
 export type TemplateCollection = z.infer<typeof zTemplateCollection>;
 
 export const zTemplateCollectionList = z.object({
@@ -643,30 +663,32 @@ export const zInfographicSaveRequest = z.object({
 });
 export type InfographicSaveRequest = z.input<typeof zInfographicSaveRequest>;
 
-export const zSavedInfographic = z.object({
-  id: z.string(),
-  image_id: z.string(),
-  infographic_url: z.string(),
-  url_expires_at: z.string(),
-  content_type: zInfographicContentType,
-  template_id: z.string().nullable(),
-  size: z.string(),
-  size_label: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-  generated_at: z.string(),
-  generation_time_ms: z.number().int(),
-  transcription_id: z.string().nullable(),
-  content_id: z.string().nullable(),
-  metadata: z.object({
-    title: z.string().nullable(),
-    description: z.string().nullable(),
-    style: zLayoutStyleKey.nullable(),
-    audience: zAudience.nullable(),
-    cultural_context: zCulturalContext.nullable(),
-  }),
-  created_at: z.string(),
-});
+export const zSavedInfographic = z
+  .object({
+    id: z.string(),
+    image_id: z.string(),
+    infographic_url: z.string(),
+    url_expires_at: z.string(),
+    content_type: zInfographicContentType,
+    template_id: z.string().nullable(),
+    size: z.string(),
+    size_label: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    generated_at: z.string(),
+    generation_time_ms: z.number().int(),
+    transcription_id: z.string().nullable(),
+    content_id: z.string().nullable(),
+    metadata: z.object({
+      title: z.string().nullable(),
+      description: z.string().nullable(),
+      style: zLayoutStyleKey.nullable(),
+      audience: zAudience.nullable(),
+      cultural_context: zCulturalContext.nullable(),
+    }),
+    created_at: z.string(),
+  })
+  .meta({ id: 'SavedInfographic' });
 export type SavedInfographic = z.infer<typeof zSavedInfographic>;
 
 /** `GET /infographics/saved`: 50 to a page (spec §9). */
@@ -704,10 +726,12 @@ export const zSizeList = z.object({
 export type SizeList = z.infer<typeof zSizeList>;
 
 /** `react/content-types`, `custom/audiences`, `custom/cultural-contexts`, `cuisine-types`. */
-export const zChoiceList = z.object({
-  items: z.array(z.object({ value: z.string(), label: z.string(), description: z.string() })),
-  default: z.string(),
-});
+export const zChoiceList = z
+  .object({
+    items: z.array(z.object({ value: z.string(), label: z.string(), description: z.string() })),
+    default: z.string(),
+  })
+  .meta({ id: 'ChoiceList' });
 export type ChoiceList = z.infer<typeof zChoiceList>;
 
 /** `POST /infographics/direct-upload` form fields besides the file. */
@@ -730,19 +754,21 @@ export const BRAND_MIN_CONTRAST = 3;
 const zHexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour is written like #1d4ed8.');
 
 /** `GET /api/v1/users/me/brand`: the kit as saved, or the defaults with `saved: false`. */
-export const zBrandKit = z.object({
-  saved: z.boolean(),
-  primary_color: zHexColor,
-  secondary_color: zHexColor,
-  heading_font: z.enum(BRAND_FONTS),
-  footer: z.string().nullable(),
-  /** The logo as a PNG data URL (rasterised on upload), null without one. */
-  logo: z.string().nullable(),
-  logo_width: z.number().int().nullable(),
-  logo_height: z.number().int().nullable(),
-  /** Each colour's contrast ratio against white, 1–21. */
-  contrast: z.object({ primary: z.number(), secondary: z.number() }),
-});
+export const zBrandKit = z
+  .object({
+    saved: z.boolean(),
+    primary_color: zHexColor,
+    secondary_color: zHexColor,
+    heading_font: z.enum(BRAND_FONTS),
+    footer: z.string().nullable(),
+    /** The logo as a PNG data URL (rasterised on upload), null without one. */
+    logo: z.string().nullable(),
+    logo_width: z.number().int().nullable(),
+    logo_height: z.number().int().nullable(),
+    /** Each colour's contrast ratio against white, 1–21. */
+    contrast: z.object({ primary: z.number(), secondary: z.number() }),
+  })
+  .meta({ id: 'BrandKit' });
 export type BrandKit = z.infer<typeof zBrandKit>;
 
 /** `PUT /api/v1/users/me/brand`: the whole kit; `logo` left out keeps the current one, null removes it. */

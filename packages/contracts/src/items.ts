@@ -4,7 +4,7 @@ import { zItemSource } from './audio-import.ts';
 import { zText } from './text.ts';
 
 /** What an item is: a recording or upload (audio), or a written document used as a source. */
-export const zItemKind = z.enum(['audio', 'document']);
+export const zItemKind = z.enum(['audio', 'document']).meta({ id: 'ItemKind' });
 export type ItemKind = z.infer<typeof zItemKind>;
 
 /**
@@ -12,22 +12,24 @@ export type ItemKind = z.infer<typeof zItemKind>;
  * (or document text), its content and its images. An audio item's id is its audio id; a
  * document's is its source id (the `transcription_id` content is written from).
  */
-export const zItem = z.object({
-  id: z.string(),
-  kind: zItemKind,
-  title: z.string(),
-  description: z.string().nullable(),
-  /** The spoken (or written) language as chosen or detected: `en-US`, `es`… */
-  language: z.string(),
-  /** The source content is written from; null while audio is not transcribed yet. */
-  transcription_id: z.string().nullable(),
-  /** The recording or upload with its status; null for a written document. */
-  audio: zAudio.nullable(),
-  /** Where the item came from (this server always sends it). */
-  source: zItemSource.optional(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+export const zItem = z
+  .object({
+    id: z.string(),
+    kind: zItemKind,
+    title: z.string(),
+    description: z.string().nullable(),
+    /** The spoken (or written) language as chosen or detected: `en-US`, `es`… */
+    language: z.string(),
+    /** The source content is written from; null while audio is not transcribed yet. */
+    transcription_id: z.string().nullable(),
+    /** The recording or upload with its status; null for a written document. */
+    audio: zAudio.nullable(),
+    /** Where the item came from (this server always sends it). */
+    source: zItemSource.optional(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Item' });
 export type Item = z.infer<typeof zItem>;
 
 /** `PUT /api/v1/items/{id}`: a new title or description (null or blank clears the description). */

@@ -40,26 +40,28 @@ const zLanguage = z
   .transform((l) => l.toLowerCase());
 
 /** One platform's version of a piece in one language. */
-export const zRendition = z.object({
-  platform: z.string(),
-  language: z.string(),
-  /** The posts in order: several for an X thread (numbered "1/4 …"), else one. */
-  parts: z.array(z.string()),
-  /** WordPress and Medium: the article as HTML (parts[0] is its Markdown). */
-  html: z.string().nullable(),
-  /** Characters allowed per part, as the platform counts them. */
-  limit: z.number().int().positive(),
-  /** `weighted`: X's count (URLs 23, emoji and CJK 2); `characters`: Unicode characters. */
-  counting: z.enum(['weighted', 'characters']),
-  /** Who made it: `composer`, a language model id, or `edited` by the user. */
-  source: z.string(),
-  edited: z.boolean(),
-  /** The piece changed since this rendition was made; making it again brings it up to date. */
-  outdated: z.boolean(),
-  /** For a custom platform: the style note the writer followed. */
-  style: z.string().nullable(),
-  updated_at: z.string(),
-});
+export const zRendition = z
+  .object({
+    platform: z.string(),
+    language: z.string(),
+    /** The posts in order: several for an X thread (numbered "1/4 …"), else one. */
+    parts: z.array(z.string()),
+    /** WordPress and Medium: the article as HTML (parts[0] is its Markdown). */
+    html: z.string().nullable(),
+    /** Characters allowed per part, as the platform counts them. */
+    limit: z.number().int().positive(),
+    /** `weighted`: X's count (URLs 23, emoji and CJK 2); `characters`: Unicode characters. */
+    counting: z.enum(['weighted', 'characters']),
+    /** Who made it: `composer`, a language model id, or `edited` by the user. */
+    source: z.string(),
+    edited: z.boolean(),
+    /** The piece changed since this rendition was made; making it again brings it up to date. */
+    outdated: z.boolean(),
+    /** For a custom platform: the style note the writer followed. */
+    style: z.string().nullable(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Rendition' });
 export type Rendition = z.infer<typeof zRendition>;
 
 export const zRenditionList = z.object({
@@ -95,11 +97,13 @@ export const zRenditionRegenerate = z.object({
 });
 
 /** A custom platform as the user describes it; its renditions follow the limit and the note. */
-export const zCustomPlatform = z.object({
-  name: zText({ trim: true, max: 60, min: { length: 1, message: 'A platform name cannot be blank' } }),
-  char_limit: z.number().int().min(50, 'At least 50 characters').max(100_000),
-  style_note: zText({ trim: true, max: 500, multiline: true }).default(''),
-});
+export const zCustomPlatform = z
+  .object({
+    name: zText({ trim: true, max: 60, min: { length: 1, message: 'A platform name cannot be blank' } }),
+    char_limit: z.number().int().min(50, 'At least 50 characters').max(100_000),
+    style_note: zText({ trim: true, max: 500, multiline: true }).default(''),
+  })
+  .meta({ id: 'CustomPlatform' });
 export type CustomPlatform = z.infer<typeof zCustomPlatform>;
 
 export const EXPORT_FORMATS = ['md', 'html', 'txt', 'docx'] as const;
@@ -139,16 +143,18 @@ export const zConnectionCreate = z.discriminatedUnion('platform', [
 export type ConnectionCreate = z.infer<typeof zConnectionCreate>;
 
 /** A saved connection; its secret never leaves the server. */
-export const zConnection = z.object({
-  id: z.string(),
-  platform: zPublisherPlatform,
-  name: z.string(),
-  url: z.string(),
-  /** WordPress: the user name; Ghost: the key's id (the part before the colon). */
-  account: z.string(),
-  created_at: z.string(),
-  checked_at: z.string().nullable(),
-});
+export const zConnection = z
+  .object({
+    id: z.string(),
+    platform: zPublisherPlatform,
+    name: z.string(),
+    url: z.string(),
+    /** WordPress: the user name; Ghost: the key's id (the part before the colon). */
+    account: z.string(),
+    created_at: z.string(),
+    checked_at: z.string().nullable(),
+  })
+  .meta({ id: 'Connection' });
 export type Connection = z.infer<typeof zConnection>;
 
 export const zPublishRequest = z.object({
@@ -175,17 +181,19 @@ export const zPublishResult = z.object({
 export type PublishResult = z.infer<typeof zPublishResult>;
 
 /** Where a piece was published: one entry per connection and language. */
-export const zPublication = z.object({
-  connection_id: z.string(),
-  platform: zPublisherPlatform,
-  connection_name: z.string(),
-  language: z.string(),
-  remote_id: z.string(),
-  remote_url: z.string(),
-  status: z.enum(['draft', 'publish']),
-  published_at: z.string(),
-  updated_at: z.string(),
-});
+export const zPublication = z
+  .object({
+    connection_id: z.string(),
+    platform: zPublisherPlatform,
+    connection_name: z.string(),
+    language: z.string(),
+    remote_id: z.string(),
+    remote_url: z.string(),
+    status: z.enum(['draft', 'publish']),
+    published_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Publication' });
 export type Publication = z.infer<typeof zPublication>;
 
 export const WEBHOOK_EVENTS = ['transcript.completed', 'content.completed', 'images.completed'] as const;
@@ -201,13 +209,15 @@ export const zWebhookCreate = z.object({
 });
 export type WebhookCreate = z.input<typeof zWebhookCreate>;
 
-export const zWebhook = z.object({
-  id: z.string(),
-  url: z.string(),
-  events: z.array(z.enum(WEBHOOK_EVENTS)),
-  description: z.string(),
-  created_at: z.string(),
-});
+export const zWebhook = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    events: z.array(z.enum(WEBHOOK_EVENTS)),
+    description: z.string(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Webhook' });
 export type Webhook = z.infer<typeof zWebhook>;
 
 /** The answer to creating a webhook: the only time its signing secret is shown. */

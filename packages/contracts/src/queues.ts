@@ -17,15 +17,17 @@ export const zQueueKind = z.object({
 export type QueueKind = z.infer<typeof zQueueKind>;
 
 /** A job that failed for good, with the reason its last run gave. */
-export const zFailedJob = z.object({
-  id: z.string(),
-  name: z.string(),
-  error: z.string().nullable(),
-  attempts: z.number().int(),
-  max_attempts: z.number().int(),
-  created_at: z.string(),
-  failed_at: z.string().nullable(),
-});
+export const zFailedJob = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    error: z.string().nullable(),
+    attempts: z.number().int(),
+    max_attempts: z.number().int(),
+    created_at: z.string(),
+    failed_at: z.string().nullable(),
+  })
+  .meta({ id: 'FailedJob' });
 export type FailedJob = z.infer<typeof zFailedJob>;
 
 /**

@@ -24,25 +24,27 @@ export const zSearchQuery = z.object({
 });
 export type SearchQuery = z.input<typeof zSearchQuery>;
 
-export const zSearchHit = z.object({
-  item_id: z.string(),
-  kind: zItemKind,
-  title: z.string(),
-  type: zSearchHitType,
-  /**
-   * The passage around the words found, HTML-escaped, the words found within `<mark>…</mark>`
-   * (no other markup).
-   */
-  snippet: z.string(),
-  /** For a transcript hit: the second the passage starts at in the recording (null for documents). */
-  start: z.number().nullable(),
-  end: z.number().nullable(),
-  /** For a transcript hit once speakers are detected: the voice's id (`S1`) and name. */
-  speaker: z.string().nullable(),
-  speaker_name: z.string().nullable(),
-  /** Relevance: higher first; only comparable within one answer. */
-  rank: z.number(),
-});
+export const zSearchHit = z
+  .object({
+    item_id: z.string(),
+    kind: zItemKind,
+    title: z.string(),
+    type: zSearchHitType,
+    /**
+     * The passage around the words found, HTML-escaped, the words found within `<mark>…</mark>`
+     * (no other markup).
+     */
+    snippet: z.string(),
+    /** For a transcript hit: the second the passage starts at in the recording (null for documents). */
+    start: z.number().nullable(),
+    end: z.number().nullable(),
+    /** For a transcript hit once speakers are detected: the voice's id (`S1`) and name. */
+    speaker: z.string().nullable(),
+    speaker_name: z.string().nullable(),
+    /** Relevance: higher first; only comparable within one answer. */
+    rank: z.number(),
+  })
+  .meta({ id: 'SearchHit' });
 export type SearchHit = z.infer<typeof zSearchHit>;
 
 export const zSearchResults = z.object({

@@ -6,31 +6,35 @@ export const zSpeakersRequest = z.union([z.literal('auto'), z.number().int().min
 export type SpeakersRequest = z.infer<typeof zSpeakersRequest>;
 
 /** Where speaker detection of an item stands. It runs after transcription; `off` when asked for 1 voice. */
-export const zSpeakersStatus = z.enum(['not_started', 'off', 'queued', 'processing', 'completed', 'failed']);
+export const zSpeakersStatus = z
+  .enum(['not_started', 'off', 'queued', 'processing', 'completed', 'failed'])
+  .meta({ id: 'SpeakersStatus' });
 export type SpeakersStatus = z.infer<typeof zSpeakersStatus>;
 
 /** A stable speaker id within one transcript: `S1`, `S2`, … */
 export const zSpeakerId = z.string().regex(/^S[1-9][0-9]{0,2}$/, 'A speaker id looks like S1.');
 
 /** One voice of a transcript, as `GET /api/v1/audio/{id}/speakers` lists it. */
-export const zSpeaker = z.object({
-  id: zSpeakerId,
-  /** The name the user gave, else `Speaker 1`, `Speaker 2`, … */
-  name: z.string(),
-  /** Whether `name` was given by the user (false: the numbered stand-in). */
-  named: z.boolean(),
-  /** A colour for this voice, `#rrggbb`, the same wherever it is shown. */
-  colour: z.string(),
-  /** Seconds this voice speaks in the transcript's segments. */
-  talk_time: z.number(),
-  /** How many segments are this voice's. */
-  segments: z.number().int(),
-  /**
-   * The name of one of the user's voice profiles this voice matches (with Remember voices on),
-   * while the voice is unnamed; accepting it is renaming the voice to it. Null when none matches.
-   */
-  suggested_name: z.string().nullable().optional(),
-});
+export const zSpeaker = z
+  .object({
+    id: zSpeakerId,
+    /** The name the user gave, else `Speaker 1`, `Speaker 2`, … */
+    name: z.string(),
+    /** Whether `name` was given by the user (false: the numbered stand-in). */
+    named: z.boolean(),
+    /** A colour for this voice, `#rrggbb`, the same wherever it is shown. */
+    colour: z.string(),
+    /** Seconds this voice speaks in the transcript's segments. */
+    talk_time: z.number(),
+    /** How many segments are this voice's. */
+    segments: z.number().int(),
+    /**
+     * The name of one of the user's voice profiles this voice matches (with Remember voices on),
+     * while the voice is unnamed; accepting it is renaming the voice to it. Null when none matches.
+     */
+    suggested_name: z.string().nullable().optional(),
+  })
+  .meta({ id: 'Speaker' });
 export type Speaker = z.infer<typeof zSpeaker>;
 
 /** `GET /api/v1/audio/{id}/speakers`. */
@@ -78,13 +82,15 @@ export const zSpeakersSplit = z.object({
 export type SpeakersSplit = z.infer<typeof zSpeakersSplit>;
 
 /** One of the user's remembered voices (`GET /api/v1/users/me/voice-profiles`); its print is not sent. */
-export const zVoiceProfile = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  /** How many named speakers, across recordings, the print was made from. */
-  recordings: z.number().int(),
-  updated_at: z.string(),
-});
+export const zVoiceProfile = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    /** How many named speakers, across recordings, the print was made from. */
+    recordings: z.number().int(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'VoiceProfile' });
 export type VoiceProfile = z.infer<typeof zVoiceProfile>;
 
 /** `GET /api/v1/users/me/voice-profiles`: by name. */

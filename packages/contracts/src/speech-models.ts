@@ -10,25 +10,27 @@ export const zWhisperModelName = z
  * `GET|PUT /api/v1/admin/models/whisper`: the whisper.cpp model this server transcribes with, and
  * where that choice comes from.
  */
-export const zWhisperModelSetting = z.object({
-  /** The model in force now. */
-  model: z.string(),
-  /**
-   * `saved`: the administrator chose it here; `environment`: WHISPER_MODEL names it; `hardware`:
-   * WHISPER_MODEL is unset and it was picked for this machine's cores and memory.
-   */
-  source: z.enum(['saved', 'environment', 'hardware']),
-  /** The model used when nothing is saved here (WHISPER_MODEL, or the one picked for this machine). */
-  default_model: z.string(),
-  /** Why the default was picked, e.g. "base: chosen for 2 cores"; null when WHISPER_MODEL names it. */
-  chosen_for: z.string().nullable(),
-  /** Whether the model in force is in the models folder (if not, the first transcription downloads it). */
-  downloaded: z.boolean(),
-  /** Its size in bytes, as the catalogue gives it (or on disk, for a model file the administrator brought). */
-  bytes: z.number().nullable(),
-  /** False when a missing model is not downloaded on first use (WHISPER_AUTO_DOWNLOAD=false). */
-  auto_download: z.boolean(),
-});
+export const zWhisperModelSetting = z
+  .object({
+    /** The model in force now. */
+    model: z.string(),
+    /**
+     * `saved`: the administrator chose it here; `environment`: WHISPER_MODEL names it; `hardware`:
+     * WHISPER_MODEL is unset and it was picked for this machine's cores and memory.
+     */
+    source: z.enum(['saved', 'environment', 'hardware']),
+    /** The model used when nothing is saved here (WHISPER_MODEL, or the one picked for this machine). */
+    default_model: z.string(),
+    /** Why the default was picked, e.g. "base: chosen for 2 cores"; null when WHISPER_MODEL names it. */
+    chosen_for: z.string().nullable(),
+    /** Whether the model in force is in the models folder (if not, the first transcription downloads it). */
+    downloaded: z.boolean(),
+    /** Its size in bytes, as the catalogue gives it (or on disk, for a model file the administrator brought). */
+    bytes: z.number().nullable(),
+    /** False when a missing model is not downloaded on first use (WHISPER_AUTO_DOWNLOAD=false). */
+    auto_download: z.boolean(),
+  })
+  .meta({ id: 'WhisperModelSetting' });
 export type WhisperModelSetting = z.infer<typeof zWhisperModelSetting>;
 
 /**

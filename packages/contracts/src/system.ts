@@ -2,17 +2,19 @@ import { z } from 'zod';
 import { ENHANCE_CONTENT_TYPES } from './content-rules.ts';
 
 /** `GET /api/v1/health`: liveness plus database reachability. */
-export const zHealth = z.object({
-  status: z.enum(['ok', 'degraded']),
-  version: z.string(),
-  uptime_s: z.number(),
-  database: z.object({
-    driver: z.enum(['pglite', 'postgres']),
-    ok: z.boolean(),
-    latency_ms: z.number(),
-  }),
-  queue: z.object({ driver: z.enum(['embedded', 'bullmq']) }),
-});
+export const zHealth = z
+  .object({
+    status: z.enum(['ok', 'degraded']),
+    version: z.string(),
+    uptime_s: z.number(),
+    database: z.object({
+      driver: z.enum(['pglite', 'postgres']),
+      ok: z.boolean(),
+      latency_ms: z.number(),
+    }),
+    queue: z.object({ driver: z.enum(['embedded', 'bullmq']) }),
+  })
+  .meta({ id: 'Health' });
 export type Health = z.infer<typeof zHealth>;
 
 export const zEngineState = z.enum(['active', 'available', 'missing', 'misconfigured', 'disabled']);
@@ -82,12 +84,14 @@ export const zEngineImplementation = z.object({
 });
 export type EngineImplementation = z.infer<typeof zEngineImplementation>;
 
-export const zEnginePort = z.object({
-  port: z.string(),
-  kind: zEngineKind,
-  active: z.string().nullable(),
-  implementations: z.array(zEngineImplementation),
-});
+export const zEnginePort = z
+  .object({
+    port: z.string(),
+    kind: zEngineKind,
+    active: z.string().nullable(),
+    implementations: z.array(zEngineImplementation),
+  })
+  .meta({ id: 'EnginePort' });
 export type EnginePort = z.infer<typeof zEnginePort>;
 
 /** `GET /api/v1/system/engines`: everyone sees names, states and plain reasons; the administrator also sees `detail` and `enable`. */

@@ -41,7 +41,8 @@ export const zLanguageCode = z
   .string()
   .trim()
   .max(35, 'Must be a language code such as en or en-US')
-  .regex(/^(?:|auto|[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*)$/, 'Must be a language code such as en or en-US');
+  .regex(/^(?:|auto|[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*)$/, 'Must be a language code such as en or en-US')
+  .meta({ id: 'LanguageCode' });
 
 /** Opaque tokens (refresh tokens, Google credentials, signatures): printable ASCII only. */
 export function zToken(max: number, min?: { length: number; message: string }) {

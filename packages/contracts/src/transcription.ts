@@ -14,7 +14,9 @@ export const zTranscribeRequest = z.object({
 });
 export type TranscribeRequest = z.infer<typeof zTranscribeRequest>;
 
-export const zSegment = z.object({ start: z.number(), end: z.number(), text: z.string() });
+export const zSegment = z
+  .object({ start: z.number(), end: z.number(), text: z.string() })
+  .meta({ id: 'Segment' });
 export type Segment = z.infer<typeof zSegment>;
 
 /**
@@ -23,81 +25,93 @@ export type Segment = z.infer<typeof zSegment>;
  * `Speaker 1`. A recording of one voice has every segment `S1`. Both null before detection, when
  * detection is off (an upload asked for one speaker), and for documents.
  */
-export const zTranscriptSegment = zSegment.extend({
-  speaker: z.string().nullable(),
-  speaker_name: z.string().nullable(),
-});
+export const zTranscriptSegment = zSegment
+  .extend({
+    speaker: z.string().nullable(),
+    speaker_name: z.string().nullable(),
+  })
+  .meta({ id: 'TranscriptSegment' });
 export type TranscriptSegment = z.infer<typeof zTranscriptSegment>;
 
 /** A sentence as read: its text, when it was spoken, and the `segments` indexes it was heard in. */
-export const zTranscriptSentence = z.object({
-  text: z.string(),
-  segment_ids: z.array(z.number().int().nonnegative()),
-  start: z.number().nullable(),
-  end: z.number().nullable(),
-});
+export const zTranscriptSentence = z
+  .object({
+    text: z.string(),
+    segment_ids: z.array(z.number().int().nonnegative()),
+    start: z.number().nullable(),
+    end: z.number().nullable(),
+  })
+  .meta({ id: 'TranscriptSentence' });
 export type TranscriptSentence = z.infer<typeof zTranscriptSentence>;
 
 /** A paragraph as read: its sentences joined, with their span and segments, and the sentences. */
-export const zTranscriptParagraph = zTranscriptSentence.extend({ sentences: z.array(zTranscriptSentence) });
+export const zTranscriptParagraph = zTranscriptSentence
+  .extend({ sentences: z.array(zTranscriptSentence) })
+  .meta({ id: 'TranscriptParagraph' });
 export type TranscriptParagraph = z.infer<typeof zTranscriptParagraph>;
 
 /** One engine's attempt, kept in `metadata.transcriptions` (the spec's provider list). */
-export const zTranscriptionAttempt = z.object({
-  provider: z.string(),
-  model: z.string().nullable(),
-  language: z.string(),
-  reason: z.string(),
-  text: z.string(),
-  duration_ms: z.number(),
-  /** Set when this engine failed and the next one was tried. */
-  error: z.string().optional(),
-  /**
-   * The engines preferred to this one that were not used (not ready, or failed on this
-   * recording), each with why in plain words: non-empty when a fallback made the transcript.
-   */
-  passed_over: z.array(z.object({ provider: z.string(), reason: z.string() })).optional(),
-});
+export const zTranscriptionAttempt = z
+  .object({
+    provider: z.string(),
+    model: z.string().nullable(),
+    language: z.string(),
+    reason: z.string(),
+    text: z.string(),
+    duration_ms: z.number(),
+    /** Set when this engine failed and the next one was tried. */
+    error: z.string().optional(),
+    /**
+     * The engines preferred to this one that were not used (not ready, or failed on this
+     * recording), each with why in plain words: non-empty when a fallback made the transcript.
+     */
+    passed_over: z.array(z.object({ provider: z.string(), reason: z.string() })).optional(),
+  })
+  .meta({ id: 'TranscriptionAttempt' });
 export type TranscriptionAttempt = z.infer<typeof zTranscriptionAttempt>;
 
-export const zTranscription = z.object({
-  id: z.string(),
-  /** Null for a written document uploaded as a content source. */
-  audio_id: z.string().nullable(),
-  /** The text later steps use: the user's latest edit, else what the engine heard. */
-  text: z.string(),
-  /** The same as rich text (HTML) when the user edited it in the editor; null otherwise. */
-  html: z.string().nullable(),
-  original_text: z.string(),
-  /** True when `text` is the user's edit rather than what the engine heard. */
-  edited: z.boolean(),
-  language: z.string(),
-  primary_language: z.string(),
-  languages: z.array(z.string()),
-  confidence_score: z.number().nullable(),
-  provider: z.string(),
-  segments: z.array(zTranscriptSegment),
-  /**
-   * `text` laid out for reading: sentence breaks only where a sentence ends or a long pause falls,
-   * paragraphs at longer pauses. Every word of `text` appears once, in order.
-   */
-  paragraphs: z.array(zTranscriptParagraph),
-  metadata: z.object({ transcriptions: z.array(zTranscriptionAttempt) }),
-  /** The current version: send it back with an edit (or as `If-Match`), so no save is lost. */
-  version: z.number().int(),
-  /** How many earlier saved versions are kept: read them from `GET …/transcription/versions`. */
-  versions_count: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+export const zTranscription = z
+  .object({
+    id: z.string(),
+    /** Null for a written document uploaded as a content source. */
+    audio_id: z.string().nullable(),
+    /** The text later steps use: the user's latest edit, else what the engine heard. */
+    text: z.string(),
+    /** The same as rich text (HTML) when the user edited it in the editor; null otherwise. */
+    html: z.string().nullable(),
+    original_text: z.string(),
+    /** True when `text` is the user's edit rather than what the engine heard. */
+    edited: z.boolean(),
+    language: z.string(),
+    primary_language: z.string(),
+    languages: z.array(z.string()),
+    confidence_score: z.number().nullable(),
+    provider: z.string(),
+    segments: z.array(zTranscriptSegment),
+    /**
+     * `text` laid out for reading: sentence breaks only where a sentence ends or a long pause falls,
+     * paragraphs at longer pauses. Every word of `text` appears once, in order.
+     */
+    paragraphs: z.array(zTranscriptParagraph),
+    metadata: z.object({ transcriptions: z.array(zTranscriptionAttempt) }),
+    /** The current version: send it back with an edit (or as `If-Match`), so no save is lost. */
+    version: z.number().int(),
+    /** How many earlier saved versions are kept: read them from `GET …/transcription/versions`. */
+    versions_count: z.number().int(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Transcription' });
 export type Transcription = z.infer<typeof zTranscription>;
 
 /** An earlier saved version of a transcript: its text as it stood, and when it was replaced. */
-export const zTranscriptVersion = z.object({
-  text: z.string(),
-  html: z.string().nullable(),
-  saved_at: z.string(),
-});
+export const zTranscriptVersion = z
+  .object({
+    text: z.string(),
+    html: z.string().nullable(),
+    saved_at: z.string(),
+  })
+  .meta({ id: 'TranscriptVersion' });
 export type TranscriptVersion = z.infer<typeof zTranscriptVersion>;
 
 /** `GET /api/v1/audio/{id}/transcription/versions`: `page` (from 1) and `page_size` (at most 20). */
