@@ -235,6 +235,12 @@ const design = {
   content_type: zInfographicContentType.optional(),
   /** Draw with the user's brand kit (colours, heading font, footer, logo) over the style's own. */
   use_brand: z.boolean().optional(),
+  /**
+   * Draw a small QR code to the item's share page (the newest link neither revoked nor expired)
+   * in a bottom corner, captioned with its host. Default: `use_brand`. Never drawn when the item
+   * has no such link or the server has no public address (PUBLIC_URL).
+   */
+  share_qr: z.boolean().optional(),
 };
 
 /** `POST /infographics/react/generate` and `queue/submit` (spec §3 generate payload). */
@@ -593,6 +599,11 @@ export const zTemplateSuggestion = z
       cultural_context: z.array(z.string()),
     }),
     reason: z.string().nullable(),
+    /**
+     * The address a QR code to the item's share page would carry (`share_qr`): its newest link in
+     * force; null when it has none or the server has no public address.
+     */
+    share_url: z.string().nullable().optional(),
   })
   .meta({ id: 'TemplateSuggestion' });
 export type TemplateSuggestion = z.infer<typeof zTemplateSuggestion>;
