@@ -1,7 +1,7 @@
 import type { Segment } from '@voxpress/contracts';
 import { shapeTranscript } from '../../engines/writer/composer/index.ts';
 import { editedLayout } from './edited-layout.ts';
-import { type EditedTurn, editedTurns } from './edited-turns.ts';
+import { type EditedTurn, editedParagraphVoices, editedTurns } from './edited-turns.ts';
 
 export type ExportFormat = 'txt' | 'srt' | 'vtt' | 'json';
 
@@ -61,7 +61,7 @@ export function exportTranscript(format: ExportFormat, source: TranscriptSource)
     if (!edited) return `${source.text.trim()}\n`;
     return `${edited.map((t) => `${turnHeading(t)}${t.text}`).join('\n\n')}\n`;
   }
-  const cues = turns ? turnCues(turns, source.language, format) : captionCues(source);
+  const cues = turns ? turnCues(turns, source.language, format) : captionCues(source, format);
   if (format === 'srt')
     return cues
       .map(
@@ -128,12 +128,22 @@ function turnCues(turns: ExportTurn[], language: string, format: 'srt' | 'vtt'):
         ? turn.segments.map((s) => ({ text: s.text.trim(), start: s.start, end: s.end }))
         : shapeTranscript(turn.segments, language).paragraphs.flatMap((p) => p.sentences);
     const timed = fillTimes(sentences, turn.segments);
-    const name = turn.name.replace(/[<>&\n]/g, ' ').trim();
+    const name = cueName(turn.name);
     if (format === 'srt' && timed[0]) timed[0] = { ...timed[0], text: `${name}: ${timed[0].text}` };
     const cues = timed.flatMap((s) => sentenceCues(s.text, s.start, s.end));
     if (format === 'srt') return cues;
-    return cues.map((c) => ({ ...c, lines: c.lines.map((l, i) => (i === 0 ? `<v ${name}>${l}` : l)) }));
+    return cues.map((c) => voiced(c, name));
   });
+}
+
+/** A speaker's name as it may stand in a cue (no markup, one line). */
+function cueName(name: string): string {
+  return name.replace(/[<>&\n]/g, ' ').trim();
+}
+
+/** A WebVTT cue spoken by `name`: its voice tag opens the first line. */
+function voiced(cue: Cue, name: string): Cue {
+  return { ...cue, lines: cue.lines.map((l, i) => (i === 0 ? `<v ${name}>${l}` : l)) };
 }
 
 /** The JSON export: the text, the voices, and every segment with its time and speaker. */
@@ -162,30 +172,61 @@ export function transcriptJson(source: TranscriptSource) {
  */
 export const MAX_SHAPED_WORDS = 10_000;
 
-function timedSentences(source: TranscriptSource, segments: readonly Segment[]): TimedSentence[] {
+/** The paragraphs captions are made from, each with its sentences (timed where known). */
+function timedParagraphs(
+  source: TranscriptSource,
+  segments: readonly Segment[],
+): { text: string; sentences: TimedSentence[] }[] {
   const words = source.text.match(/\S+/g)?.length ?? 0;
   if (words > MAX_SHAPED_WORDS) {
-    if (!source.edited)
-      return segments
-        .filter((s) => s.text.trim())
-        .map((s) => ({ text: s.text.trim(), start: s.start, end: s.end }));
+    if (!source.edited) {
+      const heard = segments.filter((s) => s.text.trim());
+      return [
+        { text: '', sentences: heard.map((s) => ({ text: s.text.trim(), start: s.start, end: s.end })) },
+      ];
+    }
     return source.text
       .split(/\n+/)
       .map((line) => line.trim())
       .filter(Boolean)
-      .map((text) => ({ text, start: null, end: null }));
+      .map((text) => ({ text, sentences: [{ text, start: null, end: null }] }));
   }
   // An edit is captioned as the user typed it, as the reading view shows it.
   const paragraphs = source.edited
     ? editedLayout(segments, source.language, source.text)
     : shapeTranscript([...segments], source.language).paragraphs;
-  return paragraphs.flatMap((p) => p.sentences);
+  return paragraphs.map((p) => ({ text: p.text, sentences: p.sentences }));
 }
 
-export function captionCues(source: TranscriptSource): Cue[] {
+/**
+ * Captions of the current text. For SRT and WebVTT of an edit whose paragraphs keep their voices in
+ * the editor, each cue names its speaker as the unedited export does: `Ana: …` opening the first cue
+ * of each turn in SRT, `<v Ana>` on every cue in WebVTT.
+ */
+export function captionCues(source: TranscriptSource, format?: 'srt' | 'vtt'): Cue[] {
   const segments = source.segments.map((s) => ({ start: s.start, end: s.end, text: s.text }));
-  const timed = fillTimes(timedSentences(source, segments), segments);
-  return timed.flatMap((s) => sentenceCues(s.text, s.start, s.end));
+  const paragraphs = timedParagraphs(source, segments);
+  const timed = fillTimes(
+    paragraphs.flatMap((p) => p.sentences),
+    segments,
+  );
+  const voices =
+    format &&
+    editedParagraphVoices(
+      source,
+      paragraphs.map((p) => p.text),
+    );
+  if (!voices) return timed.flatMap((s) => sentenceCues(s.text, s.start, s.end));
+  const names = paragraphs.flatMap((p, i) => p.sentences.map(() => cueName(voices[i] ?? '')));
+  let before = '';
+  return timed.flatMap((s, i) => {
+    const name = names[i] ?? '';
+    const opens = name !== before;
+    before = name;
+    if (!name) return sentenceCues(s.text, s.start, s.end);
+    if (format === 'srt') return sentenceCues(opens ? `${name}: ${s.text}` : s.text, s.start, s.end);
+    return sentenceCues(s.text, s.start, s.end).map((c) => voiced(c, name));
+  });
 }
 
 /** Gives sentences without a time (new in an edit) the time between their neighbours, by length. */
