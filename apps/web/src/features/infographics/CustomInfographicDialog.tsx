@@ -10,6 +10,7 @@ import { customErrorText } from './infographic-errors.ts';
 import { generateCustom } from './infographics-api.ts';
 import { sizeLabel, variationName } from './labels.ts';
 import { SetupTab } from './SetupTab.tsx';
+import { designOf } from './setup.ts';
 import { useImageActions } from './use-image-actions.ts';
 import { useInfographicSetup } from './use-setup.ts';
 import { TemplateDetails } from './VariationBrowser.tsx';
@@ -32,7 +33,7 @@ export function CustomInfographicDialog({ onClose, source, size, onConfigure }: 
       const result = await generateCustom({
         content_id: source.piece.id,
         language: source.language,
-        ...state.setup,
+        ...designOf(state.setup),
         ...(sizes[0] ? { size: sizes[0] } : {}),
       });
       const variation = result.variation;

@@ -8,7 +8,7 @@ import {
 } from '@voxpress/contracts';
 import { useTranslation } from 'react-i18next';
 import { audienceLabel, contentTypeLabel, contextLabel, pixels, sizeLabel } from './labels.ts';
-import type { InfographicSetup } from './setup.ts';
+import { drawsShareQr, type InfographicSetup } from './setup.ts';
 import { useChoices } from './use-setup.ts';
 
 /**
@@ -82,6 +82,15 @@ export function SetupFields({
         label={t('setup.useBrand')}
         description={t('setup.useBrandHint')}
       />
+      {setup.share_url && (
+        <Checkbox
+          checked={drawsShareQr(setup)}
+          onChange={(e) => onChange({ share_qr: e.currentTarget.checked })}
+          disabled={disabled}
+          label={t('setup.shareQr')}
+          description={t('setup.shareQrHint', { host: hostOf(setup.share_url) })}
+        />
+      )}
       {!single && (
         <SizeChecks
           sizes={sizes}
@@ -127,4 +136,13 @@ export function SizeChecks({
       </SimpleGrid>
     </Checkbox.Group>
   );
+}
+
+/** The link's host as the image's caption shows it. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host.replace(/^www\./, '');
+  } catch {
+    return url;
+  }
 }
