@@ -10,7 +10,7 @@ const LIGHT = '#ffffff';
 
 /**
  * The QR code to the item's share page, in the bottom corner at the end of the writing direction:
- * each run of dark modules is one rectangle (vector, no bitmap), on a white plate that holds the
+ * the dark modules are rectangles (vector, no bitmap), on a white plate that holds the
  * quiet zone, with the link's host beneath.
  */
 export function ShareQr({ c, qr, fallbacks }: { c: Composition; qr: QrMark; fallbacks: string }) {
@@ -50,7 +50,7 @@ export function ShareQr({ c, qr, fallbacks }: { c: Composition; qr: QrMark; fall
               left: inset + r.x * qr.cell,
               top: inset + r.y * qr.cell,
               width: r.length * qr.cell,
-              height: qr.cell,
+              height: r.rows * qr.cell,
               background: DARK,
             }}
           />
