@@ -1,6 +1,7 @@
 import type { Audio } from '@voxpress/contracts';
 import { LIMITS } from '@voxpress/contracts';
 import { DetailedError, Upload } from 'tus-js-client';
+import { i18n } from '../../i18n/i18n.ts';
 import { API_BASE } from '../../lib/api-client.ts';
 import { ApiError, detailMessage, parseErrorBody } from '../../lib/api-error.ts';
 import { transcriptionLanguageFields } from './language-fields.ts';
@@ -66,7 +67,8 @@ export function uploadResumable(
           if (audio?.audio_id) resolve(audio);
           else
             reject(
-              new ApiError(lastResponse.getStatus(), null, 'The server did not say which item it made.'),
+              // The server finished the upload without naming the item it made.
+              new ApiError(lastResponse.getStatus(), null, i18n.t('audio:errors.uploadAudio')),
             );
         } catch (err) {
           reject(err);

@@ -26,6 +26,10 @@ export function ConnectionsSettings() {
   const client = useQueryClient();
   const list = useQuery({ queryKey: connectionsKey, queryFn: listConnections });
   const [platform, setPlatform] = useState<PublisherPlatform>('wordpress');
+  const platformLabels: Record<PublisherPlatform, string> = {
+    wordpress: t('publish.platform.wordpress'),
+    ghost: t('publish.platform.ghost'),
+  };
   const [url, setUrl] = useState('');
   const [username, setUsername] = useState('');
   const [secret, setSecret] = useState('');
@@ -99,7 +103,7 @@ export function ConnectionsSettings() {
               aria-label={t('connections.platform')}
               value={platform}
               onChange={(v) => setPlatform(PUBLISHER_PLATFORMS.find((p) => p === v) ?? 'wordpress')}
-              data={PUBLISHER_PLATFORMS.map((p) => ({ value: p, label: t(`publish.platform.${p}`) }))}
+              data={PUBLISHER_PLATFORMS.map((p) => ({ value: p, label: platformLabels[p] }))}
             />
             <TextInput
               label={t('connections.url')}
