@@ -13,7 +13,7 @@ import {
 import { Redis } from 'ioredis';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config/config.ts';
-import { registerApiTokens } from './http/authenticate.ts';
+import { registerApiTokens, requireSignIn } from './http/authenticate.ts';
 import { clientErrorHandler } from './http/client-errors.ts';
 import { frameworkErrors, registerErrorHandling, registerNotFound } from './http/errors.ts';
 import { keepReferencedSchemas, wrapRefsWithSiblings } from './http/openapi-components.ts';
@@ -152,6 +152,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   await app.register(
     async (api) => {
+      // Every API route needs a signed-in user unless its config says `public: true`.
+      requireSignIn(api, ctx.accessTokens);
       await api.register(systemRoutes(ctx));
       await api.register(queuesRoutes(ctx));
       await api.register(authRoutes(ctx));

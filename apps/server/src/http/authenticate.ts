@@ -1,3 +1,4 @@
+import { zErrorResponse } from '@voxpress/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, unauthorized } from '../lib/http-error.ts';
 import { isApiToken } from '../services/auth/api-tokens.service.ts';
@@ -80,7 +81,7 @@ export function registerApiTokens(app: FastifyInstance, tokens: AccessTokens): v
 }
 
 /**
- * A preHandler that requires a valid access token: `Authorization: Bearer <token>`, or with
+ * A request hook that requires a valid access token: `Authorization: Bearer <token>`, or with
  * `allowQueryToken` (addresses a browser opens without headers: `<audio>`, EventSource) a
  * `?ticket=` made for this very address (`GET …/links`), or the spec's `?token=` with the access
  * token itself, kept working for existing clients (both are redacted from the logs).
@@ -115,4 +116,40 @@ export function authenticate(tokens: AccessTokens, options: { allowQueryToken?: 
       );
     }
   };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Open to anyone: `requireSignIn` leaves the route alone (sign-in itself, health, catalogs). */
+    public?: boolean;
+    /**
+     * Also accept the address's own `?ticket=` (or the spec's `?token=`), for what a browser opens
+     * without headers: `<audio>`, images, EventSource.
+     */
+    queryToken?: boolean;
+  }
+}
+
+const BEARER = [{ bearer: [] }];
+
+/**
+ * Makes signing in the default for every route later registered in `scope` (and its children):
+ * each route, unless its config says `public: true`, checks the access token first thing on
+ * request (before its body is read or validated, and before the route's own preHandlers, which
+ * find `request.userId` set), and its OpenAPI entry says it needs a bearer token and may answer
+ * 401. API tokens keep their scope checks (`registerApiTokens`).
+ */
+export function requireSignIn(scope: FastifyInstance, tokens: AccessTokens): void {
+  const checks = [authenticate(tokens), authenticate(tokens, { allowQueryToken: true })] as const;
+  scope.addHook('onRoute', (route) => {
+    if (route.config?.public) return;
+    const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    // Fastify adds a GET route's HEAD twin with the same options: check once.
+    if (own.some((hook) => (checks as readonly unknown[]).includes(hook))) return;
+    route.onRequest = [checks[route.config?.queryToken ? 1 : 0], ...own];
+    if (!route.schema) return;
+    route.schema.security ??= BEARER;
+    const response = route.schema.response as Record<string, unknown> | undefined;
+    if (response && !(401 in response) && !('4xx' in response)) response[401] = zErrorResponse;
+  });
 }

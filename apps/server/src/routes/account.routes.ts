@@ -14,7 +14,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
-import { authenticate } from '../http/authenticate.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { avatarTooLarge, MAX_AVATAR_BYTES } from '../services/account/avatar.service.ts';
 import { formError } from './files.routes.ts';
@@ -22,11 +21,9 @@ import { brandRoutes } from './infographics/brand.routes.ts';
 import { voiceProfilesRoutes } from './voice-profiles.routes.ts';
 
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 422: zErrorResponse };
-const bearer = [{ bearer: [] }];
 
 /** The signed-in user's own account: defaults, name, picture, email, password, sessions, data. */
 export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const signedIn = authenticate(ctx.accessTokens);
   // Password checks share the sign-in limit per address.
   const limited = { rateLimit: { max: ctx.config.auth.rateLimitPerMinute, timeWindow: '1 minute' } };
   return async (app) => {
@@ -37,11 +34,9 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/users/me/settings',
       {
-        preHandler: signedIn,
         schema: {
           tags: ['account'],
           summary: 'The user’s defaults: theme, languages, content type, platforms, writing voice',
-          security: bearer,
           response: { 200: zUserSettings, 401: zErrorResponse },
         },
       },
@@ -51,11 +46,9 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/users/me/settings',
       {
-        preHandler: signedIn,
         schema: {
           tags: ['account'],
           summary: 'Change some defaults (fields left out stay; null restores the default)',
-          security: bearer,
           body: zUserSettingsPatch,
           response: { 200: zUserSettings, ...errors },
         },
@@ -66,11 +59,9 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/users/me/profile',
       {
-        preHandler: signedIn,
         schema: {
           tags: ['account'],
           summary: 'Change the name',
-          security: bearer,
           body: zProfileUpdate,
           response: { 200: zUser, ...errors },
         },
@@ -81,12 +72,10 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/users/me/email',
       {
-        preHandler: signedIn,
         config: limited,
         schema: {
           tags: ['account'],
           summary: 'Change the email (needs the current password; the address must be free)',
-          security: bearer,
           body: zEmailChange,
           response: { 200: zUser, 403: zErrorResponse, 409: zErrorResponse, 429: zErrorResponse, ...errors },
         },
@@ -97,12 +86,10 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/users/me/password',
       {
-        preHandler: signedIn,
         config: limited,
         schema: {
           tags: ['account'],
           summary: 'Change the password; every other session ends and this one gets new tokens',
-          security: bearer,
           body: zPasswordChange,
           response: { 200: zTokenPair, 403: zErrorResponse, 429: zErrorResponse, ...errors },
         },
@@ -113,11 +100,9 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/users/me/sign-out-everywhere',
       {
-        preHandler: signedIn,
         schema: {
           tags: ['account'],
           summary: 'End every session of the account, this one included',
-          security: bearer,
           response: { 200: zMessage, 401: zErrorResponse },
         },
       },
@@ -130,7 +115,6 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/users/me/avatar',
       {
-        preHandler: signedIn,
         schema: {
           tags: ['account'],
           summary:
@@ -138,7 +122,6 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           description:
             'Checked by its bytes, cropped to 256×256 and stored as WebP; `profile_image` links to it.',
           consumes: ['multipart/form-data'],
-          security: bearer,
           response: { 200: zUser, 413: zErrorResponse, 415: zErrorResponse, ...errors },
         },
       },
@@ -177,11 +160,9 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/users/me/avatar',
       {
-        preHandler: signedIn,
         schema: {
           tags: ['account'],
           summary: 'Remove the profile picture',
-          security: bearer,
           response: { 200: zUser, 401: zErrorResponse },
         },
       },
@@ -194,6 +175,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/avatars/:userId/:file',
       {
+        config: { public: true },
         schema: {
           tags: ['account'],
           summary: 'A profile picture (its link changes with every new picture)',
@@ -214,11 +196,9 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/users/me/export/link',
       {
-        preHandler: signedIn,
         schema: {
           tags: ['account'],
           summary: 'A short-lived link that downloads all the account’s data as a zip',
-          security: bearer,
           response: { 200: z.object({ url: z.string(), expires_in: z.number() }), 401: zErrorResponse },
         },
       },
@@ -234,7 +214,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/users/me/export',
       {
-        preHandler: authenticate(ctx.accessTokens, { allowQueryToken: true }),
+        config: { queryToken: true },
         schema: {
           tags: ['account'],
           summary: 'Download all my data as a zip',
@@ -263,14 +243,12 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/users/me',
       {
-        preHandler: signedIn,
         config: limited,
         schema: {
           tags: ['account'],
           summary: 'Delete the account and all its data',
           description:
             'Audio, transcripts, content, pictures and every stored file go, for good. Confirm with the account’s email and, when it has one, its password. An administrator’s role passes to the oldest remaining account.',
-          security: bearer,
           body: zDeleteAccount,
           response: {
             200: zMessage,

@@ -14,11 +14,10 @@ import {
   zWhisperModelSetting,
   zWhisperModels,
 } from '@voxpress/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
-import { authenticate } from '../http/authenticate.ts';
 import { relayStatus } from '../http/status-stream.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { AdminService } from '../services/admin/admin.service.ts';
@@ -26,18 +25,14 @@ import { storageSpace } from '../services/admin/storage-space.ts';
 import { WhisperModelSettingService } from '../services/admin/whisper-model-setting.ts';
 
 const errors = { 401: zErrorResponse, 403: zErrorResponse };
-const bearer = [{ bearer: [] }];
 
 /** What only the administrator may see and change: server settings, models, connection tests. */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const signedIn = authenticate(ctx.accessTokens);
-  const admins =
-    (check: ReturnType<typeof authenticate>) => async (request: FastifyRequest, reply: FastifyReply) => {
-      await check(request, reply);
-      if (!(await ctx.auth.isAdmin(request.userId)))
-        throw new HttpError(403, 'forbidden', 'Only the administrator of this server can do this.');
-    };
-  const adminOnly = admins(signedIn);
+  // Runs after the scope has signed the request in (`requireSignIn`).
+  const adminOnly = async (request: FastifyRequest) => {
+    if (!(await ctx.auth.isAdmin(request.userId)))
+      throw new HttpError(403, 'forbidden', 'Only the administrator of this server can do this.');
+  };
   const admin = new AdminService(ctx);
   const whisperModel = new WhisperModelSettingService(ctx.config.speech.whisper, ctx.serverSettings);
   return async (app) => {
@@ -48,7 +43,6 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['admin'],
           summary: 'Server settings in force and where each comes from (keys are never sent)',
-          security: bearer,
           response: { 200: zAdminSettings, ...errors },
         },
       },
@@ -64,7 +58,6 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary:
             'Change server settings (sign-ups, storage quota, language models); null restores the environment’s value',
           description: 'Applies to every process within seconds, without a restart.',
-          security: bearer,
           body: zAdminSettingsUpdate,
           response: { 200: zAdminSettings, 400: zErrorResponse, 422: zErrorResponse, ...errors },
         },
@@ -79,7 +72,6 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['admin'],
           summary: 'Free space on the disk of the data folder, and whether it is low',
-          security: bearer,
           response: { 200: zStorageSpace, ...errors },
         },
       },
@@ -93,7 +85,6 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['admin'],
           summary: 'Ask a language-model server for its models (the connection test)',
-          security: bearer,
           body: zLlmTestRequest,
           response: { 200: zLlmTestResponse, 400: zErrorResponse, 422: zErrorResponse, ...errors },
         },
@@ -108,7 +99,6 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['admin'],
           summary: 'whisper.cpp models: which are installed, which is in use, downloads under way',
-          security: bearer,
           response: { 200: zWhisperModels, ...errors },
         },
       },
@@ -122,7 +112,6 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['admin'],
           summary: 'Download a whisper.cpp model (a job: follow it at status_url)',
-          security: bearer,
           params: z.object({ name: z.string().max(64) }),
           response: { 202: zWhisperDownloadStarted, 404: zErrorResponse, ...errors },
         },
@@ -143,7 +132,6 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['admin'],
           summary:
             'The whisper.cpp model in use, and whether it was chosen here, by WHISPER_MODEL or for this machine',
-          security: bearer,
           response: { 200: zWhisperModelSetting, ...errors },
         },
       },
@@ -159,7 +147,6 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Choose the whisper.cpp model to transcribe with; null goes back to the default',
           description:
             'A catalogue model or a ggml-<name>.bin already in the models folder. Applies to every process within seconds, without a restart; a model not yet downloaded is downloaded by the next transcription (or start its download at POST /admin/models/{name}/download).',
-          security: bearer,
           body: zWhisperModelChoice,
           response: { 200: zWhisperModelSetting, 400: zErrorResponse, 422: zErrorResponse, ...errors },
         },
@@ -175,7 +162,6 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['admin'],
           summary:
             'Every model of every kind (whisper.cpp speech models, built-in language models, sherpa-onnx speaker models): size, state, downloads under way',
-          security: bearer,
           response: { 200: zAdminModels, ...errors },
         },
       },
@@ -190,7 +176,6 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['admin'],
           summary:
             'Download a model of any kind (a job: follow it at status_url); an interrupted download resumes',
-          security: bearer,
           params: z.object({ name: z.string().max(64) }),
           response: { 202: zWhisperDownloadStarted, 404: zErrorResponse, ...errors },
         },
@@ -206,7 +191,8 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/admin/jobs/:id/status',
       {
-        preHandler: admins(authenticate(ctx.accessTokens, { allowQueryToken: true })),
+        config: { queryToken: true },
+        preHandler: adminOnly,
         schema: {
           tags: ['admin'],
           summary: 'Server-sent events: a download’s progress, then a `complete` event',
@@ -235,7 +221,6 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['admin'],
           summary: 'Progress of an administration job (a model download)',
-          security: bearer,
           params: z.object({ id: z.uuid() }),
           response: { 200: zAdminJob, 404: zErrorResponse, ...errors },
         },

@@ -2,25 +2,19 @@ import { zApiTokenCreate, zApiTokenCreated, zApiTokenList, zErrorResponse } from
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
-import { authenticate } from '../http/authenticate.ts';
-
-const bearer = [{ bearer: [] }];
 
 /**
  * The signed-in user's personal access tokens (`vxp_…`) for scripts and other programs. These
  * routes are for a signed-in person: a personal access token cannot make, list or revoke tokens.
  */
 export function apiTokensRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const signedIn = authenticate(ctx.accessTokens);
   return async (app) => {
     app.get(
       '/users/me/tokens',
       {
-        preHandler: signedIn,
         schema: {
           tags: ['account'],
           summary: 'The user’s API tokens in force: name, scopes, dates, last use (never the token)',
-          security: bearer,
           response: { 200: zApiTokenList, 401: zErrorResponse, 403: zErrorResponse },
         },
       },
@@ -30,13 +24,11 @@ export function apiTokensRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/users/me/tokens',
       {
-        preHandler: signedIn,
         schema: {
           tags: ['account'],
           summary: 'Make an API token (shown this once; send it as `Authorization: Bearer vxp_…`)',
           description:
             '`read` opens GET and HEAD routes, `write` every other method; account management (email, password, sessions, tokens, deleting the account, administration) answers 403 `forbidden` to a token. A revoked or unknown token answers 401 `invalid_token`, an expired one 401 `token_expired`.',
-          security: bearer,
           body: zApiTokenCreate,
           response: {
             201: zApiTokenCreated,
@@ -54,11 +46,9 @@ export function apiTokensRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/users/me/tokens/:id',
       {
-        preHandler: signedIn,
         schema: {
           tags: ['account'],
           summary: 'Revoke an API token: it stops working at once',
-          security: bearer,
           params: z.object({ id: z.string() }),
           response: {
             200: z.object({ message: z.string() }),

@@ -1,7 +1,6 @@
 import { zAskAnswer, zAskRequest, zErrorResponse } from '@voxpress/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
-import { authenticate } from '../http/authenticate.ts';
 import { openSse } from '../http/sse.ts';
 import { AskService } from '../services/ask/ask.service.ts';
 
@@ -10,7 +9,6 @@ export const ASK_PER_MINUTE = 20;
 
 /** `POST /ask`: a question answered from the user's own recordings, with the second each part was said. */
 export function askRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authenticate(ctx.accessTokens);
   const ask = new AskService({
     db: ctx.database.db,
     languageModel: () => ctx.writer.languageModel(),
@@ -21,7 +19,6 @@ export function askRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/ask',
       {
-        preHandler: auth,
         config: {
           // Counted per user once signed in, so people behind one address do not share a limit.
           rateLimit: {
@@ -43,7 +40,6 @@ export function askRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'themselves are the answer (`mode: passages`, `note: no_language_model`). `engine` names what ' +
             'answered. With `Accept: text/event-stream` the answer streams as server-sent events: ' +
             '`passages`, then `sentence` per checked sentence, then `answer` (final) or `error`.',
-          security: [{ bearer: [] }],
           body: zAskRequest,
           response: {
             200: zAskAnswer,

@@ -1,18 +1,15 @@
 import { zAudioImportRequest, zAudioImportStarted, zErrorResponse, zFeedPreview } from '@voxpress/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
-import { authenticate } from '../http/authenticate.ts';
 
 /** Imports a minute per user at most: each one makes the server fetch from the web. */
 const IMPORTS_PER_MINUTE = 30;
 
 export function audioImportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authenticate(ctx.accessTokens);
   return async (app) => {
     app.post(
       '/audio/import',
       {
-        preHandler: auth,
         config: {
           rateLimit: {
             max: IMPORTS_PER_MINUTE,
@@ -25,7 +22,6 @@ export function audioImportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Import from a link: a media file, a podcast feed (lists its episodes) or a video page',
           description:
             'A direct audio or video link answers 202 with the new item, whose file a job fetches (size- and time-limited, type checked by its bytes) before transcription. A feed (RSS or Atom, told by its content) answers 200 with its newest episodes; send the feed again with `episodes` (their media addresses) to import them, each with the title, description and date its feed gives. A video site page is fetched with yt-dlp when the server has it (`import_needs_ytdlp` otherwise). Private and loopback addresses are refused (after DNS and on every redirect) unless ALLOW_PRIVATE_ADDRESSES is on.',
-          security: [{ bearer: [] }],
           body: zAudioImportRequest,
           response: {
             200: zFeedPreview,

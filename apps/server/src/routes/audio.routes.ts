@@ -21,7 +21,6 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
-import { authenticate } from '../http/authenticate.ts';
 import { relayStatus } from '../http/status-stream.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { statusEvent } from '../services/audio/audio-mapper.ts';
@@ -35,7 +34,6 @@ const errors = {
   409: zErrorResponse,
   422: zErrorResponse,
 };
-const secured = { security: [{ bearer: [] }] };
 /**
  * Streams and playback links carry, in the query, a ticket for that address (`GET …/links`) or the
  * spec's access token: a browser cannot send headers there.
@@ -43,16 +41,13 @@ const secured = { security: [{ bearer: [] }] };
 const zTokenQuery = z.object({ token: zToken(4096).optional(), ticket: zToken(4096).optional() });
 
 export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authenticate(ctx.accessTokens);
   return async (app) => {
     app.post(
       '/audio/upload',
       {
-        preHandler: auth,
         schema: {
           tags: ['audio'],
           summary: 'Start an upload: returns a presigned PUT link and the new audio id',
-          ...secured,
           body: zUploadInitRequest,
           response: { 200: zUploadInitResponse, ...errors },
         },
@@ -72,11 +67,9 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/audio/:id/complete',
       {
-        preHandler: auth,
         schema: {
           tags: ['audio'],
           summary: 'Check the uploaded bytes and start transcription',
-          ...secured,
           params: zId,
           response: { 200: zAudio, 410: zErrorResponse, 413: zErrorResponse, 415: zErrorResponse, ...errors },
         },
@@ -87,11 +80,9 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/audio',
       {
-        preHandler: auth,
         schema: {
           tags: ['audio'],
           summary: "The user's audio, newest first",
-          ...secured,
           querystring: zAudioListQuery,
           response: { 200: zAudioList, ...errors },
         },
@@ -102,11 +93,9 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/audio/stats',
       {
-        preHandler: auth,
         schema: {
           tags: ['audio'],
           summary: "Totals over the user's audio, for the dashboard",
-          ...secured,
           querystring: zAudioStatsQuery,
           response: { 200: zAudioStats, ...errors },
         },
@@ -121,11 +110,9 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/audio/:id',
       {
-        preHandler: auth,
         schema: {
           tags: ['audio'],
           summary: 'One audio item and its status',
-          ...secured,
           params: zId,
           response: { 200: zAudio, ...errors },
         },
@@ -136,11 +123,9 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/audio/:id',
       {
-        preHandler: auth,
         schema: {
           tags: ['audio'],
           summary: 'Delete an audio item, its file and its transcript',
-          ...secured,
           params: zId,
           response: { 200: z.object({ message: z.string() }), ...errors },
         },
@@ -155,11 +140,9 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/audio/:id/links',
       {
-        preHandler: auth,
         schema: {
           tags: ['audio'],
           summary: 'Short-lived links for playback and the status stream, each good for its address only',
-          ...secured,
           params: zId,
           response: { 200: zAudioLinks, ...errors },
         },
@@ -186,11 +169,10 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/audio/:id/download',
       {
         // An <audio> element cannot send headers, so playback links carry the token as `?token=`.
-        preHandler: authenticate(ctx.accessTokens, { allowQueryToken: true }),
+        config: { queryToken: true },
         schema: {
           tags: ['audio'],
           summary: 'The audio file (supports Range requests for playback)',
-          ...secured,
           params: zId,
           querystring: zTokenQuery,
           response: {
@@ -221,14 +203,13 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         `/audio/:id/${which}`,
         {
           // An <img> or <audio> element cannot send headers: these links carry a ticket.
-          preHandler: authenticate(ctx.accessTokens, { allowQueryToken: true }),
+          config: { queryToken: true },
           schema: {
             tags: ['audio'],
             summary:
               which === 'poster'
                 ? "A video item's poster frame (JPEG)"
                 : "A video item's sound alone (AAC in MP4; supports Range requests)",
-            ...secured,
             params: zId,
             querystring: zTokenQuery,
             response: {
@@ -259,11 +240,9 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/audio/:id/transcribe',
       {
-        preHandler: auth,
         schema: {
           tags: ['audio'],
           summary: 'Start (or restart) transcription; progress follows on the status stream',
-          ...secured,
           params: zId,
           querystring: z.object({ language: zLanguageCode.optional() }),
           body: zTranscribeRequest.nullish(),
@@ -285,7 +264,7 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/audio/:id/status',
       {
-        preHandler: authenticate(ctx.accessTokens, { allowQueryToken: true }),
+        config: { queryToken: true },
         schema: {
           tags: ['audio'],
           summary: 'Server-sent events: status changes, then a `complete` event',
@@ -314,11 +293,9 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/audio/:id/transcription',
       {
-        preHandler: auth,
         schema: {
           tags: ['audio'],
           summary: 'The transcript',
-          ...secured,
           params: zId,
           response: { 200: zTranscription, ...errors },
         },
@@ -334,13 +311,11 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         // The contract allows an edit larger than the server-wide 1 MB body limit.
         bodyLimit: LIMITS.transcriptEditBytes,
-        preHandler: auth,
         schema: {
           tags: ['audio'],
           summary: 'Save an edited transcript (the original and earlier versions are kept)',
           description:
             'The edit names the version it was made from, in `version` or an `If-Match` header (the ETag of GET). A transcript saved elsewhere since answers 409 and keeps its text; no version answers 428. An edit longer than its recording allows (50 characters a second of audio, at least 20,000) answers 413 `transcript_too_long`.',
-          ...secured,
           params: zId,
           headers: z.looseObject({ 'if-match': z.string().max(100).optional() }),
           body: zTranscriptionEdit,
@@ -367,13 +342,11 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/audio/:id/transcription/versions',
       {
-        preHandler: auth,
         schema: {
           tags: ['audio'],
           summary: 'Earlier saved versions of the transcript, newest first, a page at a time',
           description:
             'The transcript itself gives only `versions_count`; each version is its text (and rich text) as it stood, and when it was replaced.',
-          ...secured,
           params: zId,
           querystring: zTranscriptVersionsQuery,
           response: { 200: zTranscriptVersions, ...errors },
@@ -391,12 +364,10 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/audio/:id/transcription/export',
       {
-        preHandler: auth,
         schema: {
           tags: ['audio'],
           summary:
             'Download the transcript as TXT, SRT, VTT, JSON or DOCX (with speaker names once speakers are found)',
-          ...secured,
           params: zId,
           querystring: z.object({ format: z.enum(['txt', 'srt', 'vtt', 'json', 'docx']).default('txt') }),
           response: { 200: z.any().describe('The transcript file'), ...errors },

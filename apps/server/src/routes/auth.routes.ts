@@ -25,7 +25,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/register',
       {
-        config: limited,
+        config: { ...limited, public: true },
         schema: {
           tags: ['auth'],
           summary: 'Create an account with email and password',
@@ -42,7 +42,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/login',
       {
-        config: limited,
+        config: { ...limited, public: true },
         schema: {
           tags: ['auth'],
           summary: 'Sign in (form-encoded: username is the email)',
@@ -57,7 +57,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/google',
       {
-        config: limited,
+        config: { ...limited, public: true },
         schema: {
           tags: ['auth'],
           summary: 'Sign in or sign up with a Google ID token',
@@ -71,7 +71,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/refresh',
       {
-        config: limited,
+        config: { ...limited, public: true },
         schema: {
           tags: ['auth'],
           summary: 'Rotate the refresh token and get a new access token',
@@ -85,6 +85,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/logout',
       {
+        config: { public: true },
         schema: {
           tags: ['auth'],
           summary: 'End the session the refresh token belongs to',

@@ -14,7 +14,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
-import { authenticate } from '../http/authenticate.ts';
 import {
   contentDisposition,
   EXPORT_TYPES,
@@ -25,22 +24,18 @@ import { readyLanguage } from '../services/publishing/piece-language.ts';
 
 const zId = z.object({ id: z.uuid('Content not found') });
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 404: zErrorResponse, 422: zErrorResponse };
-const secured = { security: [{ bearer: [] }] };
 
 /** A piece's renditions per platform, its exports, and publishing it to a connected site. */
 export function contentPublishingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authenticate(ctx.accessTokens);
   return async (app) => {
     app.get(
       '/content/:id/renditions',
       {
-        preHandler: auth,
         schema: {
           tags: ['publishing'],
           summary: "The piece's version for each of its platforms in one language",
           description:
             'X threads come as numbered posts (each at most 280 as X counts: URLs 23, emoji and CJK 2), other platforms as one part; WordPress and Medium as Markdown with `html`. The first call makes them: `status` is `pending` until they are ready (poll).',
-          ...secured,
           params: zId,
           querystring: zRenditionQuery,
           response: { 200: zRenditionList, ...errors },
@@ -52,13 +47,11 @@ export function contentPublishingRoutes(ctx: AppContext): FastifyPluginAsyncZod 
     app.put(
       '/content/:id/renditions/:platform',
       {
-        preHandler: auth,
         schema: {
           tags: ['publishing'],
           summary: 'Save your own wording of one rendition (checked against the platform limits)',
           description:
             'A post over the limit is refused with 422 `rendition_too_long`, naming the post, its length and the limit; more posts than the platform takes (one outside X, 25 in a thread) with 422 `rendition_too_many_posts`, naming the count and the limit.',
-          ...secured,
           params: zPlatformParam,
           body: zRenditionEdit,
           response: { 200: zRendition, ...errors },
@@ -71,11 +64,9 @@ export function contentPublishingRoutes(ctx: AppContext): FastifyPluginAsyncZod 
     app.post(
       '/content/:id/renditions/regenerate',
       {
-        preHandler: auth,
         schema: {
           tags: ['publishing'],
           summary: 'Make renditions again (one platform or all; hand edits are replaced)',
-          ...secured,
           params: zId,
           body: zRenditionRegenerate,
           response: { 200: zRenditionList, ...errors },
@@ -93,11 +84,9 @@ export function contentPublishingRoutes(ctx: AppContext): FastifyPluginAsyncZod 
     app.get(
       '/content/:id/export',
       {
-        preHandler: auth,
         schema: {
           tags: ['publishing'],
           summary: 'Download the piece in one language as Markdown, HTML, plain text or DOCX',
-          ...secured,
           params: zId,
           querystring: zExportQuery,
           response: { 200: z.any().describe('The file'), ...errors },
@@ -120,13 +109,11 @@ export function contentPublishingRoutes(ctx: AppContext): FastifyPluginAsyncZod 
     app.post(
       '/content/:id/publish',
       {
-        preHandler: auth,
         schema: {
           tags: ['publishing'],
           summary: 'Publish the piece to a connected WordPress or Ghost site (again: updates the same post)',
           description:
             'Creates the post (title, HTML body, tags from the keywords, the chosen infographic as featured image) or updates the one made before. 422 when the site refuses the key, 502 when it cannot be reached or fails; the piece is unchanged either way.',
-          ...secured,
           params: zId,
           body: zPublishRequest,
           response: { 200: zPublishResult, 502: zErrorResponse, ...errors },
@@ -138,11 +125,9 @@ export function contentPublishingRoutes(ctx: AppContext): FastifyPluginAsyncZod 
     app.get(
       '/content/:id/publications',
       {
-        preHandler: auth,
         schema: {
           tags: ['publishing'],
           summary: 'Where the piece was published (per connection and language)',
-          ...secured,
           params: zId,
           response: { 200: z.object({ items: z.array(zPublication) }), ...errors },
         },

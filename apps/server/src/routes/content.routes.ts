@@ -13,7 +13,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
-import { authenticate } from '../http/authenticate.ts';
 import { relayStatus } from '../http/status-stream.ts';
 import { LINK_TTL_S } from '../services/auth/tokens.ts';
 import { contentStatusEvent } from '../services/content/content-mapper.ts';
@@ -26,20 +25,16 @@ const errors = {
   409: zErrorResponse,
   422: zErrorResponse,
 };
-const secured = { security: [{ bearer: [] }] };
 const DEFAULT_LIMIT = 10;
 
 export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authenticate(ctx.accessTokens);
   return async (app) => {
     app.post(
       '/content/enhance',
       {
-        preHandler: auth,
         schema: {
           tags: ['content'],
           summary: 'Write content from a transcript, then translate it; follow it on the status stream',
-          ...secured,
           body: zEnhanceRequest,
           response: { 202: zEnhanceResponse, ...errors },
         },
@@ -57,22 +52,19 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const listSchema = {
       tags: ['content'],
       summary: "The user's content, newest first (`per_page` is the same as `limit`)",
-      ...secured,
       querystring: zContentListQuery,
       response: { 200: zContentList, ...errors },
     };
-    app.get('/content', { preHandler: auth, schema: listSchema }, list);
+    app.get('/content', { schema: listSchema }, list);
     // The spec's polling call ends in a slash: GET /content/?transcription_id=…&page=1&per_page=1.
-    app.get('/content/', { preHandler: auth, schema: { ...listSchema, hide: true } }, list);
+    app.get('/content/', { schema: { ...listSchema, hide: true } }, list);
 
     app.get(
       '/content/transcription/:id',
       {
-        preHandler: auth,
         schema: {
           tags: ['content'],
           summary: 'Every piece written from one transcript or document, newest first',
-          ...secured,
           params: z.object({ id: z.uuid('No transcription available') }),
           response: { 200: z.object({ items: z.array(zContent) }), ...errors },
         },
@@ -83,11 +75,9 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/content/:id',
       {
-        preHandler: auth,
         schema: {
           tags: ['content'],
           summary: 'One piece with its translations',
-          ...secured,
           params: zId,
           response: { 200: zContent, ...errors },
         },
@@ -98,12 +88,10 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/content/:id',
       {
-        preHandler: auth,
         schema: {
           tags: ['content'],
           summary: "Save an edit of one language's title or text (earlier versions are kept)",
           description: 'Send the `revision` the edit was made on; 409 when the piece changed since.',
-          ...secured,
           params: zId,
           body: zContentEdit,
           response: { 200: zContent, ...errors },
@@ -115,11 +103,9 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/content/:id',
       {
-        preHandler: auth,
         schema: {
           tags: ['content'],
           summary: 'Delete a piece and its translations',
-          ...secured,
           params: zId,
           response: { 200: z.object({ message: z.string() }), ...errors },
         },
@@ -134,11 +120,9 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/content/:id/links',
       {
-        preHandler: auth,
         schema: {
           tags: ['content'],
           summary: 'A short-lived link for the status stream, good for its address only',
-          ...secured,
           params: zId,
           response: { 200: zContentLinks, ...errors },
         },
@@ -156,7 +140,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/content/:id/status',
       {
-        preHandler: authenticate(ctx.accessTokens, { allowQueryToken: true }),
+        config: { queryToken: true },
         schema: {
           tags: ['content'],
           summary: 'Server-sent events: progress and per-language status, then a `complete` event',

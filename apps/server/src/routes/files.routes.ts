@@ -14,7 +14,6 @@ import {
 } from '@voxpress/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
-import { authenticate } from '../http/authenticate.ts';
 import { HttpError, ValidationError } from '../lib/http-error.ts';
 import { uploadTooLarge } from '../services/audio/audio.service.ts';
 import { ensureDiskRoom } from '../storage/storage-full.ts';
@@ -38,14 +37,12 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/files/upload/audio',
       {
-        preHandler: authenticate(ctx.accessTokens),
         schema: {
           tags: ['files'],
           summary: 'Upload an audio file (multipart: file, title, description, language, …)',
           description:
             'Streamed to storage, checked by its bytes (MP3, WAV, M4A, OGG, WEBM and videos with sound; at most the upload limit in GET /system/config, 100 MB by default), then transcribed.',
           consumes: ['multipart/form-data'],
-          security: [{ bearer: [] }],
           response: {
             201: zFileUploadResponse,
             400: zErrorResponse,
@@ -126,14 +123,12 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/files/upload/content',
       {
-        preHandler: authenticate(ctx.accessTokens),
         schema: {
           tags: ['files'],
           summary: 'Upload a written document (multipart: file, title, language) as a content source',
           description:
             'TXT, MD, HTML or DOCX, at most 20 MB. Its paragraphs become the source that content is written and translated from: pass `data.transcription_id` to `POST /content/enhance`.',
           consumes: ['multipart/form-data'],
-          security: [{ bearer: [] }],
           response: {
             201: zContentUploadResponse,
             400: zErrorResponse,

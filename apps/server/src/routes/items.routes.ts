@@ -9,16 +9,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
-import { authenticate } from '../http/authenticate.ts';
 import { searchRoutes } from './search.routes.ts';
 
 const zId = z.object({ id: z.uuid('Item not found') });
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 404: zErrorResponse, 422: zErrorResponse };
-const secured = { security: [{ bearer: [] }] };
 
 /** The library's items: recordings, uploads and written documents, each opened on its own page. */
 export function itemsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authenticate(ctx.accessTokens);
   return async (app) => {
     // Searching the library (`GET /search`) belongs with its items.
     await app.register(searchRoutes(ctx));
@@ -26,11 +23,9 @@ export function itemsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/items',
       {
-        preHandler: auth,
         schema: {
           tags: ['items'],
           summary: "The user's recordings, uploads and documents, newest first",
-          ...secured,
           querystring: zItemListQuery,
           response: { 200: zItemList, ...errors },
         },
@@ -41,11 +36,9 @@ export function itemsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/items/:id',
       {
-        preHandler: auth,
         schema: {
           tags: ['items'],
           summary: 'One item: an audio item with its status, or a written document',
-          ...secured,
           params: zId,
           response: { 200: zItem, ...errors },
         },
@@ -56,12 +49,10 @@ export function itemsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/items/:id',
       {
-        preHandler: auth,
         schema: {
           tags: ['items'],
           summary: 'Rename an item or change its description',
           description: 'A title given here is kept: it is never replaced by the transcript’s first words.',
-          ...secured,
           params: zId,
           body: zItemUpdate,
           response: { 200: zItem, ...errors },
@@ -73,11 +64,9 @@ export function itemsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/items/:id',
       {
-        preHandler: auth,
         schema: {
           tags: ['items'],
           summary: 'Delete an item with its transcript, content and (for audio) its file',
-          ...secured,
           params: zId,
           response: { 200: z.object({ message: z.string() }), ...errors },
         },
@@ -91,11 +80,9 @@ export function itemsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/items/:id/transcription',
       {
-        preHandler: auth,
         schema: {
           tags: ['items'],
           summary: "The item's text as read: an audio item's transcript, or a document's paragraphs",
-          ...secured,
           params: zId,
           response: { 200: zTranscription, ...errors },
         },

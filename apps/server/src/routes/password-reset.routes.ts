@@ -16,7 +16,7 @@ export function passwordResetRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/password/forgot',
       {
-        config: askLimit,
+        config: { ...askLimit, public: true },
         schema: {
           tags: ['auth'],
           summary: 'Email a link to choose a new password',
@@ -35,7 +35,7 @@ export function passwordResetRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/password/reset',
       {
-        config: limited,
+        config: { ...limited, public: true },
         schema: {
           tags: ['auth'],
           summary: 'Choose a new password with the token of a reset link; every session ends',

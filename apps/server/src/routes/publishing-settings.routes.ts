@@ -11,27 +11,22 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
-import { authenticate } from '../http/authenticate.ts';
 import { SIGNATURE_HEADER } from '../services/webhooks/webhook-signature.ts';
 
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 404: zErrorResponse, 422: zErrorResponse };
-const secured = { security: [{ bearer: [] }] };
 const zMessage = z.object({ message: z.string() });
 
 /** A user's publishing connections, custom platforms and webhooks. */
 export function publishingSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authenticate(ctx.accessTokens);
   return async (app) => {
     app.post(
       '/publishing/connections',
       {
-        preHandler: auth,
         schema: {
           tags: ['publishing'],
           summary: 'Connect a WordPress site (application password) or a Ghost site (Admin API key)',
           description:
             'The site is asked a harmless authenticated question first: a refused key answers 422 `connection_auth_failed`, an address that is not such a site 422 `connection_not_a_site`, a site that cannot be reached 502 `connection_unreachable`. The secret is stored encrypted and never returned.',
-          ...secured,
           body: zConnectionCreate,
           response: { 201: zConnection, 502: zErrorResponse, ...errors },
         },
@@ -43,11 +38,9 @@ export function publishingSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod
     app.get(
       '/publishing/connections',
       {
-        preHandler: auth,
         schema: {
           tags: ['publishing'],
           summary: 'Your connected sites (without their secrets)',
-          ...secured,
           response: { 200: z.object({ items: z.array(zConnection) }), ...errors },
         },
       },
@@ -57,11 +50,9 @@ export function publishingSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod
     app.delete(
       '/publishing/connections/:id',
       {
-        preHandler: auth,
         schema: {
           tags: ['publishing'],
           summary: 'Remove a connection (posts already published stay on the site)',
-          ...secured,
           params: z.object({ id: z.uuid('Connection not found') }),
           response: { 200: zMessage, ...errors },
         },
@@ -75,11 +66,9 @@ export function publishingSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod
     app.get(
       '/publishing/platforms',
       {
-        preHandler: auth,
         schema: {
           tags: ['publishing'],
           summary: 'Your custom platforms: their character limits and style notes',
-          ...secured,
           response: { 200: z.object({ items: z.array(zCustomPlatform) }), ...errors },
         },
       },
@@ -95,11 +84,9 @@ export function publishingSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod
     app.put(
       '/publishing/platforms',
       {
-        preHandler: auth,
         schema: {
           tags: ['publishing'],
           summary: 'Describe a custom platform (its renditions follow the limit and the note)',
-          ...secured,
           body: zCustomPlatform,
           response: { 200: zCustomPlatform, ...errors },
         },
@@ -113,12 +100,10 @@ export function publishingSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod
     app.post(
       '/publishing/webhooks',
       {
-        preHandler: auth,
         schema: {
           tags: ['publishing'],
           summary: 'Add a webhook; the answer shows its signing secret, once',
           description: `Each event is POSTed as JSON with \`${SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex>\`, where v1 is HMAC-SHA256 with the secret over \`<t>.<raw body>\`. Refuse signatures older than 5 minutes. Failed deliveries are retried 5 times over about half an hour.`,
-          ...secured,
           body: zWebhookCreate,
           response: { 201: zWebhookCreated, ...errors },
         },
@@ -130,11 +115,9 @@ export function publishingSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod
     app.get(
       '/publishing/webhooks',
       {
-        preHandler: auth,
         schema: {
           tags: ['publishing'],
           summary: 'Your webhooks (without their secrets)',
-          ...secured,
           response: { 200: z.object({ items: z.array(zWebhook) }), ...errors },
         },
       },
@@ -144,11 +127,9 @@ export function publishingSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod
     app.get(
       '/publishing/webhooks/:id/deliveries',
       {
-        preHandler: auth,
         schema: {
           tags: ['publishing'],
           summary: 'The latest 50 deliveries of a webhook, each with every attempt',
-          ...secured,
           params: z.object({ id: z.uuid('Webhook not found') }),
           response: { 200: z.object({ items: z.array(zWebhookDelivery) }), ...errors },
         },
@@ -159,11 +140,9 @@ export function publishingSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod
     app.delete(
       '/publishing/webhooks/:id',
       {
-        preHandler: auth,
         schema: {
           tags: ['publishing'],
           summary: 'Remove a webhook and its delivery log',
-          ...secured,
           params: z.object({ id: z.uuid('Webhook not found') }),
           response: { 200: zMessage, ...errors },
         },

@@ -1,20 +1,17 @@
 import { zErrorResponse, zQueueOverview, zRetriedJob } from '@voxpress/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
-import { authenticate } from '../http/authenticate.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { QueueAdminService } from '../services/queues/queue-admin.service.ts';
 
 const errors = { 401: zErrorResponse, 403: zErrorResponse };
-const bearer = [{ bearer: [] }];
 
 /** The administrator's view of the job queues: counts, failures, and running a failed job again. */
 export function queuesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const signedIn = authenticate(ctx.accessTokens);
-  const adminOnly = async (request: FastifyRequest, reply: FastifyReply) => {
-    await signedIn(request, reply);
+  // Runs after the scope has signed the request in (`requireSignIn`).
+  const adminOnly = async (request: FastifyRequest) => {
     if (!(await ctx.auth.isAdmin(request.userId)))
       throw new HttpError(403, 'forbidden', 'Only the administrator of this server can do this.');
   };
@@ -29,7 +26,6 @@ export function queuesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Jobs per kind and state, what the queue engine holds, and the latest failed jobs',
           description:
             'For the administrator. Counts come from the job records (either queue); `engine` holds BullMQ’s own counts in Redis, null for the embedded queue.',
-          security: bearer,
           response: { 200: zQueueOverview, ...errors },
         },
       },
@@ -43,7 +39,6 @@ export function queuesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['system'],
           summary: 'Run a failed job again, from its first attempt',
-          security: bearer,
           params: z.object({ id: z.uuid() }),
           response: {
             200: zRetriedJob,

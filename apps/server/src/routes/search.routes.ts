@@ -1,18 +1,15 @@
 import { zErrorResponse, zSearchQuery, zSearchResults } from '@voxpress/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
-import { authenticate } from '../http/authenticate.ts';
 import { SearchService } from '../services/search/search.service.ts';
 
 /** Search across the user's library: titles, descriptions, transcripts (to the second) and written pieces. */
 export function searchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authenticate(ctx.accessTokens);
   const search = new SearchService(ctx.database.db);
   return async (app) => {
     app.get(
       '/search',
       {
-        preHandler: auth,
         schema: {
           tags: ['items'],
           summary: "Find words in the user's items, best match first",
@@ -21,7 +18,6 @@ export function searchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'stem in each item’s language; when none match as typed, similar spellings and the start ' +
             'of a word are found instead (`match: similar`). A transcript hit gives the second its ' +
             'passage starts at and its speaker. Only the user’s own items.',
-          security: [{ bearer: [] }],
           querystring: zSearchQuery,
           response: { 200: zSearchResults, 400: zErrorResponse, 401: zErrorResponse, 422: zErrorResponse },
         },

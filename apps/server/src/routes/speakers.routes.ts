@@ -12,7 +12,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
-import { authenticate } from '../http/authenticate.ts';
 
 const zId = z.object({ id: z.uuid('Audio not found') });
 const errors = {
@@ -22,22 +21,18 @@ const errors = {
   409: zErrorResponse,
   422: zErrorResponse,
 };
-const secured = { security: [{ bearer: [] }] };
 const tags = ['speakers'];
 
 /** Speakers of a recording's transcript: list, detect again, name, merge, reassign, split. */
 export function speakersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authenticate(ctx.accessTokens);
   return async (app) => {
     app.get(
       '/audio/:id/speakers',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary:
             'The voices of the transcript: name, colour and talk time each, and where detection stands',
-          ...secured,
           params: zId,
           response: { 200: zSpeakers, ...errors },
         },
@@ -48,14 +43,12 @@ export function speakersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/audio/:id/speakers/detect',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary:
             'Detect the speakers again (`auto` or a number of voices; 1 gives every turn to one voice)',
           description:
             'Queues speaker detection; its progress follows on the status stream (`speakers_status`). Answers 409 `speakers_busy` while a detection is queued or running.',
-          ...secured,
           params: zId,
           body: zSpeakersDetectRequest.nullish(),
           response: { 202: zSpeakers, ...errors },
@@ -70,11 +63,9 @@ export function speakersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/audio/:id/speakers/merge',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'Merge two voices: every turn of `from` becomes a turn of `into`',
-          ...secured,
           params: zId,
           body: zSpeakersMerge,
           response: { 200: zSpeakers, ...errors },
@@ -87,13 +78,11 @@ export function speakersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/audio/:id/speakers/split',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'Split a segment at a time inside it; the words after go to another (or a new) voice',
           description:
             'Segment indexes after the split move up by one; the written pieces citing them are rewritten to match (a citation of the split segment names both halves). A time outside the segment, or with no word on one side, answers 422 `split_point_invalid`.',
-          ...secured,
           params: zId,
           body: zSpeakersSplit,
           response: { 200: zTranscription, ...errors },
@@ -105,11 +94,9 @@ export function speakersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch(
       '/audio/:id/speakers/:speaker',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'Name a voice in every one of its turns (an empty name gives back "Speaker n")',
-          ...secured,
           params: zId.extend({ speaker: zSpeakerId }),
           body: zSpeakerRename,
           response: { 200: zSpeakers, ...errors },
@@ -122,11 +109,9 @@ export function speakersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch(
       '/audio/:id/transcription/segments/:index/speaker',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'Give one segment (a turn) to another voice, or to a new one with `new`',
-          ...secured,
           params: zId.extend({ index: z.coerce.number().int().min(0) }),
           body: zSegmentSpeaker,
           response: { 200: zTranscription, ...errors },

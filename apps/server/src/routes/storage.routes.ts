@@ -60,6 +60,8 @@ export function storageRoutes(
     app.put(
       '/storage/blobs/*',
       {
+        // The signed link is the credential (checked below), not a bearer token.
+        config: { public: true },
         schema: {
           tags: ['storage'],
           summary: 'Upload target of a signed link from POST /audio/upload (local storage only)',

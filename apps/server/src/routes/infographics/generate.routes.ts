@@ -11,7 +11,6 @@ import {
 } from '@voxpress/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { authenticate } from '../../http/authenticate.ts';
 
 const errors = {
   400: zErrorResponse,
@@ -20,25 +19,21 @@ const errors = {
   409: zErrorResponse,
   503: zErrorResponse,
 };
-const secured = { security: [{ bearer: [] }] };
 const tags = ['infographics'];
 const CONTENT =
   'Draw from `content_id` (a piece of content, in `language`: its first language by default) or from the free-form `content_data` (a text, or an object with title, text, key_points, ingredients, steps, meeting_data, product_data…).';
 
 /** Generation that answers at once, through the renderer pool. */
 export function generateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authenticate(ctx.accessTokens);
   const { generation, single } = ctx.infographics;
   return async (app) => {
     app.post(
       '/react/generate',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'Generate a set of variations now (default: INFOGRAPHIC_DEFAULT_VARIATIONS at 1080x1080)',
           description: `${CONTENT} Each variation pairs a layout style with an emphasis; \`sizes\` draws every variation at each size. A variation that fails is listed with success false and its error.`,
-          ...secured,
           body: zInfographicGenerateRequest,
           response: { 200: zGenerationResult, ...errors },
         },
@@ -49,12 +44,10 @@ export function generateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/react/generate-multiple-templates-immediate',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'The generator dialog’s set: 5 template variations at 512x512 unless asked otherwise',
           description: CONTENT,
-          ...secured,
           body: zInfographicGenerateRequest,
           response: { 200: zGenerationResult, ...errors },
         },
@@ -66,12 +59,10 @@ export function generateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/react/generate-batch',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'Generate the same variations at several sizes, one result per size',
           description: `${CONTENT} Send the sizes in \`sizes\` (the content viewer’s checkboxes); none gives 'Please select at least one size above to generate infographics'.`,
-          ...secured,
           body: zInfographicGenerateRequest,
           response: { 200: zBatchGenerationResult, ...errors },
         },
@@ -105,12 +96,10 @@ export function generateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/react/generate-custom',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'The AI custom infographic: one image designed for the content, link and image inline',
           description: `${CONTENT} The configured language model chooses the design when one is ready (it never writes the texts); otherwise the template that suits the audience and context.`,
-          ...secured,
           body: zCustomInfographicRequest,
           response: { 200: zSingleGenerationResult, ...errors },
         },
@@ -121,12 +110,10 @@ export function generateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/quick-generate',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'One image: a variation again at another size (image_id), or content with one template',
           description: `${CONTENT} With \`image_id\`, that variation is drawn again at \`size\` (default 1080x1080) with its texts and template.`,
-          ...secured,
           body: zQuickGenerateRequest,
           response: { 200: zSingleGenerationResult, ...errors },
         },
@@ -137,13 +124,11 @@ export function generateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/react/rerender',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'Draw a variation again with texts you edited (its `data`), at its size or another',
           description:
             'Send the variation’s `data` with your changes: title, subtitle, points, steps, ingredients, facts, quote, action items, tags, footer. The texts are drawn as given (fitted, never rewritten); the answer is a new variation.',
-          ...secured,
           body: zRerenderRequest,
           response: { 200: zSingleGenerationResult, ...errors },
         },

@@ -17,7 +17,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { authenticate } from '../../http/authenticate.ts';
 import { HttpError, ValidationError } from '../../lib/http-error.ts';
 import { MAX_IMAGE_BYTES } from '../../services/infographics/image-check.ts';
 import { formError } from '../files.routes.ts';
@@ -31,7 +30,6 @@ const errors = {
   415: zErrorResponse,
   422: zErrorResponse,
 };
-const secured = { security: [{ bearer: [] }] };
 const zId = (message: string) => z.object({ id: z.uuid(message) });
 const deleted = z.object({ message: z.string() });
 /** A save may carry the image inline: about 1.5 MB as base64, plus the rest. */
@@ -40,7 +38,6 @@ const tags = ['infographic library'];
 
 /** What users keep (saved images, collections), their own uploads, and the images themselves. */
 export function libraryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authenticate(ctx.accessTokens);
   const library = ctx.infographics.library;
   return async (app) => {
     await app.register(multipart, {
@@ -51,13 +48,11 @@ export function libraryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/save',
       {
         bodyLimit: SAVE_BODY_LIMIT,
-        preHandler: auth,
         schema: {
           tags,
           summary: 'Save an image to your gallery: a variation’s link or id, or the image as data_url',
           description:
             "Without an image: 'No image URL found (missing infographic_url or data_url)'. Saving the same image again returns the first save. A saved image is kept until you delete it.",
-          ...secured,
           body: zInfographicSaveRequest,
           response: { 201: zSavedInfographic, ...errors },
         },
@@ -68,11 +63,9 @@ export function libraryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/saved',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'Your saved images, newest first, 50 to a page',
-          ...secured,
           querystring: zSavedListQuery,
           response: { 200: zSavedList, ...errors },
         },
@@ -83,11 +76,9 @@ export function libraryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/saved/:id',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'One saved image',
-          ...secured,
           params: zId('Infographic not found'),
           response: { 200: zSavedInfographic, ...errors },
         },
@@ -98,11 +89,9 @@ export function libraryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/saved/:id',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'Take an image out of your gallery (an uploaded picture is deleted with it)',
-          ...secured,
           params: zId('Infographic not found'),
           response: { 200: deleted, ...errors },
         },
@@ -116,13 +105,11 @@ export function libraryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/collections/create',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'Save your favourite variations as a named collection',
           description:
             "Needs a name and at least one favourite: 'Please enter a collection name and select at least one favorite template.' Variations are the generated ones (or just their ids). Defaults: recipe, general, international.",
-          ...secured,
           querystring: z.object({ cuisine_type: zCuisineType.optional() }),
           body: zTemplateCollectionRequest,
           response: { 201: zTemplateCollection, ...errors },
@@ -137,11 +124,9 @@ export function libraryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/template-collections',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'Your collections, newest first',
-          ...secured,
           querystring: z.object({ content_type: zInfographicContentType.optional() }),
           response: { 200: zTemplateCollectionList, ...errors },
         },
@@ -155,11 +140,9 @@ export function libraryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/collections/:id',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'One collection with its variations',
-          ...secured,
           params: zId('Collection not found'),
           response: { 200: zTemplateCollection, ...errors },
         },
@@ -170,11 +153,9 @@ export function libraryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/collections/:id',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'Delete a collection (its images stay while saved or in another collection)',
-          ...secured,
           params: zId('Collection not found'),
           response: { 200: deleted, ...errors },
         },
@@ -188,14 +169,12 @@ export function libraryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/direct-upload',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'Upload your own picture (multipart: file, template_id, size, content_id, title)',
           description:
             'PNG, JPEG or WebP, at most 20 MB, checked by its bytes and decoded to the end; it is stored upright without its metadata (no location). `size`, when given, must be the picture’s own.',
           consumes: ['multipart/form-data'],
-          ...secured,
           response: { 201: zInfographicVariation, ...errors },
         },
       },
@@ -233,7 +212,7 @@ export function libraryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/images/:file',
       {
-        preHandler: authenticate(ctx.accessTokens, { allowQueryToken: true }),
+        config: { queryToken: true },
         schema: {
           tags,
           summary: 'An image (the `infographic_url` of a variation or saved image)',
@@ -274,11 +253,9 @@ export function libraryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/images/:id',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'Delete an image for good, with its saves and collection entries',
-          ...secured,
           params: zId('Infographic not found'),
           response: { 200: deleted, ...errors },
         },

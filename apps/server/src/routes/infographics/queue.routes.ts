@@ -11,31 +11,26 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { authenticate } from '../../http/authenticate.ts';
 import { relayStatus } from '../../http/status-stream.ts';
 import { jobTopic } from '../../services/infographics/infographic-jobs.service.ts';
 import { toJobEvent } from '../../services/infographics/infographic-mapper.ts';
 
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 404: zErrorResponse, 503: zErrorResponse };
-const secured = { security: [{ bearer: [] }] };
 const zJobId = z.object({ id: z.uuid('Job not found') });
 const tags = ['infographic jobs'];
 
 /** Sets generated in the background: submit, status, the status stream, the list. */
 export function queueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authenticate(ctx.accessTokens);
   const jobs = ctx.infographics.jobs;
   return async (app) => {
     app.post(
       '/queue/submit',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'Queue a set of variations as a durable job; follow it on its status stream',
           description:
             'The generate payload plus `priority` (1–10, default 5). The job goes pending → analyzing → designing → generating → completed or failed, survives a restart, and keeps every variation drawn before one.',
-          ...secured,
           body: zInfographicJobSubmit,
           response: { 202: zInfographicJobSubmitted, ...errors },
         },
@@ -46,12 +41,10 @@ export function queueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/queue/status/:id',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'A job: status, progress, the spec’s step message and the variations made so far',
           description: 'Poll every 2000 ms when the status stream cannot be used.',
-          ...secured,
           params: zJobId,
           response: { 200: zInfographicJob, ...errors },
         },
@@ -62,7 +55,7 @@ export function queueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/queue/status/:id/stream',
       {
-        preHandler: authenticate(ctx.accessTokens, { allowQueryToken: true }),
+        config: { queryToken: true },
         schema: {
           tags,
           summary: 'Server-sent events: the job at every change, then a `complete` event',
@@ -86,11 +79,9 @@ export function queueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/queue/jobs',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'Your infographic jobs, newest first (filter by status or content)',
-          ...secured,
           querystring: zInfographicJobListQuery,
           response: { 200: zInfographicJobList, ...errors },
         },

@@ -12,26 +12,21 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { authenticate } from '../../http/authenticate.ts';
 
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 404: zErrorResponse, 409: zErrorResponse };
-const secured = { security: [{ bearer: [] }] };
 const zTemplateId = z.object({ id: z.string().max(100, 'Template not found') });
 const tags = ['infographic templates'];
 
 /** Built-in and user templates, template suggestions. */
 export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = authenticate(ctx.accessTokens);
   const templates = ctx.infographics.templates;
   return async (app) => {
     app.get(
       '/react/templates',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'Every template: the built-in ones (layout style × content type), then your own',
-          ...secured,
           querystring: z.object({ content_type: zInfographicContentType.optional() }),
           response: { 200: zTemplateList, ...errors },
         },
@@ -45,11 +40,9 @@ export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/react/templates/:id',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'One template: a built-in id such as modern-recipe, or one of your own',
-          ...secured,
           params: zTemplateId,
           response: { 200: zInfographicTemplate, ...errors },
         },
@@ -60,11 +53,9 @@ export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/templates-by-type/:type',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'The templates of one content type, built-in and your own',
-          ...secured,
           params: z.object({ type: zInfographicContentType }),
           response: { 200: zTemplateList, ...errors },
         },
@@ -78,11 +69,9 @@ export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/user-templates',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'The templates you made or duplicated, newest first',
-          ...secured,
           querystring: z.object({ content_type: zInfographicContentType.optional() }),
           response: { 200: zTemplateList, ...errors },
         },
@@ -96,13 +85,11 @@ export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/create-template',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'Make a template: a layout style with your colours and layers',
           description:
             'Layers: `{type: "footer", text}` adds a line at the bottom (a brand or handle), `{type: "tags", tags}` fixed tags, `{type: "hide", part}` leaves a part out.',
-          ...secured,
           body: zTemplateCreateRequest,
           response: { 201: zInfographicTemplate, ...errors },
         },
@@ -113,11 +100,9 @@ export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/duplicate-template',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'Copy a built-in or own template under a new name, with modifications',
-          ...secured,
           body: zTemplateDuplicateRequest,
           response: { 201: zInfographicTemplate, ...errors },
         },
@@ -129,11 +114,9 @@ export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/user-templates/:id',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'Delete one of your templates (images made with it stay)',
-          ...secured,
           params: zTemplateId,
           response: { 200: z.object({ message: z.string() }), ...errors },
         },
@@ -147,11 +130,9 @@ export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/debug/template/:id',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'A template, the renderer’s state, and a 512x512 sample drawn now with its time',
-          ...secured,
           params: zTemplateId,
           response: { 200: zTemplateDebug, ...errors },
         },
@@ -163,13 +144,11 @@ export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/template-suggestions',
       {
-        preHandler: auth,
         schema: {
           tags,
           summary: 'Suggest content type, audience, cultural context and templates for some content',
           description:
             'The configured language model decides when one is ready; otherwise (or if it fails) the keyword rules do: recipe (ingredients, recipe, cooking, bake), tutorial (step 1, how to, guide), meeting_notes (meeting, agenda, action items, attendees), product_description (features, price, benefits), else enhanced; audience and context by keywords, falling back to general and international.',
-          ...secured,
           body: zTemplateSuggestionRequest,
           response: { 200: zTemplateSuggestion, ...errors },
         },
