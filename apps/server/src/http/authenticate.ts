@@ -136,8 +136,8 @@ const BEARER = [{ bearer: [] }];
  * Makes signing in the default for every route later registered in `scope` (and its children):
  * each route, unless its config says `public: true`, checks the access token first thing on
  * request (before its body is read or validated, and before the route's own preHandlers, which
- * find `request.userId` set), and its OpenAPI entry says it needs a bearer token and may answer
- * 401. API tokens keep their scope checks (`registerApiTokens`).
+ * find `request.userId` set), and its OpenAPI entry says it needs a bearer token (unless it takes a
+ * `queryToken`) and may answer 401. API tokens keep their scope checks (`registerApiTokens`).
  */
 export function requireSignIn(scope: FastifyInstance, tokens: AccessTokens): void {
   const checks = [authenticate(tokens), authenticate(tokens, { allowQueryToken: true })] as const;
@@ -148,7 +148,8 @@ export function requireSignIn(scope: FastifyInstance, tokens: AccessTokens): voi
     if (own.some((hook) => (checks as readonly unknown[]).includes(hook))) return;
     route.onRequest = [checks[route.config?.queryToken ? 1 : 0], ...own];
     if (!route.schema) return;
-    route.schema.security ??= BEARER;
+    // An address opened by a browser states its own (its ticket is no security scheme).
+    if (!route.config?.queryToken) route.schema.security ??= BEARER;
     const response = route.schema.response as Record<string, unknown> | undefined;
     if (response && !(401 in response) && !('4xx' in response)) response[401] = zErrorResponse;
   });
