@@ -173,6 +173,7 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['audio'],
           summary: 'The audio file (supports Range requests for playback)',
+          security: [{ bearer: [] }],
           params: zId,
           querystring: zTokenQuery,
           response: {
@@ -210,6 +211,7 @@ export function audioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               which === 'poster'
                 ? "A video item's poster frame (JPEG)"
                 : "A video item's sound alone (AAC in MP4; supports Range requests)",
+            security: [{ bearer: [] }],
             params: zId,
             querystring: zTokenQuery,
             response: {
