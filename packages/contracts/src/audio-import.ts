@@ -1,10 +1,6 @@
 import { z } from 'zod';
+import { IMPORT_EPISODES_MAX } from './audio-import-limits.ts';
 import { zLanguageCode, zText } from './text.ts';
-
-/** The newest episodes a feed lists at most (older ones are left out). */
-export const FEED_EPISODES_MAX = 200;
-/** Episodes one request may import. */
-export const IMPORT_EPISODES_MAX = 20;
 
 const zWebAddress = z
   .string()

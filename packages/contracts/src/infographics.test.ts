@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseInfographicSize, zInfographicSize } from './infographics.ts';
+import { parseInfographicSize } from './infographic-size.ts';
+import { zInfographicSize } from './infographics.ts';
 
 describe('infographic sizes', () => {
   it('read a WxH size as pixels', () => {

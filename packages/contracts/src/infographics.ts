@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BRAND_FONTS, BRAND_LOGO_MAX_BYTES } from './brand-rules.ts';
 import {
   AUDIENCES,
   BEST_FOR,
@@ -12,6 +13,7 @@ import {
   MIN_INFOGRAPHIC_SIDE,
   VARIATION_TYPES,
 } from './infographic-catalog.ts';
+import { parseInfographicSize } from './infographic-size.ts';
 import { zText } from './text.ts';
 
 // Infographics (spec §3 and §7): what the `/api/v1/infographics/...` routes accept and answer.
@@ -38,12 +40,6 @@ export const zVariationType = z.enum(VARIATION_TYPES).meta({ id: 'VariationType'
 export const zInfographicJobStatus = z.enum(INFOGRAPHIC_JOB_STATUSES).meta({ id: 'InfographicJobStatus' });
 
 const SIZE_MESSAGE = `Sizes are written WIDTHxHEIGHT, each side from ${MIN_INFOGRAPHIC_SIDE} to ${MAX_INFOGRAPHIC_SIDE} pixels, such as 1080x1080`;
-
-/** Pixel width and height of a `WxH` size such as `1080x1920` (0 for a side that is missing). */
-export function parseInfographicSize(value: string): { width: number; height: number } {
-  const [width = 0, height = 0] = value.split('x').map(Number);
-  return { width, height };
-}
 
 /** A pixel size as `WxH`: a preset (`GET /infographics/react/sizes`) or any size within bounds. */
 export const zInfographicSize = z
@@ -753,14 +749,6 @@ export const zDirectUploadFields = z.object({
   title: line(300).optional(),
 });
 export type DirectUploadFields = z.infer<typeof zDirectUploadFields>;
-
-/** The families a brand kit's headings can be set in: the Latin faces the renderer bundles. */
-export const BRAND_FONTS = ['Inter', 'Lora', 'Playfair Display'] as const;
-export type BrandFont = (typeof BRAND_FONTS)[number];
-/** Largest logo file accepted (PNG, JPEG or SVG), before it is rasterised. */
-export const BRAND_LOGO_MAX_BYTES = 1024 * 1024;
-/** Least contrast of a brand colour against the white of the cards it labels (WCAG large text). */
-export const BRAND_MIN_CONTRAST = 3;
 
 const zHexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour is written like #1d4ed8.');
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PUBLISHER_PLATFORMS } from './publisher-platforms.ts';
 import { zText } from './text.ts';
 
 /**
@@ -112,9 +113,6 @@ export const zExportQuery = z.object({
   language: zLanguage.optional(),
 });
 
-/** The kinds of site posts are published to; the server has a publisher for each. */
-export const PUBLISHER_PLATFORMS = ['wordpress', 'ghost'] as const;
-export type PublisherPlatform = (typeof PUBLISHER_PLATFORMS)[number];
 export const zPublisherPlatform = z.enum(PUBLISHER_PLATFORMS);
 
 /** A WordPress site reached with an application password, or a Ghost site with an Admin API key. */
