@@ -267,7 +267,35 @@ describe('language model renditions keep the rendition rules, whatever the model
           }
         },
       ),
-      { numRuns: 160 },
+      {
+        numRuns: 160,
+        examples: [
+          // A word broken inside an address: the seam's letters ("vo" + "xpress") make a run of
+          // letters of the piece's word "voxpress.test/blog", not a word of their own.
+          [
+            {
+              kind: 'urls',
+              source: {
+                title: 'Links worth reading',
+                language: 'en',
+                blocks: [
+                  {
+                    type: 'paragraph',
+                    text: 'Bread very was, it at voxpress.test/blog today.',
+                    segment_ids: [0],
+                    start: null,
+                  },
+                ],
+                keywords: ['garden'],
+                markdown: 'Bread very was, it at voxpress.test/blog today.',
+              },
+            },
+            'twitter',
+            ['brokenWord'],
+            0,
+          ],
+        ],
+      },
     );
     // The property saw both outcomes, and repairs.
     expect(seen.kept).toBeGreaterThan(20);

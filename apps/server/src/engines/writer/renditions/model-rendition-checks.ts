@@ -76,8 +76,26 @@ export function splitsWord(
   if (writesWithoutSpaces(language)) return false;
   const at = seam(before, after);
   if (!at) return false;
+  const known = withLetterRuns(words);
   const glued = normalWord(at.tail + at.head);
-  return words.has(glued) && !(words.has(normalWord(at.tail)) && words.has(normalWord(at.head)));
+  return known.has(glued) && !(known.has(normalWord(at.tail)) && known.has(normalWord(at.head)));
+}
+
+const letterRuns = new WeakMap<ReadonlySet<string>, ReadonlySet<string>>();
+
+/**
+ * The piece's words and the runs of letters inside them: a seam sees only letters, so "vo" +
+ * "xpress" is judged against "voxpress" of the word "voxpress.test/blog".
+ */
+function withLetterRuns(words: ReadonlySet<string>): ReadonlySet<string> {
+  let known = letterRuns.get(words);
+  if (!known) {
+    const all = new Set(words);
+    for (const word of words) for (const run of word.split(/[^\p{L}\p{M}]+/u)) if (run) all.add(run);
+    letterRuns.set(words, all);
+    known = all;
+  }
+  return known;
 }
 
 /** Whether a text ends at a sentence or clause mark (hashtags at its end aside). */
