@@ -143,7 +143,7 @@ function BrandForm({ kit }: { kit: BrandKit }) {
               {shown ? (
                 <Image src={shown} alt={t('brand.logoAlt')} h="100%" w="100%" fit="contain" />
               ) : (
-                <Text size="xs" c="gray.6">
+                <Text size="xs" c="gray.7">
                   {t('brand.noLogo')}
                 </Text>
               )}
