@@ -57,6 +57,17 @@ function card(page: Page, title: string): Locator {
 }
 
 async function axeProblems(page: Page): Promise<string[]> {
+  // Colours are judged once fades have ended (a dialog opening), not halfway through one.
+  await page.waitForFunction(() => {
+    type Running = {
+      playState: string;
+      effect: { getComputedTiming(): { endTime?: number | string } } | null;
+    };
+    const doc = (globalThis as unknown as { document: { getAnimations(): Running[] } }).document;
+    return doc
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity);
+  });
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
