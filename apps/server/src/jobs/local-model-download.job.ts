@@ -7,6 +7,7 @@ import {
 } from '../engines/writer/local/local-download.ts';
 import { type LocalLlmConfig, localDownloads } from '../engines/writer/local/local-provider.ts';
 import { type JobDefinition, PermanentJobError } from '../queue/queue.ts';
+import { downloadProgress } from './download-progress.ts';
 
 export const LOCAL_MODEL_DOWNLOAD_JOB = 'llm.model.download';
 
@@ -25,34 +26,26 @@ export function localModelDownloadJob(
     timeoutMs: 6 * 60 * 60 * 1000,
     async handler({ payload, progress, signal }) {
       const name = payload.model;
-      let reported = -1;
-      let pending: Promise<void> = Promise.resolve();
+      const told = downloadProgress(progress, {
+        onPercent: (percent) => localDownloads.set(name, { state: 'downloading', percent }),
+      });
       localDownloads.set(name, { state: 'downloading', percent: 0 });
       try {
         const result = await downloadLocalModel(name, {
           modelsDir: local.modelsDir,
           baseUrl: local.modelsUrl,
           signal,
-          onProgress: (received, total) => {
-            const percent = Math.floor((received / total) * 100);
-            if (percent <= reported) return;
-            reported = percent;
-            localDownloads.set(name, { state: 'downloading', percent });
-            const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
-            pending = pending.then(() =>
-              progress(Math.min(percent, 99), `${mb(received)} of ${mb(total)} MB`),
-            );
-          },
+          onProgress: told.onProgress,
         });
-        await pending;
+        await told.settled();
         localDownloads.delete(name);
         return { model: name, bytes: result.bytes, alreadyPresent: result.alreadyPresent };
       } catch (err) {
-        await pending.catch(() => undefined);
+        await told.settled().catch(() => undefined);
         const message = err instanceof Error ? err.message : String(err);
         localDownloads.set(name, {
           state: 'failed',
-          percent: Math.max(0, reported),
+          percent: told.percent,
           error: message,
           why: plainDownloadFailure(err),
         });

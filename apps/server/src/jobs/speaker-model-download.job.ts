@@ -5,6 +5,7 @@ import {
   type SpeakerModelInfo,
 } from '../engines/diarizer/sherpa/sherpa-models.ts';
 import { type JobDefinition, PermanentJobError } from '../queue/queue.ts';
+import { downloadProgress } from './download-progress.ts';
 
 export const SPEAKER_MODEL_DOWNLOAD_JOB = 'speakers.model.download';
 
@@ -25,27 +26,18 @@ export function speakerModelDownloadJob(options: {
     maxAttempts: 1,
     timeoutMs: 60 * 60 * 1000,
     async handler({ payload, progress, signal }) {
-      let reported = -1;
-      let pending: Promise<void> = Promise.resolve();
+      const told = downloadProgress(progress, { decimals: 1 });
       try {
         const result = await downloadSpeakerModel(payload.model, {
           modelsDir: options.modelsDir,
           ...(options.models ? { models: options.models } : {}),
           signal,
-          onProgress: (received, total) => {
-            const percent = Math.floor((received / total) * 100);
-            if (percent <= reported) return;
-            reported = percent;
-            const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
-            pending = pending.then(() =>
-              progress(Math.min(percent, 99), `${mb(received)} of ${mb(total)} MB`),
-            );
-          },
+          onProgress: told.onProgress,
         });
-        await pending;
+        await told.settled();
         return { model: payload.model, bytes: result.bytes, alreadyPresent: result.alreadyPresent };
       } catch (err) {
-        await pending.catch(() => undefined);
+        await told.settled().catch(() => undefined);
         if (err instanceof SpeakerModelDownloadError)
           throw new PermanentJobError(err.message, { cause: err });
         throw err;

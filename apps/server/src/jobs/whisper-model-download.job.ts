@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { SpeechConfig } from '../config/config.ts';
 import { downloadModel, ModelDownloadError } from '../engines/speech/whisper-models.ts';
 import { type JobDefinition, PermanentJobError } from '../queue/queue.ts';
+import { downloadProgress } from './download-progress.ts';
 
 export const WHISPER_DOWNLOAD_JOB = 'whisper.model.download';
 
@@ -20,27 +21,18 @@ export function whisperModelDownloadJob(
     maxAttempts: 1,
     timeoutMs: 2 * 60 * 60 * 1000,
     async handler({ payload, progress, signal }) {
-      let reported = -1;
-      let pending: Promise<void> = Promise.resolve();
+      const told = downloadProgress(progress);
       try {
         const result = await downloadModel(payload.model, {
           modelsDir: whisper.modelsDir,
           baseUrl: whisper.modelsUrl,
           signal,
-          onProgress: (received, total) => {
-            const percent = Math.floor((received / total) * 100);
-            if (percent <= reported) return;
-            reported = percent;
-            const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
-            pending = pending.then(() =>
-              progress(Math.min(percent, 99), `${mb(received)} of ${mb(total)} MB`),
-            );
-          },
+          onProgress: told.onProgress,
         });
-        await pending;
+        await told.settled();
         return { model: payload.model, bytes: result.bytes, alreadyPresent: result.alreadyPresent };
       } catch (err) {
-        await pending.catch(() => undefined);
+        await told.settled().catch(() => undefined);
         if (err instanceof ModelDownloadError) throw new PermanentJobError(err.message, { cause: err });
         throw err;
       }
