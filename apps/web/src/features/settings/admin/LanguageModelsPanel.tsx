@@ -1,14 +1,11 @@
 import { Badge, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminModel, AdminModels } from '@voxpress/contracts';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/PageState.tsx';
 import { formatFileSize, formatLocale, formatNumber } from '../../../i18n/format.ts';
-import { ENGINES_KEY } from '../../help/engines-api.ts';
 import { SettingsSection } from '../SettingsSection.tsx';
-import { ADMIN_MODELS_KEY, fetchAdminModels } from '../settings-api.ts';
 import { ModelBadges, ModelStateCell, ModelTable } from './ModelRows.tsx';
+import { useAdminModels } from './use-admin-models.ts';
 
 /** Language names in the interface language, as the browser writes them; the code where it cannot. */
 function languageNames(codes: readonly string[]): string {
@@ -96,13 +93,7 @@ function Choice({ language }: { language: NonNullable<AdminModels['language']> }
  */
 export function LanguageModelsPanel() {
   const { t } = useTranslation('settings');
-  const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: ADMIN_MODELS_KEY, queryFn: fetchAdminModels });
-  const refresh = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: ADMIN_MODELS_KEY });
-    // The engines list says whether the built-in model is ready.
-    void queryClient.invalidateQueries({ queryKey: ENGINES_KEY });
-  }, [queryClient]);
+  const { query, refresh } = useAdminModels();
   const models = query.data?.models.filter((m) => m.kind === 'language') ?? [];
   return (
     <SettingsSection title={t('admin.models.title')} lead={t('admin.models.lead')}>

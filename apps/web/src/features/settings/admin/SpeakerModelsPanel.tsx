@@ -1,15 +1,14 @@
 import { Group, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AdminModel, Engines } from '@voxpress/contracts';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/PageState.tsx';
 import { formatFileSize } from '../../../i18n/format.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { ENGINES_KEY, enginesQuery } from '../../help/engines-api.ts';
+import { enginesQuery } from '../../help/engines-api.ts';
 import { SettingsSection } from '../SettingsSection.tsx';
-import { ADMIN_MODELS_KEY, fetchAdminModels } from '../settings-api.ts';
 import { ModelBadges, ModelStateCell, ModelTable } from './ModelRows.tsx';
+import { useAdminModels } from './use-admin-models.ts';
 
 /** One of the two speaker models: what it does, its size (when known) and licence, and its download. */
 function SpeakerModelRow({ model, onDone }: { model: AdminModel; onDone(): void }) {
@@ -74,13 +73,7 @@ export function SpeakerModelsPanel() {
 /** The panel itself, given what `/system/engines` said (undefined until it answers). */
 export function SpeakerModelsSection({ engines }: { engines: Engines | undefined }) {
   const { t } = useTranslation('settings');
-  const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: ADMIN_MODELS_KEY, queryFn: fetchAdminModels });
-  const refresh = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: ADMIN_MODELS_KEY });
-    // The engines list says which separator serves once both models are there.
-    void queryClient.invalidateQueries({ queryKey: ENGINES_KEY });
-  }, [queryClient]);
+  const { query, refresh } = useAdminModels();
   const models = query.data?.models.filter((m) => m.kind === 'speakers') ?? [];
   return (
     <SettingsSection title={t('admin.speakers.title')} lead={t('admin.speakers.lead')}>

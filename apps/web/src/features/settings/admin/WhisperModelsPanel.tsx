@@ -1,21 +1,14 @@
 import { Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminModel, WhisperModelSetting } from '@voxpress/contracts';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/PageState.tsx';
 import { formatFileSize } from '../../../i18n/format.ts';
 import { FormError } from '../../account/FormError.tsx';
-import { ENGINES_KEY } from '../../help/engines-api.ts';
 import { SettingsSection } from '../SettingsSection.tsx';
-import {
-  ADMIN_MODELS_KEY,
-  chooseWhisperModel,
-  fetchAdminModels,
-  fetchWhisperSetting,
-  WHISPER_SETTING_KEY,
-} from '../settings-api.ts';
+import { chooseWhisperModel, fetchWhisperSetting, WHISPER_SETTING_KEY } from '../settings-api.ts';
 import { ModelBadges, ModelStateCell, ModelTable } from './ModelRows.tsx';
+import { useAdminModels } from './use-admin-models.ts';
 
 /** The catalogue's families, each with its note on speed and quality (`.en`: the same, English only). */
 const NOTES = [
@@ -152,13 +145,9 @@ function Choice({
 export function WhisperModelsPanel() {
   const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
-  const models = useQuery({ queryKey: ADMIN_MODELS_KEY, queryFn: fetchAdminModels });
+  // The setting's key sits under the models' key: a refresh reads both again.
+  const { query: models, refresh } = useAdminModels();
   const setting = useQuery({ queryKey: WHISPER_SETTING_KEY, queryFn: fetchWhisperSetting });
-  const refresh = useCallback(() => {
-    // The setting's key sits under the models' key: both are read again.
-    void queryClient.invalidateQueries({ queryKey: ADMIN_MODELS_KEY });
-    void queryClient.invalidateQueries({ queryKey: ENGINES_KEY });
-  }, [queryClient]);
   const choose = useMutation({
     mutationFn: chooseWhisperModel,
     onSuccess: (next) => {
