@@ -47,7 +47,7 @@ describe.each(drivers)('the speaker models for the administrator (%s)', (driver)
   it('lists both models, not downloaded; the built-in separator serves meanwhile', async () => {
     expect((await speakerModels()).map((m) => [m.name, m.state, m.in_use, m.licence])).toEqual([
       ['pyannote-segmentation-3-0', 'not_downloaded', false, 'MIT'],
-      ['3dspeaker-eres2net-base', 'not_downloaded', false, 'Apache-2.0 (unverified)'],
+      ['3dspeaker-eres2net-base', 'not_downloaded', false, 'Apache-2.0'],
     ]);
     const port = await speakersPort();
     expect(port?.active).toBe('builtin');

@@ -130,10 +130,17 @@ describe('speaker model downloads', () => {
     const listed = await listSpeakerModels(path.join(dir, 'empty'));
     expect(listed.map((m) => [m.name, m.role, m.downloaded, m.licence])).toEqual([
       ['pyannote-segmentation-3-0', 'segmentation', false, 'MIT'],
-      ['3dspeaker-eres2net-base', 'embedding', false, 'Apache-2.0 (unverified)'],
+      ['3dspeaker-eres2net-base', 'embedding', false, 'Apache-2.0'],
     ]);
     // Nothing unconfirmed is written down as if it were.
     expect(SPEAKER_MODELS.every((m) => m.sha256 === null && m.bytes === null)).toBe(true);
+    // The bounds leave room above the publisher's rounded figures (model.onnx 5.7M and
+    // model.int8.onnx 1.5M inside the archive; the embedding model 39.6 MB) without being open-ended.
+    const bound = Object.fromEntries(SPEAKER_MODELS.map((m) => [m.role, m.maxBytes]));
+    expect(bound.segmentation).toBeGreaterThan((5.7 + 1.5) * 1024 * 1024);
+    expect(bound.segmentation).toBeLessThanOrEqual(16 * 1024 * 1024);
+    expect(bound.embedding).toBeGreaterThan(39.6e6);
+    expect(bound.embedding).toBeLessThanOrEqual(48 * 1024 * 1024);
   });
 
   it('downloads both through the durable job, unpacks the archive, and the engine then runs on them', async () => {

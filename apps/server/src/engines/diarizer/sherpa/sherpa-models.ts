@@ -43,15 +43,29 @@ const RELEASES = 'https://github.com/k2-fsa/sherpa-onnx/releases/download';
  * which download exactly these two assets of the GitHub releases `speaker-segmentation-models` and
  * `speaker-recongition-models` (the tag's spelling is the publisher's).
  *
- * Sizes and SHA-256: UNVERIFIED for both. Neither the documentation nor the repository states
- * them, and the release pages could not be read from here; no figure is written down rather than
- * one taken from a third party. Downloads are therefore checked for size against the server's
- * answer only, within `maxBytes` (the documentation lists model.onnx at 5.7 MB inside the
- * segmentation archive).
+ * Sizes and SHA-256: not stated exactly by the publisher anywhere that could be read from here, so
+ * none is written down (a figure from a third-party mirror is not taken, however often repeated).
+ * What the publisher does state is approximate and is used only as an upper bound (`maxBytes`):
+ * - sherpa-onnx's models page (k2-fsa.github.io/sherpa/onnx/speaker-diarization/models.html) shows
+ *   `ls -lh` of the unpacked segmentation archive: model.onnx 5.7M, model.int8.onnx 1.5M, LICENSE
+ *   1.0K, README.md 115B. The .tar.bz2 holding them is bound at 16 MiB.
+ * - The embedding model, the same file name in the sherpa-onnx maintainer's Hugging Face repository
+ *   csukuangfj/speaker-embedding-models, is listed there at 39.6 MB, and at "37.8MB" in the
+ *   k2-fsa/speaker-diarization space's examples (both rounded; 39.6 MB = 37.8 MiB). Bound: 48 MiB.
+ * Downloads therefore take the exact size from the server's answer, within those bounds, and are
+ * not checked against a checksum.
  *
- * Licences: pyannote segmentation 3.0 is MIT (the export script in sherpa-onnx points to
- * pyannote/segmentation-3.0's LICENSE, which the archive carries). The 3D-Speaker ERes2Net model's
- * licence is given as the 3D-Speaker project's, Apache-2.0: UNVERIFIED against its model card.
+ * Licences, from the publishers' own material:
+ * - pyannote segmentation 3.0: MIT. sherpa-onnx's export script (scripts/pyannote/segmentation/
+ *   export-onnx.py) writes `license: https://huggingface.co/pyannote/segmentation-3.0/blob/main/LICENSE`
+ *   into the model's metadata, and its run.sh writes that MIT licence ("Copyright (c) 2022 CNRS")
+ *   as the LICENSE shipped in the archive.
+ * - 3D-Speaker ERes2Net base (zh-cn, 3D-Speaker data, 16 kHz): Apache-2.0. The ONNX file is
+ *   sherpa-onnx's export of ModelScope's damo/speech_eres2net_base_sv_zh-cn_3dspeaker_16k (now
+ *   iic/...): scripts/3dspeaker/export-onnx.py downloads that model and writes
+ *   `url: https://www.modelscope.cn/models/damo/speech_eres2net_base_sv_zh-cn_3dspeaker_16k/summary`
+ *   into the file's metadata. That model card's front matter (README.md, "3D-Speaker ERes2Net-Base
+ *   说话人识别模型") reads `license: Apache License 2.0`.
  */
 export const SPEAKER_MODELS: readonly SpeakerModelInfo[] = [
   {
@@ -60,9 +74,9 @@ export const SPEAKER_MODELS: readonly SpeakerModelInfo[] = [
     url: `${RELEASES}/speaker-segmentation-models/sherpa-onnx-pyannote-segmentation-3-0.tar.bz2`,
     file: 'pyannote-segmentation-3-0.onnx',
     archive: { format: 'tar.bz2', member: 'sherpa-onnx-pyannote-segmentation-3-0/model.onnx' },
-    bytes: null, // unverified
-    sha256: null, // unverified
-    maxBytes: 64 * 1024 * 1024,
+    bytes: null, // not stated exactly by the publisher
+    sha256: null, // not stated by the publisher
+    maxBytes: 16 * 1024 * 1024,
     licence: 'MIT',
     description: 'speaker segmentation (pyannote 3.0): who speaks when, up to 3 voices per 10 s',
   },
@@ -71,10 +85,10 @@ export const SPEAKER_MODELS: readonly SpeakerModelInfo[] = [
     role: 'embedding',
     url: `${RELEASES}/speaker-recongition-models/3dspeaker_speech_eres2net_base_sv_zh-cn_3dspeaker_16k.onnx`,
     file: '3dspeaker-eres2net-base.onnx',
-    bytes: null, // unverified
-    sha256: null, // unverified
-    maxBytes: 256 * 1024 * 1024,
-    licence: 'Apache-2.0 (unverified)',
+    bytes: null, // not stated exactly by the publisher
+    sha256: null, // not stated by the publisher
+    maxBytes: 48 * 1024 * 1024,
+    licence: 'Apache-2.0',
     description:
       'speaker embeddings (3D-Speaker ERes2Net base, trained on Chinese speech): a vector per voice',
   },
