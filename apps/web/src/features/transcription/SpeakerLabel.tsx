@@ -1,10 +1,11 @@
 import { Autocomplete, Box, Button, Group, Menu, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Speaker } from '@voxpress/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/PageState.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
+import { listVoiceProfiles, VOICE_PROFILES_KEY } from '../settings/voice-profiles-api.ts';
 import { mergeSpeakers, renameSpeaker, speakersKey } from './speakers-api.ts';
 import { transcriptionKey } from './transcription-api.ts';
 
@@ -14,14 +15,20 @@ export const speakerColour = (speakers: Speaker[], id: string | null): string =>
 
 /**
  * Names for the name box: the remembered voice this one sounds like first, then the ones given in
- * this transcript, other than this voice's own.
+ * this transcript, other than this voice's own, then the user's other remembered voices.
  */
-export function nameSuggestions(speakers: Speaker[], id: string): string[] {
+export function nameSuggestions(
+  speakers: Speaker[],
+  id: string,
+  remembered: readonly string[] = [],
+): string[] {
   const suggested = speakers.find((s) => s.id === id && !s.named)?.suggested_name;
+  const own = speakers.find((s) => s.id === id && s.named)?.name;
   return [
     ...new Set([
       ...(suggested ? [suggested] : []),
       ...speakers.filter((s) => s.named && s.id !== id).map((s) => s.name),
+      ...remembered.filter((n) => n !== own),
     ]),
   ];
 }
@@ -46,10 +53,14 @@ export function SpeakerLabel({
   const [opened, setOpened] = useState(false);
   const current = speakers.find((s) => s.id === speaker);
   const [value, setValue] = useState('');
+  // The user's remembered voices (Settings → Remember voices), read once the box is opened.
+  const profiles = useQuery({ queryKey: VOICE_PROFILES_KEY, queryFn: listVoiceProfiles, enabled: opened });
   const refresh = async () => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: speakersKey(audioId) }),
       queryClient.invalidateQueries({ queryKey: transcriptionKey(audioId) }),
+      // A name given with Remember voices on makes or feeds a remembered voice.
+      queryClient.invalidateQueries({ queryKey: VOICE_PROFILES_KEY }),
     ]);
     setOpened(false);
   };
@@ -114,7 +125,11 @@ export function SpeakerLabel({
                 placeholder={name}
                 value={value}
                 onChange={setValue}
-                data={nameSuggestions(speakers, speaker)}
+                data={nameSuggestions(
+                  speakers,
+                  speaker,
+                  profiles.data?.profiles.map((p) => p.name),
+                )}
                 maxLength={80}
                 data-autofocus
                 comboboxProps={{ withinPortal: false }}

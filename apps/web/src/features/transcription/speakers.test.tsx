@@ -74,6 +74,9 @@ describe('speaker turns', () => {
     // A voice that sounds like a remembered one is offered that name first.
     const remembered = speakers.map((s) => (s.id === 'S2' ? { ...s, suggested_name: 'Ben' } : s));
     expect(nameSuggestions(remembered, 'S2')).toEqual(['Ben', 'Ana']);
+    // Then the user's other remembered voices, once each, never the voice's own name.
+    expect(nameSuggestions(remembered, 'S2', ['Carla', 'Ana', 'Ben'])).toEqual(['Ben', 'Ana', 'Carla']);
+    expect(nameSuggestions(speakers, 'S1', ['Ana', 'Carla'])).toEqual(['Carla']);
     expect(speakerColour(speakers, 'S2')).toBe('#e8590c');
     expect(speakerColour(speakers, 'S9')).toContain('gray');
   });
