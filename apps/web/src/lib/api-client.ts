@@ -1,5 +1,6 @@
 import { LIMITS, type TokenPair } from '@voxpress/contracts';
 import { i18n } from '../i18n/i18n.ts';
+import { createRoutes, type Routes } from './api/routes.ts';
 import { ApiError, detailMessage, parseErrorBody } from './api-error.ts';
 import { readableRequestError } from './error-message.ts';
 import type { TokenStore } from './token-store.ts';
@@ -28,7 +29,11 @@ export interface ApiClientDeps {
   timeoutMs?: number;
 }
 
-export interface ApiClient {
+/**
+ * `get`, `post`, `put`, `patch` and `delete` take a route of the API document and are typed from it;
+ * `request` takes any address below the base URL and is not.
+ */
+export interface ApiClient extends Routes {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
   /**
    * Renews the tokens; concurrent callers share one refresh call. Rejects when the server cannot be
@@ -129,7 +134,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
-  return { request, refresh };
+  return { request, refresh, ...createRoutes(request) };
 }
 
 async function readDetail(res: Response): Promise<ReturnType<typeof parseErrorBody>> {
