@@ -18,10 +18,10 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconChevronDown, IconDownload, IconEdit, IconRefresh, IconX } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { Transcription } from '@voxpress/contracts';
 import type { TFunction } from 'i18next';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/PageState.tsx';
 import { formatNumber } from '../../i18n/format.ts';
@@ -32,12 +32,12 @@ import { languageName } from '../audio/language-fields.ts';
 import { SaveIndicator } from './SaveIndicator.tsx';
 import { DetectSpeakers, SpeakersStatusLine } from './SpeakersControls.tsx';
 import { canSave } from './save-state.ts';
-import { getSpeakers, speakersKey } from './speakers-api.ts';
 import { TimedTranscript } from './TimedTranscript.tsx';
 import { TranscriptText } from './TranscriptText.tsx';
 import { transcriptEngine } from './transcript-engine.ts';
-import { downloadTranscript, type ExportFormat, transcriptionKey } from './transcription-api.ts';
+import { downloadTranscript, type ExportFormat } from './transcription-api.ts';
 import type { AudioWorkflow } from './use-audio-workflow.ts';
+import { useSpeakers } from './use-speakers.ts';
 import { useTranscriptEditing } from './use-transcript-editing.ts';
 
 // The editor (tiptap and ProseMirror) is most of this page's code: it loads when editing starts.
@@ -259,29 +259,6 @@ function TranscriptBody({
     </Stack>
   );
 }
-
-/**
- * The transcript's voices: read while detection runs, every two seconds, and the transcript read
- * again when they are found so its turns carry them.
- */
-function useSpeakers(audioId: string) {
-  const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: speakersKey(audioId),
-    queryFn: () => getSpeakers(audioId),
-    refetchInterval: (q) => (running(q.state.data?.status) ? 2000 : false),
-  });
-  const status = query.data?.status;
-  const was = useRef(status);
-  useEffect(() => {
-    if (running(was.current) && !running(status))
-      void queryClient.invalidateQueries({ queryKey: transcriptionKey(audioId) });
-    was.current = status;
-  }, [status, audioId, queryClient]);
-  return query;
-}
-
-const running = (status: string | undefined) => status === 'queued' || status === 'processing';
 
 /**
  * Runs the speech engine on the recording again, in the same or another language (a wrong
