@@ -31,7 +31,7 @@ export function Compare({
     !color.startsWith('#') || !ground.startsWith('#') || contrastRatio(color, ground) >= 3 ? color : ink;
   const colors = [
     readable(theme.primary),
-    readable(theme.key === 'minimal' || theme.accent === theme.primary ? theme.muted : theme.accent),
+    readable(theme.compareSecond === 'muted' || theme.accent === theme.primary ? theme.muted : theme.accent),
   ];
   const rule = Math.max(2, Math.round(5 * u));
   const labelH = Math.max(b.labels[0].height, b.labels[1].height);

@@ -119,7 +119,7 @@ async function composeAt(
   };
   const quoteStyle: TextStyle = {
     fontFamily: theme.quoteFont,
-    fontWeight: theme.quoteFont === theme.displayFont && theme.key === 'elegant' ? 400 : 500,
+    fontWeight: theme.quoteFont === theme.displayFont ? theme.quoteWeight : 500,
     fontStyle: theme.quoteItalic ? 'italic' : 'normal',
     lineHeight: 1.32,
   };
@@ -168,7 +168,7 @@ async function composeAt(
     sizes: [eyebrowSize, px(18)],
     style: {
       ...caps,
-      fontFamily: theme.key === 'classic' ? theme.bodyFont : 'Inter',
+      fontFamily: theme.eyebrowFont === 'body' ? theme.bodyFont : 'Inter',
       letterSpacing: latin ? 0.16 : 0,
     },
   });
@@ -362,7 +362,7 @@ async function composeAt(
       sizes: sizeSteps(ts(factValueMax), ts(30), 6),
       style: {
         ...display,
-        fontFamily: theme.key === 'classic' || theme.key === 'elegant' ? theme.displayFont : 'Inter',
+        fontFamily: theme.factFont === 'display' ? theme.displayFont : 'Inter',
         fontWeight: 800,
         lineHeight: 1.1,
         letterSpacing: -0.02,
@@ -383,7 +383,7 @@ async function composeAt(
   // Quote.
   const quoteColumnW = twoColumns ? leftW : innerW;
   const quotePad = theme.quoteBg ? px(34) : 0;
-  const quoteBar = theme.key === 'minimal' ? px(28) : 0;
+  const quoteBar = theme.quoteRule ? px(28) : 0;
   const quoteTextW = quoteColumnW - 2 * quotePad - quoteBar;
   const quoteI = data.quote?.text.trim()
     ? add({

@@ -8,8 +8,8 @@ export function decorations(c: Composition): ReactNode {
   const u = m.u;
   const W = m.width;
   const H = m.height;
-  switch (theme.key) {
-    case 'classic': {
+  switch (theme.decoration) {
+    case 'double-frame': {
       const inset = Math.round(Math.min(m.padX, m.padY) * 0.42);
       const line = Math.max(1, Math.round(2 * u));
       return (
@@ -39,7 +39,7 @@ export function decorations(c: Composition): ReactNode {
         </>
       );
     }
-    case 'elegant': {
+    case 'corner-frame': {
       const inset = Math.round(Math.min(m.padX, m.padY) * 0.4);
       const line = Math.max(1, Math.round(1.5 * u));
       const corner = Math.round(44 * u);
@@ -75,7 +75,7 @@ export function decorations(c: Composition): ReactNode {
         </>
       );
     }
-    case 'vibrant': {
+    case 'bubbles': {
       const r1 = Math.round(Math.min(W, H) * 0.55);
       const r2 = Math.round(Math.min(W, H) * 0.35);
       return (
@@ -107,7 +107,7 @@ export function decorations(c: Composition): ReactNode {
         </>
       );
     }
-    case 'modern': {
+    case 'top-bar': {
       const bar = Math.round(14 * u);
       return (
         <div
@@ -123,7 +123,7 @@ export function decorations(c: Composition): ReactNode {
         />
       );
     }
-    case 'minimal':
+    case 'none':
       return null;
   }
 }

@@ -3,6 +3,7 @@ import type { Composition, FactsBlock } from './compose.ts';
 import { sides } from './direction.ts';
 import { iconUrl } from './icons.ts';
 import { Text } from './text.tsx';
+import { inkOf } from './theme.ts';
 
 /** A percentage drawn as the filled part of a track, under its figure. */
 function ShareBar({ c, share, width }: { c: Composition; share: number; width: number }) {
@@ -29,7 +30,7 @@ function ShareBar({ c, share, width }: { c: Composition; share: number; width: n
             width: Math.max(h, Math.round(width * share)),
             height: h,
             borderRadius: 999,
-            background: c.theme.key === 'elegant' ? c.theme.primary : c.theme.accent,
+            background: inkOf(c.theme, c.theme.iconInk),
           }}
         />
       </div>
@@ -79,7 +80,7 @@ export function Facts({ c, b, fallbacks }: { c: Composition; b: FactsBlock; fall
           }}
         >
           <img
-            src={iconUrl(f.icon, theme.key === 'elegant' ? theme.primary : theme.accent, 2)}
+            src={iconUrl(f.icon, inkOf(theme, theme.iconInk), 2)}
             width={icon}
             height={icon}
             style={{ width: icon, height: icon }}

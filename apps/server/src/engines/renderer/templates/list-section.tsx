@@ -4,6 +4,7 @@ import type { Composition, ListBlock } from './compose.ts';
 import { SECTION_ICON } from './icon-meaning.ts';
 import { type IconName, iconUrl } from './icons.ts';
 import { cardStyle, Text } from './text.tsx';
+import { inkOf } from './theme.ts';
 
 /** A list section: its label, then numbered steps, ticked points, dotted ingredients or action items. */
 export function List({
@@ -22,8 +23,7 @@ export function List({
   const { theme } = c;
   const u = c.metrics.u;
   const ink = theme.card ? theme.cardText : theme.text;
-  const labelColor =
-    theme.key === 'vibrant' ? theme.primary : theme.key === 'modern' ? theme.primary : theme.eyebrowText;
+  const labelColor = theme.labelInk === 'primary' ? theme.primary : theme.eyebrowText;
   const inner = width - 2 * c.cardPad;
   const labelIcon = Math.round(b.label.lineHeightPx * 0.95);
   const rows: ReactNode[] = [];
@@ -133,18 +133,14 @@ function Item({
               top: b.times ? lineH : Math.round(lineH * 0.92),
               width: lineW,
               height: it.height - (b.times ? lineH : Math.round(lineH * 0.92)) + c.itemGap,
-              background: theme.key === 'minimal' ? theme.accent : theme.primary,
+              background: inkOf(theme, theme.markInk),
               opacity: 0.45,
             }}
           />
         ) : null}
         {b.times ? (
           time ? (
-            <Text
-              f={time}
-              color={theme.key === 'minimal' ? theme.accent : theme.primary}
-              fallbacks={fallbacks}
-            />
+            <Text f={time} color={inkOf(theme, theme.markInk)} fallbacks={fallbacks} />
           ) : null
         ) : (
           <Marker
@@ -173,7 +169,7 @@ function Item({
           {it.qty ? (
             <Text
               f={{ ...it.qty, width: it.qty.inkWidth ?? it.qty.width }}
-              color={theme.key === 'minimal' ? theme.accent : theme.primary}
+              color={inkOf(theme, theme.markInk)}
               fallbacks={fallbacks}
             />
           ) : null}
@@ -220,8 +216,9 @@ function Marker({
             width: d,
             height: d,
             borderRadius: 999,
-            background:
-              theme.key === 'vibrant' ? `linear-gradient(135deg, ${theme.primary}, #7c3aed)` : theme.primary,
+            background: theme.discFadeTo
+              ? `linear-gradient(135deg, ${theme.primary}, ${theme.discFadeTo})`
+              : theme.primary,
             color: theme.onPrimary,
             alignItems: 'center',
             justifyContent: 'center',
@@ -234,17 +231,19 @@ function Marker({
         </div>
       );
     }
-    const numeral = theme.key === 'minimal' ? String(index + 1).padStart(2, '0') : `${index + 1}.`;
+    const padded = theme.numeral === 'padded';
+    const italic = theme.numeral === 'dotted-italic';
+    const numeral = padded ? String(index + 1).padStart(2, '0') : `${index + 1}.`;
     return (
       <div
         style={{
           display: 'flex',
-          fontFamily: theme.key === 'minimal' ? 'Inter' : theme.displayFont,
-          fontWeight: theme.key === 'elegant' ? 400 : 700,
-          fontStyle: theme.key === 'elegant' ? 'italic' : 'normal',
-          fontSize: Math.round(fontSize * (theme.key === 'minimal' ? 0.9 : 1.1)),
+          fontFamily: padded ? 'Inter' : theme.displayFont,
+          fontWeight: italic ? 400 : 700,
+          fontStyle: italic ? 'italic' : 'normal',
+          fontSize: Math.round(fontSize * (padded ? 0.9 : 1.1)),
           lineHeight: `${lineH}px`,
-          color: theme.key === 'minimal' ? theme.accent : theme.primary,
+          color: inkOf(theme, theme.markInk),
         }}
       >
         {numeral}
@@ -259,14 +258,14 @@ function Marker({
           display: 'flex',
           width: d,
           height: d,
-          borderRadius: theme.key === 'classic' ? 0 : 999,
+          borderRadius: theme.bullet === 'diamond' ? 0 : 999,
           background: theme.accent,
-          transform: theme.key === 'classic' ? 'rotate(45deg)' : undefined,
+          transform: theme.bullet === 'diamond' ? 'rotate(45deg)' : undefined,
         }}
       />
     );
   }
-  if (theme.key === 'minimal') {
+  if (theme.itemMark === 'dash') {
     return (
       <div
         style={{
@@ -286,8 +285,7 @@ function Marker({
       : c.request.audience === 'health_enthusiasts'
         ? 'leaf'
         : 'circle-check');
-  const color =
-    theme.key === 'elegant' ? theme.primary : theme.key === 'classic' ? theme.primary : theme.accent;
+  const color = inkOf(theme, theme.itemIconInk);
   return (
     <img
       src={iconUrl(name, color, 2.2)}

@@ -3,6 +3,7 @@ import type { Composition, QuoteBlock, TagsBlock } from './compose.ts';
 import { sides } from './direction.ts';
 import { iconUrl } from './icons.ts';
 import { Text } from './text.tsx';
+import { inkOf } from './theme.ts';
 
 /** The speaker's quote with the time it was said. */
 export function Quote({
@@ -21,10 +22,10 @@ export function Quote({
   const u = c.metrics.u;
   const boxed = Boolean(theme.quoteBg);
   const pad = boxed ? Math.round(34 * u) : 0;
-  const bar = theme.key === 'minimal' ? Math.round(28 * u) : 0;
+  const bar = theme.quoteRule ? Math.round(28 * u) : 0;
   const center = theme.align === 'center' && !boxed;
   const mark = Math.round(40 * u);
-  const captionColor = boxed ? theme.quoteText : theme.key === 'elegant' ? theme.primary : theme.accent;
+  const captionColor = boxed ? theme.quoteText : inkOf(theme, theme.iconInk);
   return (
     <div
       style={{
@@ -44,7 +45,7 @@ export function Quote({
       {boxed ? (
         <>
           <img
-            src={iconUrl('quote', theme.key === 'vibrant' ? theme.primary : theme.accent, 2.4)}
+            src={iconUrl('quote', inkOf(theme, theme.quoteMarkInk), 2.4)}
             width={mark}
             height={mark}
             style={{ width: mark, height: mark }}
@@ -104,12 +105,7 @@ export function Tags({
         flexShrink: 0,
       }}
     >
-      <Text
-        f={b.text}
-        color={theme.key === 'vibrant' ? '#fde68a' : theme.primary}
-        fallbacks={fallbacks}
-        align={theme.align}
-      />
+      <Text f={b.text} color={theme.tagColor ?? theme.primary} fallbacks={fallbacks} align={theme.align} />
     </div>
   );
 }

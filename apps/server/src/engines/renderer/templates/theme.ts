@@ -45,6 +45,56 @@ export interface Theme {
   motifOpacity: number;
   /** The colour the motif is drawn in. */
   motifColor: string;
+
+  // What the style draws, decided here so a new style is one entry of data.
+  /** Behind the content: a double frame, corner brackets, soft discs, a bar along the top, or nothing. */
+  decoration: 'double-frame' | 'corner-frame' | 'bubbles' | 'top-bar' | 'none';
+  /** The canvas is a gradient of the style's own colours (of the brand's in a brand kit). */
+  gradientCanvas: boolean;
+  /** Section labels in the primary colour, or in the eyebrow's. */
+  labelInk: 'primary' | 'eyebrow';
+  /** Step numerals, timeline times, quantities, flow connectors and item dashes. */
+  markInk: Ink;
+  /** Figures' icons and bars, and the caption under an open quote. */
+  iconInk: Ink;
+  /** Icons of list items. */
+  itemIconInk: Ink;
+  /** The quotation-mark icon on a boxed quote. */
+  quoteMarkInk: Ink;
+  /** Step discs fade from the primary to this colour; null fills them flat. */
+  discFadeTo: string | null;
+  /** Step numbers when they are not discs: `01` in the UI face, or `1.` in the display face (light italic). */
+  numeral: 'padded' | 'dotted' | 'dotted-italic';
+  /** Ingredient bullets. */
+  bullet: 'dot' | 'diamond';
+  /** Plain list items lead with an icon by meaning, or a short dash. */
+  itemMark: 'icon' | 'dash';
+  /** A rule along the start side of an open quote. */
+  quoteRule: boolean;
+  /** The quote's weight when it is set in the display face. */
+  quoteWeight: number;
+  /** The eyebrow's face: the body face, or the UI face. */
+  eyebrowFont: 'body' | 'ui';
+  /** Figures' values in the display face, or the UI face. */
+  factFont: 'display' | 'ui';
+  /** Hashtags' colour; null is the primary. */
+  tagColor: string | null;
+  /** The second side of a comparison in the accent, or in the muted text colour. */
+  compareSecond: 'accent' | 'muted';
+  /** An audience's tint colours the figures. */
+  audienceTint: boolean;
+  /** A cultural context's accent colours the eyebrow. */
+  eyebrowFollowsAccent: boolean;
+  /** A cultural context's accent colours the motif. */
+  motifFollowsAccent: boolean;
+}
+
+/** A detail drawn in one of the theme's two colours (a brand kit recolours both). */
+export type Ink = 'primary' | 'accent';
+
+/** The colour of an ink in a theme. */
+export function inkOf(theme: Theme, ink: Ink): string {
+  return ink === 'primary' ? theme.primary : theme.accent;
 }
 
 const STYLE = Object.fromEntries(LAYOUT_STYLES.map((s) => [s.key, s.colors])) as Record<
@@ -84,6 +134,26 @@ const BASE: Record<LayoutStyleKey, Theme> = {
     factValue: STYLE.modern.primary,
     motifOpacity: 0.1,
     motifColor: STYLE.modern.primary,
+    decoration: 'top-bar',
+    gradientCanvas: false,
+    labelInk: 'primary',
+    markInk: 'primary',
+    iconInk: 'accent',
+    itemIconInk: 'accent',
+    quoteMarkInk: 'accent',
+    discFadeTo: null,
+    numeral: 'dotted',
+    bullet: 'dot',
+    itemMark: 'icon',
+    quoteRule: false,
+    quoteWeight: 500,
+    eyebrowFont: 'ui',
+    factFont: 'ui',
+    tagColor: null,
+    compareSecond: 'accent',
+    audienceTint: true,
+    eyebrowFollowsAccent: false,
+    motifFollowsAccent: true,
   },
   classic: {
     key: 'classic',
@@ -116,6 +186,26 @@ const BASE: Record<LayoutStyleKey, Theme> = {
     factValue: STYLE.classic.primary,
     motifOpacity: 0.14,
     motifColor: STYLE.classic.accent,
+    decoration: 'double-frame',
+    gradientCanvas: false,
+    labelInk: 'eyebrow',
+    markInk: 'primary',
+    iconInk: 'accent',
+    itemIconInk: 'primary',
+    quoteMarkInk: 'accent',
+    discFadeTo: null,
+    numeral: 'dotted',
+    bullet: 'diamond',
+    itemMark: 'icon',
+    quoteRule: false,
+    quoteWeight: 500,
+    eyebrowFont: 'body',
+    factFont: 'display',
+    tagColor: null,
+    compareSecond: 'accent',
+    audienceTint: true,
+    eyebrowFollowsAccent: true,
+    motifFollowsAccent: true,
   },
   minimal: {
     key: 'minimal',
@@ -148,6 +238,26 @@ const BASE: Record<LayoutStyleKey, Theme> = {
     factValue: STYLE.minimal.primary,
     motifOpacity: 0.07,
     motifColor: STYLE.minimal.primary,
+    decoration: 'none',
+    gradientCanvas: false,
+    labelInk: 'eyebrow',
+    markInk: 'accent',
+    iconInk: 'accent',
+    itemIconInk: 'accent',
+    quoteMarkInk: 'accent',
+    discFadeTo: null,
+    numeral: 'padded',
+    bullet: 'dot',
+    itemMark: 'dash',
+    quoteRule: true,
+    quoteWeight: 500,
+    eyebrowFont: 'ui',
+    factFont: 'ui',
+    tagColor: null,
+    compareSecond: 'muted',
+    audienceTint: true,
+    eyebrowFollowsAccent: true,
+    motifFollowsAccent: true,
   },
   vibrant: {
     key: 'vibrant',
@@ -180,6 +290,26 @@ const BASE: Record<LayoutStyleKey, Theme> = {
     factValue: STYLE.vibrant.primary,
     motifOpacity: 0.16,
     motifColor: '#ffffff',
+    decoration: 'bubbles',
+    gradientCanvas: true,
+    labelInk: 'primary',
+    markInk: 'primary',
+    iconInk: 'accent',
+    itemIconInk: 'accent',
+    quoteMarkInk: 'primary',
+    discFadeTo: '#7c3aed',
+    numeral: 'dotted',
+    bullet: 'dot',
+    itemMark: 'icon',
+    quoteRule: false,
+    quoteWeight: 500,
+    eyebrowFont: 'ui',
+    factFont: 'ui',
+    tagColor: '#fde68a',
+    compareSecond: 'accent',
+    audienceTint: false,
+    eyebrowFollowsAccent: false,
+    motifFollowsAccent: false,
   },
   elegant: {
     key: 'elegant',
@@ -212,6 +342,26 @@ const BASE: Record<LayoutStyleKey, Theme> = {
     factValue: STYLE.elegant.primary,
     motifOpacity: 0.12,
     motifColor: STYLE.elegant.primary,
+    decoration: 'corner-frame',
+    gradientCanvas: false,
+    labelInk: 'eyebrow',
+    markInk: 'primary',
+    iconInk: 'primary',
+    itemIconInk: 'primary',
+    quoteMarkInk: 'accent',
+    discFadeTo: null,
+    numeral: 'dotted-italic',
+    bullet: 'dot',
+    itemMark: 'icon',
+    quoteRule: false,
+    quoteWeight: 400,
+    eyebrowFont: 'ui',
+    factFont: 'display',
+    tagColor: null,
+    compareSecond: 'accent',
+    audienceTint: false,
+    eyebrowFollowsAccent: false,
+    motifFollowsAccent: true,
   },
 };
 
@@ -237,10 +387,9 @@ export function themeFor(style: LayoutStyleKey, audience: Audience, culture: Cul
   const theme: Theme = { ...base, accent };
   // On dark or saturated canvases the figure colours stay the style's own, so they keep contrast.
   const fact = AUDIENCE_FACT[audience];
-  if (fact && (style === 'modern' || style === 'minimal' || style === 'classic')) theme.factValue = fact;
-  if (style === 'minimal' || style === 'classic')
-    theme.eyebrowText = culture === 'international' ? base.eyebrowText : accent;
-  if (style !== 'vibrant' && culture !== 'international') theme.motifColor = accent;
+  if (fact && base.audienceTint) theme.factValue = fact;
+  if (base.eyebrowFollowsAccent) theme.eyebrowText = culture === 'international' ? base.eyebrowText : accent;
+  if (base.motifFollowsAccent && culture !== 'international') theme.motifColor = accent;
   return theme;
 }
 
@@ -278,7 +427,7 @@ export function withBrand(theme: Theme, brand: RenderBrand): Theme {
   return {
     ...theme,
     // The bold style's canvas is a gradient of its own colours: in a brand, of the brand's.
-    ...(theme.key === 'vibrant'
+    ...(theme.gradientCanvas
       ? { background: `linear-gradient(135deg, ${brand.primary} 0%, ${brand.secondary} 100%)` }
       : {}),
     primary,
