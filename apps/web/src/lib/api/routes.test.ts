@@ -1,6 +1,13 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { RequestOptions } from '../api-client.ts';
-import { createRoutes, type ResponseOf, type RoutesWith, routePath } from './routes.ts';
+import {
+  type BodyOf,
+  createRoutes,
+  type QueryOf,
+  type ResponseOf,
+  type RoutesWith,
+  routePath,
+} from './routes.ts';
 import type { components } from './schema.d.ts';
 
 function recorder(answer: unknown = { ok: true }) {
@@ -65,6 +72,10 @@ describe('the typed calls', () => {
     expectTypeOf<ResponseOf<'/api/v1/users/me/settings', 'put'>>().toEqualTypeOf<
       components['schemas']['UserSettings']
     >();
+    expectTypeOf<QueryOf<'/api/v1/items', 'get'>['page']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<BodyOf<'/api/v1/auth/google', 'post'>>().toEqualTypeOf<{ credential: string }>();
+    // A field the server fills in when it is left out may be left out.
+    expectTypeOf<{ parts: { transcript: false } }>().toExtend<BodyOf<'/api/v1/items/{id}/shares', 'post'>>();
     expectTypeOf<'/api/v1/items/{id}'>().toExtend<RoutesWith<'delete'>>();
     expectTypeOf<'/api/v1/items'>().not.toExtend<RoutesWith<'delete'>>();
 

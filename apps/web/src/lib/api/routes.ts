@@ -75,6 +75,24 @@ export type RouteOptions<P extends RoutesWith<M>, M extends Method> = Omit<
   QueryOption<ParametersOf<Operation<P, M>>> &
   RequestBodyOption<Operation<P, M>>;
 
+/** The query parameters `route` takes. */
+export type QueryOf<P extends keyof paths, M extends Method> =
+  ParametersOf<Operation<P, M>> extends {
+    query?: infer Q;
+  }
+    ? NonNullable<Q>
+    : never;
+
+/** The JSON body `route` takes. */
+export type BodyOf<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends {
+    requestBody?: infer RB;
+  }
+    ? NonNullable<RB> extends { content: { 'application/json': infer J } }
+      ? J
+      : never
+    : never;
+
 /** The options argument may be left out when nothing in it is required. */
 type OptionsArg<O> = object extends O ? [options?: O] : [options: O];
 

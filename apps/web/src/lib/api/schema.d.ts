@@ -11287,14 +11287,14 @@ export interface components {
         SourcedTextInput: {
             text: string;
             /** @default null */
-            start: number | null;
+            start?: number | null;
         };
         InfographicDataInput: {
             language: string;
             title: string;
             subtitle?: string;
             /** @default [] */
-            points: components["schemas"]["SourcedTextInput"][];
+            points?: components["schemas"]["SourcedTextInput"][];
             steps?: string[];
             ingredients?: string[];
             facts?: {
@@ -11314,12 +11314,12 @@ export interface components {
                  * @default neutral
                  * @enum {string}
                  */
-                tone: "pros" | "neutral";
+                tone?: "pros" | "neutral";
             };
             quote?: {
                 text: string;
                 /** @default null */
-                start: number | null;
+                start?: number | null;
                 speaker?: string;
             };
             actionItems?: {
@@ -11586,17 +11586,17 @@ export interface components {
             name: string;
             char_limit: number;
             /** @default  */
-            style_note: string;
+            style_note?: string;
         };
         SharePartsInput: {
             /** @default true */
-            transcript: boolean;
+            transcript?: boolean;
             /** @default true */
-            audio: boolean;
+            audio?: boolean;
             /** @default [] */
-            content_ids: string[];
+            content_ids?: string[];
             /** @default [] */
-            infographic_ids: string[];
+            infographic_ids?: string[];
         };
         LanguageCode: string;
         UserSettings: {
@@ -12456,9 +12456,7 @@ export interface components {
                     bytes?: number;
                     percent?: number;
                 };
-                content_types?: {
-                    [key: string]: "written" | "arranged" | "needs_language_model";
-                };
+                content_types?: Record<"enhanced" | "story" | "blog_post" | "seo_optimized" | "raw_transcription" | "recipe" | "tutorial" | "meeting_notes" | "product_description" | "newsletter", "written" | "arranged" | "needs_language_model">;
             }[];
         };
         TranscriptSegment: {
