@@ -64,7 +64,7 @@ export function HomePage() {
   const monthStart = new Date(now.getFullYear(), now.getMonth(), 1).toISOString();
   const stats = useQuery({
     queryKey: ['audio', 'stats', monthStart],
-    queryFn: () => api.request<AudioStats>(`/audio/stats?month_start=${encodeURIComponent(monthStart)}`),
+    queryFn: () => api.get('/api/v1/audio/stats', { query: { month_start: monthStart } }),
   });
   const recent = useQuery({ queryKey: ['items', 'list', 'recent'], queryFn: () => listItems({ limit: 5 }) });
   // On a phone the floating button would sit over the page's own controls ("View all", the first

@@ -1,5 +1,8 @@
-import type { Item, ItemList, ItemListQuery, ItemUpdate, Transcription } from '@voxpress/contracts';
+import type { ItemUpdate } from '@voxpress/contracts';
+import type { QueryOf } from '../../lib/api/routes.ts';
 import { api } from '../../lib/api.ts';
+
+export type ItemListQuery = QueryOf<'/api/v1/items', 'get'>;
 
 export const itemKey = (id: string) => ['items', id] as const;
 export const itemTextKey = (id: string) => ['items', id, 'text'] as const;
@@ -8,19 +11,16 @@ export const itemListKey = (query: ItemListQuery) => ['items', 'list', query] as
 /** The page of an item (a recording, an upload or a written document). */
 export const itemPath = (id: string) => `/items/${id}`;
 
-export const getItem = (id: string) => api.request<Item>(`/items/${id}`);
+export const getItem = (id: string) => api.get('/api/v1/items/{id}', { path: { id } });
 
-export const listItems = (query: ItemListQuery = {}) => {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
-  return api.request<ItemList>(`/items?${params}`);
-};
+/** The library, newest first; a blank search is no search. */
+export const listItems = (query: ItemListQuery = {}) =>
+  api.get('/api/v1/items', { query: { ...query, q: query.q || undefined } });
 
 export const updateItem = (id: string, update: ItemUpdate) =>
-  api.request<Item>(`/items/${id}`, { method: 'PUT', json: update });
+  api.put('/api/v1/items/{id}', { path: { id }, json: update });
 
-export const deleteItem = (id: string) =>
-  api.request<{ message: string }>(`/items/${id}`, { method: 'DELETE' });
+export const deleteItem = (id: string) => api.delete('/api/v1/items/{id}', { path: { id } });
 
 /** An item's text as read: the transcript of audio, or a document's paragraphs. */
-export const getItemText = (id: string) => api.request<Transcription>(`/items/${id}/transcription`);
+export const getItemText = (id: string) => api.get('/api/v1/items/{id}/transcription', { path: { id } });
