@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { User, UserSettings } from '@voxpress/contracts';
+import type { User } from '@voxpress/contracts';
 import { useEffect } from 'react';
 import { ME_KEY } from '../features/auth/auth-api.ts';
 import { useAuth } from '../features/auth/auth-context.tsx';
@@ -28,10 +28,7 @@ export function AccountLanguage() {
         me ? { ...me, settings: { ...me.settings, interface_language: language } } : me,
       );
       api
-        .request<UserSettings>('/users/me/settings', {
-          method: 'PUT',
-          json: { interface_language: language },
-        })
+        .put('/api/v1/users/me/settings', { json: { interface_language: language } })
         .catch((err: unknown) => console.warn('The language is kept on this browser only', err));
     });
   }, [status, queryClient]);

@@ -1,46 +1,38 @@
-import type {
-  DeleteAccount,
-  EmailChange,
-  Message,
-  PasswordChange,
-  TokenPair,
-  User,
-  UserSettings,
-  UserSettingsPatch,
-} from '@voxpress/contracts';
+import type { DeleteAccount, EmailChange, PasswordChange, UserSettingsPatch } from '@voxpress/contracts';
+import type { ResponseOf } from '../../lib/api/routes.ts';
 import { api, endSession, tokens } from '../../lib/api.ts';
 import { ApiError, detailMessage, parseErrorBody } from '../../lib/api-error.ts';
 
-export function saveSettings(patch: UserSettingsPatch): Promise<UserSettings> {
-  return api.request<UserSettings>('/users/me/settings', { method: 'PUT', json: patch });
+export function saveSettings(patch: UserSettingsPatch) {
+  return api.put('/api/v1/users/me/settings', { json: patch });
 }
 
-export function saveName(fullName: string): Promise<User> {
-  return api.request<User>('/users/me/profile', { method: 'PUT', json: { full_name: fullName } });
+export function saveName(fullName: string) {
+  return api.put('/api/v1/users/me/profile', { json: { full_name: fullName } });
 }
 
-export function changeEmail(change: EmailChange): Promise<User> {
-  return api.request<User>('/users/me/email', { method: 'PUT', json: change });
+export function changeEmail(change: EmailChange) {
+  return api.put('/api/v1/users/me/email', { json: change });
 }
 
-export function changePassword(change: PasswordChange): Promise<TokenPair> {
-  return api.request<TokenPair>('/users/me/password', { method: 'PUT', json: change });
+export function changePassword(change: PasswordChange) {
+  return api.put('/api/v1/users/me/password', { json: change });
 }
 
-export function signOutEverywhere(): Promise<Message> {
-  return api.request<Message>('/users/me/sign-out-everywhere', { method: 'POST', redirectOnExpiry: false });
+export function signOutEverywhere() {
+  return api.post('/api/v1/users/me/sign-out-everywhere', { redirectOnExpiry: false });
 }
 
-export function deleteAccount(confirm: DeleteAccount): Promise<Message> {
-  return api.request<Message>('/users/me', { method: 'DELETE', json: confirm, redirectOnExpiry: false });
+export function deleteAccount(confirm: DeleteAccount) {
+  return api.delete('/api/v1/users/me', { json: confirm, redirectOnExpiry: false });
 }
 
-export function removeAvatar(): Promise<User> {
-  return api.request<User>('/users/me/avatar', { method: 'DELETE' });
+export function removeAvatar() {
+  return api.delete('/api/v1/users/me/avatar');
 }
 
 /** `POST /users/me/avatar` (multipart); renews the session once if the token has run out. */
-export async function uploadAvatar(file: File): Promise<User> {
+export async function uploadAvatar(file: File): Promise<ResponseOf<'/api/v1/users/me/avatar', 'post'>> {
   const send = () => {
     const form = new FormData();
     form.append('file', file);
@@ -59,18 +51,18 @@ export async function uploadAvatar(file: File): Promise<User> {
     const body = parseErrorBody(text);
     throw new ApiError(res.status, body.detail, detailMessage(res.status, body.detail, body), body);
   }
-  return JSON.parse(text) as User;
+  return JSON.parse(text);
 }
 
 /** A short-lived address that downloads the account's data as a zip. */
 export async function exportLink(): Promise<string> {
-  return (await api.request<{ url: string }>('/users/me/export/link')).url;
+  return (await api.get('/api/v1/users/me/export/link')).url;
 }
 
-export function requestPasswordReset(email: string): Promise<Message> {
-  return api.request<Message>('/auth/password/forgot', { auth: false, json: { email } });
+export function requestPasswordReset(email: string) {
+  return api.post('/api/v1/auth/password/forgot', { auth: false, json: { email } });
 }
 
-export function resetPassword(token: string, password: string): Promise<Message> {
-  return api.request<Message>('/auth/password/reset', { auth: false, json: { token, password } });
+export function resetPassword(token: string, password: string) {
+  return api.post('/api/v1/auth/password/reset', { auth: false, json: { token, password } });
 }

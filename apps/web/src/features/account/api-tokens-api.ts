@@ -1,14 +1,14 @@
-import type { ApiTokenCreate, ApiTokenCreated, ApiTokenList, Message } from '@voxpress/contracts';
+import type { ApiTokenCreate } from '@voxpress/contracts';
 import { api } from '../../lib/api.ts';
 
-export function listApiTokens(): Promise<ApiTokenList> {
-  return api.request<ApiTokenList>('/users/me/tokens');
+export function listApiTokens() {
+  return api.get('/api/v1/users/me/tokens');
 }
 
-export function createApiToken(input: ApiTokenCreate): Promise<ApiTokenCreated> {
-  return api.request<ApiTokenCreated>('/users/me/tokens', { method: 'POST', json: input });
+export function createApiToken(input: ApiTokenCreate) {
+  return api.post('/api/v1/users/me/tokens', { json: input });
 }
 
-export function revokeApiToken(id: string): Promise<Message> {
-  return api.request<Message>(`/users/me/tokens/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export function revokeApiToken(id: string) {
+  return api.delete('/api/v1/users/me/tokens/{id}', { path: { id } });
 }

@@ -1,4 +1,3 @@
-import type { ClientConfig, RegisterResponse, TokenPair, User } from '@voxpress/contracts';
 import { api, tokens } from '../../lib/api.ts';
 
 export const ME_KEY = ['users', 'me'] as const;
@@ -11,13 +10,13 @@ export interface Credentials {
 }
 
 /** `POST /auth/login`, form-encoded with the email as `username`. */
-export function login({ email, password }: Credentials): Promise<TokenPair> {
-  return api.request<TokenPair>('/auth/login', { auth: false, form: { username: email, password } });
+export function login({ email, password }: Credentials) {
+  return api.post('/api/v1/auth/login', { auth: false, form: { username: email, password } });
 }
 
 /** `POST /auth/register`; the tokens come inside `data`. */
-export async function register({ email, password, fullName }: Credentials): Promise<TokenPair> {
-  const res = await api.request<RegisterResponse>('/auth/register', {
+export async function register({ email, password, fullName }: Credentials) {
+  const res = await api.post('/api/v1/auth/register', {
     auth: false,
     json: { email, password, full_name: fullName ?? '' },
   });
@@ -25,13 +24,13 @@ export async function register({ email, password, fullName }: Credentials): Prom
 }
 
 /** `POST /auth/google` with the ID token from the Google button. */
-export function loginWithGoogle(credential: string): Promise<TokenPair> {
-  return api.request<TokenPair>('/auth/google', { auth: false, json: { credential } });
+export function loginWithGoogle(credential: string) {
+  return api.post('/api/v1/auth/google', { auth: false, json: { credential } });
 }
 
 /** `GET /users/me`. At startup the check must not redirect: a failure just means "signed out". */
-export function fetchMe(options: { redirectOnExpiry?: boolean } = {}): Promise<User> {
-  return api.request<User>('/users/me', { redirectOnExpiry: options.redirectOnExpiry ?? true });
+export function fetchMe(options: { redirectOnExpiry?: boolean } = {}) {
+  return api.get('/api/v1/users/me', { redirectOnExpiry: options.redirectOnExpiry ?? true });
 }
 
 /** `POST /auth/logout`; failures are ignored because the tokens are dropped locally anyway. */
@@ -39,13 +38,13 @@ export async function logout(): Promise<void> {
   const refreshToken = tokens.getRefreshToken();
   if (!refreshToken) return;
   try {
-    await api.request('/auth/logout', { auth: false, json: { refresh_token: refreshToken } });
+    await api.post('/api/v1/auth/logout', { auth: false, json: { refresh_token: refreshToken } });
   } catch {
     // The session ends on this device regardless.
   }
 }
 
 /** `GET /system/config`: the client-safe settings (e.g. the Google client id). */
-export function fetchClientConfig(): Promise<ClientConfig> {
-  return api.request<ClientConfig>('/system/config', { auth: false });
+export function fetchClientConfig() {
+  return api.get('/api/v1/system/config', { auth: false });
 }
