@@ -1,4 +1,3 @@
-import type { Engines } from '@voxpress/contracts';
 import { api } from '../../lib/api.ts';
 import type { AuthState } from '../auth/auth-context.tsx';
 
@@ -9,8 +8,8 @@ export const ENGINES_KEY = ['system', 'engines'] as const;
  * answers 401 otherwise); the administrator also gets diagnostics and how to enable the missing
  * engines.
  */
-export function fetchEngines(): Promise<Engines> {
-  return api.request<Engines>('/system/engines', { redirectOnExpiry: false });
+export function fetchEngines() {
+  return api.get('/api/v1/system/engines', { redirectOnExpiry: false });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Message, Share, ShareCreate, ShareList } from '@voxpress/contracts';
+import type { ShareCreate } from '@voxpress/contracts';
 import { api } from '../../lib/api.ts';
 
 export const shareKeys = {
@@ -9,16 +9,15 @@ export const shareKeys = {
 };
 
 export const listItemShares = (itemId: string) =>
-  api.request<ShareList>(`/items/${encodeURIComponent(itemId)}/shares`).then((r) => r.shares);
+  api.get('/api/v1/items/{id}/shares', { path: { id: itemId } }).then((r) => r.shares);
 
-export const listMyShares = () => api.request<ShareList>('/users/me/shares').then((r) => r.shares);
+export const listMyShares = () => api.get('/api/v1/users/me/shares').then((r) => r.shares);
 
 export const createShare = (itemId: string, input: ShareCreate) =>
-  api.request<Share>(`/items/${encodeURIComponent(itemId)}/shares`, { method: 'POST', json: input });
+  api.post('/api/v1/items/{id}/shares', { path: { id: itemId }, json: input });
 
 /** Revokes by the link's id (its token stays out of the address bar and logs). */
-export const revokeShare = (id: string) =>
-  api.request<Message>(`/shares/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const revokeShare = (id: string) => api.delete('/api/v1/shares/{token}', { path: { token: id } });
 
 /** The page's full address: the server gives a path when it does not know its public address. */
 export function absoluteShareUrl(url: string): string {
