@@ -9,6 +9,9 @@ import { LlmWriter, type WriteRequest } from '../llm/llm.writer.ts';
 import { llmProviders } from '../llm/llm-providers.ts';
 import { TALK } from '../llm/llm-writer.fixtures.ts';
 import { contentTypeTemplate } from '../llm/prompts/content-types.ts';
+import { llmRendition } from '../renditions/llm-renditions.ts';
+import { rulesFor } from '../renditions/platform-rules.ts';
+import type { RenditionSource } from '../renditions/rendition-source.ts';
 import { ComposerWriterEngine, LlmWriterEngine, WriterRouter } from '../writer-router.ts';
 import { defaultLocalModel, findLocalModel, LOCAL_MODELS } from './local-models.ts';
 import type { LocalModelSpec } from './local-protocol.ts';
@@ -146,6 +149,40 @@ describe('built-in local model (node-llama-cpp, toy GGUF)', { timeout: 180_000 }
     expect(progress.length).toBeGreaterThan(2);
     expect(progress.at(-1)).toBe(1);
     expect([...progress].sort((a, b) => a - b)).toEqual(progress);
+    expect(runtime.loads).toBe(1);
+  });
+
+  it('asks the model once more, told why, when the rendition it wrote is refused', async () => {
+    const { runtime } = manualRuntime();
+    const provider = new LocalLlmProvider(config(), runtime);
+    const generate = vi.spyOn(runtime, 'generate');
+    // A piece with two words: no answer of the toy's can give LinkedIn three hashtags of it.
+    const source: RenditionSource = {
+      title: 'Word',
+      language: 'en',
+      keywords: [],
+      markdown: 'Yes.',
+      blocks: [{ type: 'paragraph', text: 'Yes.', segment_ids: [0], start: null }],
+    };
+    const failed = await llmRendition(
+      provider,
+      { timeoutMs: 10 * 60_000, maxRetries: 0 },
+      source,
+      rulesFor('linkedin'),
+      undefined,
+      new AbortController().signal,
+    ).catch((e: unknown) => e);
+    expect(failed).toMatchObject({ name: 'WriterError', failure: 'invalid_output' });
+    expect((failed as Error).message).toMatch(
+      /the linkedin rendition was refused: .*\(asked again after: .+\)$/,
+    );
+    const prompts = generate.mock.calls.map(([, request]) => request.prompt);
+    // Grammar-held answers parse, so each request was made once: the first, then the one retry.
+    expect(prompts).toHaveLength(2);
+    const [first = '', retry = ''] = prompts;
+    expect(retry.startsWith(`${first}\n\nYour previous answer was refused.`)).toBe(true);
+    const told = (failed as Error).message.split('(asked again after: ')[1]?.slice(0, -1) ?? '';
+    for (const reason of told.split('; ')) expect(retry).toContain(reason);
     expect(runtime.loads).toBe(1);
   });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeHttpServer } from '../../../../test/fake-http-server.ts';
-import { openAiChatHandler } from '../../../../test/fake-llm-servers.ts';
+import { openAiChatHandler, userText } from '../../../../test/fake-llm-servers.ts';
 import { words as wordsOf } from '../composer/language.ts';
 import { OpenAiCompatibleProvider } from '../llm/llm-providers.ts';
 import { WriterError } from '../llm/writer-errors.ts';
@@ -202,10 +202,21 @@ function platformRules(source: RenditionSource, platform: string, parts: readonl
 describe('language model renditions keep the rendition rules, whatever the model answers', () => {
   const fake = new FakeHttpServer();
   let answer: { parts: Part[] } = { parts: [] };
+  /** The prompts of the requests since the last outcome began. */
+  const prompts: string[] = [];
   let provider: OpenAiCompatibleProvider;
   beforeAll(async () => {
     await fake.start();
-    fake.handler = openAiChatHandler(() => ({ text: JSON.stringify(answer) }));
+    const chat = openAiChatHandler((body) => {
+      prompts.push(userText(body));
+      return { text: JSON.stringify(answer) };
+    });
+    // A connection per request: holding a long piece to the rules can keep this process busy for
+    // longer than the server keeps an idle connection, and a reused one would then be reset.
+    fake.handler = (req, res) => {
+      res.setHeader('connection', 'close');
+      return chat(req, res);
+    };
     provider = new OpenAiCompatibleProvider({
       baseUrl: `${fake.url}/v1`,
       apiKey: 'sk-test',
@@ -215,6 +226,7 @@ describe('language model renditions keep the rendition rules, whatever the model
   afterAll(() => fake.stop());
 
   const outcome = async (source: RenditionSource, platform: string) => {
+    prompts.length = 0;
     try {
       const draft = await llmRendition(
         provider,
@@ -242,6 +254,20 @@ describe('language model renditions keep the rendition rules, whatever the model
         async ({ kind, source }, platform, flaws, seed) => {
           answer = { parts: answerWith(source, platform, flaws, seed) };
           const result = await outcome(source, platform);
+          // A kept answer was asked for once; a refused one once more, told why (the same answer
+          // came back, so the same reasons refused it again).
+          expect(prompts).toHaveLength(result.parts ? 1 : 2);
+          if (result.refused) {
+            const told = (prompts[1]?.split('It was refused because:\n')[1] ?? '').split('\n');
+            const reasons = told
+              .slice(
+                0,
+                told.findIndex((l) => !l.startsWith('- ')),
+              )
+              .map((l) => l.slice(2));
+            expect(result.refused).toContain(`(asked again after: ${reasons.join('; ')})`);
+            expect(result.refused).toContain(`refused: ${reasons.join('; ')} (asked again`);
+          }
           if (result.parts) {
             seen.kept++;
             expect(platformRules(source, platform, result.parts), JSON.stringify(result.parts)).toBeNull();
@@ -341,7 +367,9 @@ describe('language model renditions keep the rendition rules, whatever the model
       blocks: [{ type: 'paragraph', text: 'Yes.', segment_ids: [0], start: null }],
     };
     answer = { parts: [{ text: 'Yes.', block_ids: [0] }] };
-    expect(await outcome(source, 'linkedin')).toMatchObject({ refused: expect.stringMatching(/hashtags/) });
+    expect(await outcome(source, 'linkedin')).toMatchObject({
+      refused: expect.stringMatching(/refused: it has 1 hashtag; LinkedIn takes 3 to 5/),
+    });
     const long: RenditionSource = {
       ...source,
       title: 'Bread',

@@ -14,7 +14,8 @@ import {
 import { pieceTags, withoutUngroundedTags } from './hashtags.ts';
 import {
   joinBrokenParts,
-  modelRenditionProblem,
+  listMarkerIn,
+  modelRenditionProblems,
   pieceWords,
   withoutUnfinishedEnd,
   withTagsAtMost,
@@ -62,9 +63,32 @@ function brief(rules: PlatformRules): string {
 }
 
 export interface LlmRenditionOptions {
+  /** Longest the rendition may take: the first request and a second one together. */
   timeoutMs: number;
   maxRetries: number;
+  /** The clock that time is read from, in milliseconds (`Date.now` unless a test passes its own). */
+  now?: () => number;
 }
+
+/** Less time left than this, a refused rendition is not asked for again: no answer could come. */
+const RETRY_LEAST_MS = 1_000;
+/** Characters of a refused answer shown to the model again. */
+const SHOWN_CHARS = 8_000;
+
+type Answer = z.infer<typeof zAnswer>;
+
+/** An answer refused once repaired: why, what was mended in it, and what it would have been posted as. */
+interface Refusal {
+  /** What still broke a rule after the repairs: why it was refused. */
+  problems: string[];
+  /** What the repairs had to mend or take out of the answer. */
+  mended: string[];
+  /** The rendition as it would have been posted; null when nothing of it was left. */
+  posted: string[] | null;
+  answer: Answer;
+}
+
+type Shaped = { draft: RenditionDraft } | { refusal: Refusal };
 
 /**
  * A social rendition written by a language model, then held to the piece and to the platform in
@@ -74,9 +98,11 @@ export interface LlmRenditionOptions {
  * sentence or clause when too long; single posts are cut at a sentence to fit (Facebook to its
  * shorter form); LinkedIn keeps three to five hashtags, Instagram at least a few and at most 30;
  * parts the model broke mid-sentence or mid-word are joined again, and an unfinished last word is
- * dropped. What still breaks a rule after that (`modelRenditionProblem`: a word cut between posts,
- * too few hashtags, the pasted article, ...) is refused. Failures are `WriterError`s, so the
- * caller can fall back to the composer.
+ * dropped. What still breaks a rule after that (`modelRenditionProblems`: a word cut between posts,
+ * too few hashtags, the pasted article, ...) is refused, and the model is asked once more, told
+ * what was wrong and what had to be mended; the second answer is held to the same rules. Both
+ * requests share one time budget (`timeoutMs`) and `signal`. Failures, a second refusal among
+ * them, are `WriterError`s, so the caller can fall back to the composer.
  */
 export async function llmRendition(
   provider: LlmProvider,
@@ -86,6 +112,8 @@ export async function llmRendition(
   voice: string | undefined,
   signal: AbortSignal,
 ): Promise<RenditionDraft> {
+  const now = options.now ?? Date.now;
+  const started = now();
   let resolved: Awaited<ReturnType<LlmProvider['resolve']>>;
   try {
     resolved = await provider.resolve();
@@ -114,46 +142,96 @@ export async function llmRendition(
   ]
     .filter(Boolean)
     .join('\n');
-  const answer = await streamStructured({
-    model: resolved.model,
-    service: resolved.service,
-    schema: zAnswer,
-    system,
-    prompt,
-    maxOutputTokens: 2048,
-    timeoutMs: options.timeoutMs,
-    maxRetries: options.maxRetries,
-    invalidOutputRetries: 1,
-    signal,
-  });
-  const known = new Set(source.blocks.map((_, i) => i));
-  const written = answer.parts
-    .filter((p) => p.block_ids.some((id) => known.has(id)))
-    .map((p) => withoutNumber(p.text.trim()))
-    .filter(Boolean);
-  if (!written.length)
-    throw new WriterError(
+  const ask = (text: string, timeoutMs: number, invalidOutputRetries: number) =>
+    streamStructured({
+      model: resolved.model,
+      service: resolved.service,
+      schema: zAnswer,
+      system,
+      prompt: text,
+      maxOutputTokens: 2048,
+      timeoutMs,
+      maxRetries: options.maxRetries,
+      invalidOutputRetries,
+      signal,
+    });
+  const refused = (why: string) =>
+    new WriterError(
       'invalid_output',
-      `${resolved.service}: no part of the ${rules.platform} rendition cited the piece`,
+      `${resolved.service}: the ${rules.platform} rendition was refused: ${why}`,
+    );
+  const first = shapeRendition(source, rules, await ask(prompt, options.timeoutMs, 1));
+  if ('draft' in first) return first.draft;
+  const why = first.refusal.problems.join('; ');
+  // The second request has what is left of the rendition's time, and is asked once.
+  const left = options.timeoutMs - (now() - started);
+  if (left < RETRY_LEAST_MS) throw refused(`${why} (no time was left to ask again)`);
+  let second: Shaped;
+  try {
+    second = shapeRendition(source, rules, await ask(retryPrompt(prompt, rules, first.refusal), left, 0));
+  } catch (err) {
+    if (!(err instanceof WriterError)) throw err;
+    throw new WriterError(
+      err.failure,
+      `${resolved.service}: the ${rules.platform} rendition was refused (${why}), and asking again failed: ${err.message}`,
+      { cause: err },
+    );
+  }
+  if ('draft' in second) return second.draft;
+  throw refused(`${second.refusal.problems.join('; ')} (asked again after: ${why})`);
+}
+
+/** One answer held to the piece and to the platform: the rendition, or why it is refused. */
+function shapeRendition(source: RenditionSource, rules: PlatformRules, answer: Answer): Shaped {
+  const known = new Set(source.blocks.map((_, i) => i));
+  const cited = answer.parts.filter((p) => p.block_ids.some((id) => known.has(id)));
+  const written = cited.map((p) => withoutNumber(p.text.trim())).filter(Boolean);
+  if (!written.length)
+    return {
+      refusal: {
+        problems: ['none of its parts cited a line of the piece in block_ids'],
+        mended: [],
+        posted: null,
+        answer,
+      },
+    };
+  const mendedNotes: string[] = [];
+  const note = (text: string) => {
+    if (!mendedNotes.includes(text)) mendedNotes.push(text);
+  };
+  const uncited = answer.parts.filter((p) => p.text.trim() && !cited.includes(p)).length;
+  if (uncited)
+    note(
+      `${uncited} of its parts cited no line of the piece in block_ids and ${uncited === 1 ? 'was' : 'were'} left out`,
     );
   const pieceText = [source.title, ...source.blocks.map((b) => b.text)].join('\n\n');
   const grounded = (text: string) => withoutUngroundedTags(text, pieceText, source.language, source.keywords);
+  for (const line of answerNotes(source, rules, cited, written, grounded)) note(line);
   // Where the model broke a sentence (or a word) between parts, the parts are joined again; a
   // last sentence that stops mid-word is dropped.
   const words = pieceWords(source);
   const unfinishedOff = (parts: string[]) =>
-    parts.map((p, i) => (i === parts.length - 1 ? withoutUnfinishedEnd(p, words, source.language) : p));
+    parts.map((p, i) => {
+      if (i !== parts.length - 1) return p;
+      const kept = withoutUnfinishedEnd(p, words, source.language);
+      if (kept !== p) note('its last sentence stopped in the middle of a word');
+      return kept;
+    });
   // Before and after joining: an unfinished end hides where the broken sentence ends.
-  const mended = (parts: string[]) =>
-    unfinishedOff(joinBrokenParts(unfinishedOff(parts), words, source.language, pieceText));
-  const refuse = (parts: string[]): RenditionDraft => {
-    const problem = modelRenditionProblem(source, rules, parts);
-    if (problem)
-      throw new WriterError(
-        'invalid_output',
-        `${resolved.service}: the ${rules.platform} rendition was refused: ${problem}`,
-      );
-    return { platform: rules.platform, parts, html: null };
+  const mended = (parts: string[]) => {
+    const open = unfinishedOff(parts);
+    const joined = joinBrokenParts(open, words, source.language, pieceText);
+    if (joined.length < open.length)
+      note('a sentence or a word ran on from one part into the next; each part must end a sentence');
+    return unfinishedOff(joined);
+  };
+  const judge = (parts: string[]): Shaped => {
+    const problems = modelRenditionProblems(source, rules, parts);
+    if (problems.length) {
+      const alsoWrong = mendedNotes.filter((n) => !problems.includes(n));
+      return { refusal: { problems, mended: alsoWrong, posted: parts, answer } };
+    }
+    return { draft: { platform: rules.platform, parts, html: null } };
   };
   if (rules.kind === 'thread') {
     // A first post that only says the title is not a hook: the title opens the next post instead.
@@ -167,8 +245,10 @@ export async function llmRendition(
       splitThread(p, { limit: rules.limit - 6, language: source.language }).map(withoutNumber),
     );
     const kept = posts.slice(0, MAX_THREAD_POSTS);
+    if (posts.length > kept.length)
+      note(`it came to ${posts.length} posts; a thread keeps ${MAX_THREAD_POSTS} at most`);
     const numbered = kept.length > 1 ? kept.map((p, i) => `${i + 1}/${kept.length} ${p}`) : kept;
-    return refuse(numbered);
+    return judge(numbered);
   }
   const measure = (t: string) => lengthOf(rules, t);
   const limit = rules.platform === 'facebook' ? Math.min(FACEBOOK_CHARS, rules.limit) : rules.limit;
@@ -187,7 +267,102 @@ export async function llmRendition(
   }
   text = fitWithin(text, limit, source.language, measure);
   if (most !== null) text = capHashtags(text, most);
-  return refuse([text]);
+  return judge([text]);
+}
+
+/** The platform's name as its users say it. */
+function platformName(rules: PlatformRules): string {
+  const names: Record<string, string> = {
+    twitter: 'X',
+    linkedin: 'LinkedIn',
+    facebook: 'Facebook',
+    instagram: 'Instagram',
+  };
+  return names[rules.platform] ?? rules.platform;
+}
+
+/**
+ * What a model's answer got wrong that the repairs mend or take out, in words for the model when
+ * it is asked again: posts it numbered, list markers, a post or a text over the length, a
+ * title-only opening, hashtags not made of the piece's words, too few or too many hashtags.
+ */
+function answerNotes(
+  source: RenditionSource,
+  rules: PlatformRules,
+  cited: Answer['parts'],
+  written: readonly string[],
+  grounded: (text: string) => string,
+): string[] {
+  const notes: string[] = [];
+  const name = platformName(rules);
+  const all = written.join('\n\n');
+  const thread = rules.kind === 'thread';
+  if (thread && cited.some((p) => withoutNumber(p.text.trim()) !== p.text.trim()))
+    notes.push('it numbered its posts; numbers are added in code');
+  const marker = thread ? written.map(listMarkerIn).find((m) => m !== null) : undefined;
+  if (marker) notes.push(`a line began with a list marker ("${marker}"); write list items as sentences`);
+  if (thread) {
+    const limit = rules.limit - 6;
+    for (const [i, part] of written.entries()) {
+      const length = lengthOf(rules, part);
+      if (length > limit)
+        notes.push(
+          `part ${i + 1} is ${length} characters as X counts; a post may have ${limit} before its number, so it was split`,
+        );
+    }
+    if (written.length > 1 && sameWords(written[0] ?? '', source.title))
+      notes.push('the first post was the title alone; the first post must be a hook');
+  } else {
+    const limit = rules.platform === 'facebook' ? Math.min(FACEBOOK_CHARS, rules.limit) : rules.limit;
+    const length = lengthOf(rules, all);
+    if (length > limit)
+      notes.push(`it is ${length} characters; ${name} takes ${limit} at most, so it was cut`);
+  }
+  const tags = hashtagsIn(all);
+  const kept = new Set(hashtagsIn(grounded(all)).map((t) => t.toLowerCase()));
+  const ungrounded = [...new Set(tags.filter((t) => !kept.has(t.toLowerCase())))];
+  if (ungrounded.length)
+    notes.push(`hashtags not made of the piece's keywords or words were taken out: ${ungrounded.join(', ')}`);
+  const count = tags.length;
+  if (thread && count > THREAD_HASHTAGS)
+    notes.push(
+      `it has ${count} hashtag${count === 1 ? '' : 's'}; a thread takes ${THREAD_HASHTAGS} at most, at the end of its last post`,
+    );
+  if (rules.platform === 'linkedin' && (count < LINKEDIN_HASHTAGS[0] || count > LINKEDIN_HASHTAGS[1]))
+    notes.push(
+      `it has ${count} hashtag${count === 1 ? '' : 's'}; LinkedIn takes ${LINKEDIN_HASHTAGS[0]} to ${LINKEDIN_HASHTAGS[1]}`,
+    );
+  if (rules.platform === 'instagram' && (count < 5 || count > (rules.maxHashtags ?? 30)))
+    notes.push(
+      `it has ${count} hashtag${count === 1 ? '' : 's'}; Instagram takes 5 to 20 at the end (never more than ${rules.maxHashtags ?? 30})`,
+    );
+  return notes;
+}
+
+/**
+ * The request again, with the refused answer as it would have been posted, why it was refused and
+ * what had to be mended in it: the model writes the rendition once more, knowing what was wrong.
+ */
+function retryPrompt(prompt: string, rules: PlatformRules, refusal: Refusal): string {
+  const shown = (refusal.posted ?? refusal.answer.parts.map((p) => p.text)).join('\n\n');
+  const clipped = shown.length > SHOWN_CHARS ? `${shown.slice(0, SHOWN_CHARS)} …` : shown;
+  return [
+    prompt,
+    '',
+    refusal.posted
+      ? `Your previous answer was refused. After the repairs made in code${rules.kind === 'thread' ? ' (the post numbers are added there too)' : ''}, it would have been posted as:`
+      : 'Your previous answer was refused. Its parts said:',
+    '"""',
+    clipped,
+    '"""',
+    'It was refused because:',
+    ...refusal.problems.map((p) => `- ${p}`),
+    ...(refusal.mended.length
+      ? ['Also wrong in your answer (mended in code this time):', ...refusal.mended.map((p) => `- ${p}`)]
+      : []),
+    '',
+    `Write the ${platformName(rules)} rendition again from the piece, correcting all of this and keeping every rule above. Answer with the whole rendition in the same JSON shape.`,
+  ].join('\n');
 }
 
 /** A post's lines without list markers. */

@@ -1,7 +1,7 @@
 import { normalWord, writesWithoutSpaces } from '../composer/language.ts';
 import { FACEBOOK_CHARS, LINKEDIN_HASHTAGS } from './compose-renditions.ts';
 import { wordSet } from './hashtags.ts';
-import { checkParts, hashtagsIn, type PlatformRules } from './platform-rules.ts';
+import { checkParts, hashtagsIn, type PlatformRules, type RuleProblem } from './platform-rules.ts';
 import type { RenditionSource } from './rendition-source.ts';
 import { plainLine } from './social-units.ts';
 import { sentencesOf, withoutNumber } from './thread.ts';
@@ -23,6 +23,11 @@ const TRAILING_TAGS = /(?:\s*(?<![\p{L}\p{N}_&])#[\p{L}\p{N}_]+)+\s*$/u;
 const MARKER = /^[ \t]*(?:[-*+•·▪‣◦]|\d{1,3}[.)])[ \t]+/mu;
 /** Sentences of the piece a rendition may quote before it counts as the pasted article. */
 const PASTED_SHARE = 0.8;
+
+/** The first list marker that begins a line of `text` ("•", "1."), or null. */
+export function listMarkerIn(text: string): string | null {
+  return MARKER.exec(text)?.[0].trim() ?? null;
+}
 
 /** The piece's words as compared with a rendition's: lower case, each once. */
 export function pieceWords(source: RenditionSource): Set<string> {
@@ -236,53 +241,72 @@ function hasBody(source: RenditionSource): boolean {
 }
 
 /**
- * What is still wrong with a language model's rendition once repaired, in words for the log, or
- * null when it keeps every rule of its platform: within its length and hashtag limits; a thread
- * numbered, without list markers, opening on more than the title, no post starting or ending in
- * the middle of a word; LinkedIn with three to five hashtags; Facebook in its shorter form; and
- * none the pasted article.
+ * What is still wrong with a language model's rendition once repaired, in words for the log and
+ * for the model when it is asked again, or none when it keeps every rule of its platform: within
+ * its length and hashtag limits; a thread numbered, without list markers, opening on more than the
+ * title, no post starting or ending in the middle of a word; LinkedIn with three to five hashtags;
+ * Facebook in its shorter form; and none the pasted article.
  */
-export function modelRenditionProblem(
+export function modelRenditionProblems(
   source: RenditionSource,
   rules: PlatformRules,
   parts: readonly string[],
-): string | null {
-  const broken = checkParts(rules, parts)[0];
-  if (broken) return broken.message;
+): string[] {
+  const problems = checkParts(rules, parts).map((p) => ruleProblem(rules, p));
   const words = pieceWords(source);
   const { language } = source;
   if (rules.kind === 'thread') {
     for (const [i, post] of parts.entries()) {
       if (parts.length > 1 && !post.startsWith(`${i + 1}/${parts.length} `))
-        return `post ${i + 1} is not numbered ${i + 1}/${parts.length}`;
+        problems.push(`post ${i + 1} is not numbered ${i + 1}/${parts.length}`);
       const text = withoutNumber(post);
-      if (/(?:^|\s)#$/u.test(text)) return `a hashtag is cut at the end of post ${i + 1}`;
+      if (/(?:^|\s)#$/u.test(text)) problems.push(`a hashtag is cut at the end of post ${i + 1}`);
       const marked = MARKER.exec(text);
-      if (marked) return `post ${i + 1} has a list marker ("${marked[0].trim()}")`;
+      if (marked) problems.push(`post ${i + 1} has a list marker ("${marked[0].trim()}")`);
       const next = parts[i + 1];
       if (next !== undefined && splitsWord(text, withoutNumber(next), words, language))
-        return `a word is cut between posts ${i + 1} and ${i + 2}`;
+        problems.push(`a word is cut between posts ${i + 1} and ${i + 2}`);
     }
     const first = squash(withoutTrailingTags(withoutNumber(parts[0] ?? '')));
-    if (hasBody(source) && first === squash(source.title)) return 'the first post is the title alone';
+    if (hasBody(source) && first === squash(source.title)) problems.push('the first post is the title alone');
   }
   const last = withoutNumber(parts.at(-1) ?? '');
-  if (endsMidWord(last, words, language)) return 'it stops in the middle of a word';
+  if (endsMidWord(last, words, language)) problems.push('it stops in the middle of a word');
   const lines = parts.flatMap((p) => withoutNumber(p).split('\n')).filter((l) => l.trim());
   for (const [i, line] of lines.entries()) {
     const next = lines[i + 1];
     if (next !== undefined && splitsWord(line, next.replace(MARKER, ''), words, language))
-      return `a word is cut at a line break ("${line.slice(-20)}")`;
+      problems.push(`a word is cut at a line break ("${line.slice(-20)}")`);
   }
   const text = parts.join('\n\n');
   const tags = hashtagsIn(text).length;
   if (rules.platform === 'linkedin' && (tags < LINKEDIN_HASHTAGS[0] || tags > LINKEDIN_HASHTAGS[1]))
-    return `it has ${tags} hashtags; LinkedIn takes ${LINKEDIN_HASHTAGS[0]} to ${LINKEDIN_HASHTAGS[1]}`;
+    problems.push(
+      `it has ${tags} hashtag${tags === 1 ? '' : 's'}; LinkedIn takes ${LINKEDIN_HASHTAGS[0]} to ${LINKEDIN_HASHTAGS[1]}`,
+    );
   if (rules.platform === 'facebook' && text.length > FACEBOOK_CHARS)
-    return `it is ${text.length} characters; Facebook's form is at most ${FACEBOOK_CHARS}`;
+    problems.push(`it is ${text.length} characters; Facebook's form is at most ${FACEBOOK_CHARS}`);
   // A thread quotes more of a piece than one post does: it counts as pasted only from a longer piece.
   const single = rules.kind !== 'thread';
   if (rules.kind !== 'article' && pastesArticle(source, parts, single ? 4 : 8, single))
-    return 'it is the article pasted in, not written for the platform';
-  return null;
+    problems.push('it is the article pasted in, not written for the platform');
+  return problems;
+}
+
+/** The first of `modelRenditionProblems`, or null when the rendition keeps every rule. */
+export function modelRenditionProblem(
+  source: RenditionSource,
+  rules: PlatformRules,
+  parts: readonly string[],
+): string | null {
+  return modelRenditionProblems(source, rules, parts)[0] ?? null;
+}
+
+/** A rule `checkParts` found broken, in words a writer can act on ("as X counts"). */
+function ruleProblem(rules: PlatformRules, problem: RuleProblem): string {
+  if (problem.part === 0 || problem.length <= problem.limit || /hashtags/.test(problem.message))
+    return problem.message;
+  const counted = rules.counting === 'weighted' ? ' as X counts' : '';
+  const what = rules.kind === 'thread' ? `post ${problem.part} is` : 'it is';
+  return `${what} ${problem.length} characters${counted}; the limit is ${problem.limit}`;
 }
