@@ -126,6 +126,35 @@ export class GuardedFetch {
     return parsed;
   }
 
+  /**
+   * The addresses a request to `hostname` may connect to: the name resolved (literal addresses
+   * taken as they are) and every address checked, as the guarded client's own connections are.
+   * Throws `ForbiddenDestinationError` for a refused address and `OutboundRequestError` ('dns')
+   * for a name that does not resolve. For connections this client does not make itself (the
+   * proxy that yt-dlp's requests go through), which then connect to one of the addresses returned.
+   */
+  async resolveAllowed(hostname: string): Promise<LookupAddress[]> {
+    const host = hostname.replace(/^\[|\]$/g, '');
+    const family = isIP(host);
+    if (family) {
+      // A literal address is refused under its own name, as `checkUrl` does.
+      const reason = this.options.allowPrivate ? null : this.policy(host);
+      if (reason) throw new ForbiddenDestinationError(hostname, reason);
+      return [{ address: host, family }];
+    }
+    const addresses = await new Promise<LookupAddress[]>((done, fail) =>
+      (this.options.lookup ?? dnsLookup)(host, { all: true }, (err, found) => {
+        const list = found as unknown as LookupAddress[] | undefined;
+        if (err || !list?.length)
+          return fail(new OutboundRequestError(`${host} was not found`, 'dns', { cause: err }));
+        done(list);
+      }),
+    );
+    const refused = this.refusal(host, addresses);
+    if (refused) throw refused;
+    return addresses;
+  }
+
   async fetch(url: string, init: GuardedInit = {}): Promise<Response> {
     const { timeoutMs = this.options.timeoutMs ?? 30_000, ...rest } = init;
     const signal = rest.signal
