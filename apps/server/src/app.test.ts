@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../test/harness.ts';
 import { signUp } from '../test/http.ts';
 import { generateOpenApi, OPENAPI_FILE } from '../test/openapi.ts';
+import { findYtDlp } from './services/audio-import/yt-dlp.ts';
 
 describe.each(drivers)('system routes on %s', (driver) => {
   let t: TestContext;
@@ -54,12 +55,30 @@ describe.each(drivers)('system routes on %s', (driver) => {
       'database',
       'queue',
     ]);
-    // This machine has no yt-dlp: pages of video sites cannot be imported, and the view says so.
-    expect((res.json().ports as EnginePort[]).find((p) => p.kind === 'importer')).toMatchObject({
-      port: 'Imports from video sites',
-      active: null,
-      implementations: [{ id: 'yt-dlp', state: 'missing' }],
-    });
+    // yt-dlp (which CI installs) is shown with its version and where it is; without it, pages of
+    // video sites cannot be imported, and the view says so.
+    const ytDlp = findYtDlp();
+    expect((res.json().ports as EnginePort[]).find((p) => p.kind === 'importer')).toMatchObject(
+      ytDlp
+        ? {
+            port: 'Imports from video sites',
+            active: 'yt-dlp',
+            implementations: [
+              {
+                id: 'yt-dlp',
+                state: 'active',
+                detail: expect.stringMatching(
+                  new RegExp(`^yt-dlp \\d{4}\\.\\d{2}\\.\\d{2}\\S*, found at ${ytDlp}$`),
+                ),
+              },
+            ],
+          }
+        : {
+            port: 'Imports from video sites',
+            active: null,
+            implementations: [{ id: 'yt-dlp', state: 'missing', detail: 'yt-dlp was not found on PATH' }],
+          },
+    );
     expect(ports.find((p) => p.kind === 'renderer')?.active).toBe('takumi');
     // Every publishing platform needs nothing on the server; users connect their own sites.
     expect((res.json().ports as EnginePort[]).find((p) => p.kind === 'publisher')).toMatchObject({

@@ -31,12 +31,15 @@ const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
  * A web site on 127.0.0.1 serving what imports meet: speech as MP3 and WAV (flite), a small MP4,
  * a podcast RSS feed with enclosures and an Atom feed (both sent as a generic type: the content
  * decides), a feed with no media, redirects, a file announced as too large, a PDF sent as audio,
- * a body that stalls, a file that is gone once fetched, an HTML page and a missing file.
+ * a body that stalls, a file that is gone once fetched, an HTML page, a page with the MP4 in a
+ * <video>, and a missing file. Files are served in parts when a request asks for a range.
  */
 export class MediaSite {
   url = '';
   /** Paths asked for, in order. */
   readonly hits: string[] = [];
+  /** Requests in order, with the part of the file each asked for (`Range`), if any. */
+  readonly requests: { url: string; range: string | null }[] = [];
   private server: Server | undefined;
   private readonly open = new Set<ServerResponse>();
   private files = new Map<string, { body: Buffer; type: string }>();
@@ -51,6 +54,16 @@ export class MediaSite {
       ['/media/talk.mp4', { body: mp4, type: 'video/mp4' }],
       // A wrong type: the bytes are a PDF whatever the header says.
       ['/media/notes.mp3', { body: Buffer.from('%PDF-1.7\n'.repeat(400)), type: 'audio/mpeg' }],
+      [
+        // A page with the MP4 in an HTML5 <video>, as yt-dlp's generic extractor finds it.
+        '/talk-page',
+        {
+          body: Buffer.from(
+            '<!DOCTYPE html><html><head><title>The talk</title></head><body><h1>The talk</h1><video controls src="/media/talk.mp4"></video></body></html>',
+          ),
+          type: 'text/html; charset=utf-8',
+        },
+      ],
       [
         '/page',
         {
@@ -68,17 +81,19 @@ export class MediaSite {
       res.on('error', () => undefined);
       const url = req.url ?? '/';
       this.hits.push(url);
-      this.answer(url, res);
+      const range = typeof req.headers.range === 'string' ? req.headers.range : null;
+      this.requests.push({ url, range });
+      this.answer(url, res, range);
     });
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
   }
 
-  private answer(url: string, res: ServerResponse): void {
+  private answer(url: string, res: ServerResponse, range: string | null): void {
     const file = this.files.get(url);
     if (file) {
-      res.writeHead(200, { 'content-type': file.type, 'content-length': file.body.length }).end(file.body);
+      this.send(res, file.body, file.type, range);
       return;
     }
     const port = new URL(this.url).port;
@@ -86,6 +101,21 @@ export class MediaSite {
       case '/feed':
         res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(this.rss());
         return;
+      case '/long-feed': {
+        // A feed longer than the start an import reads to tell what a link is, served in parts.
+        const padding = Array.from(
+          { length: 60 },
+          (_, i) =>
+            `<item><title>Old episode ${i}</title><description>${'An older note. '.repeat(30)}</description></item>`,
+        ).join('');
+        this.send(
+          res,
+          Buffer.from(this.rss().replace('</channel>', `${padding}</channel>`)),
+          'application/rss+xml',
+          range,
+        );
+        return;
+      }
       case '/atom':
         res.writeHead(200, { 'content-type': 'text/plain' }).end(this.atom());
         return;
@@ -148,6 +178,24 @@ export class MediaSite {
       default:
         res.writeHead(404, { 'content-type': 'text/plain' }).end('not here');
     }
+  }
+
+  /** A body whole, or the part `range` asks for (`bytes=0-16383`), as web servers and CDNs do. */
+  private send(res: ServerResponse, body: Buffer, type: string, range: string | null): void {
+    const part = range ? /^bytes=(\d+)-(\d*)$/.exec(range) : null;
+    if (!part) {
+      res.writeHead(200, { 'content-type': type, 'content-length': body.length }).end(body);
+      return;
+    }
+    const start = Number(part[1]);
+    const end = Math.min(part[2] ? Number(part[2]) : body.length - 1, body.length - 1);
+    res
+      .writeHead(206, {
+        'content-type': type,
+        'content-length': end - start + 1,
+        'content-range': `bytes ${start}-${end}/${body.length}`,
+      })
+      .end(body.subarray(start, end + 1));
   }
 
   rss(): string {

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../test/harness.ts';
 import { type Client, client } from '../../test/http.ts';
 import { MediaSite } from '../../test/media-site.ts';
@@ -26,7 +26,8 @@ describe('import from a link: media files, podcast feeds and their episodes', ()
       env: { SPEECH_ENGINES: 'pocketsphinx', ALLOW_PRIVATE_ADDRESSES: 'true' },
     });
     ann = await client(t, 'ann@example.com');
-  });
+    // Speech and video made with flite and ffmpeg, and a server started: slow on a busy machine.
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     await site?.stop();
@@ -96,8 +97,17 @@ describe('import from a link: media files, podcast feeds and their episodes', ()
       detail: expect.stringContaining('(404)'),
       params: { status: 404 },
     });
-    // This machine has no yt-dlp: a page says so with its own code and sentence.
-    const page = await ann.send('POST', IMPORT, { url: `${site.url}/page`, language: 'en-US' });
+    // A server without yt-dlp on its PATH: a page says so with its own code and sentence.
+    vi.stubEnv(
+      'PATH',
+      (process.env.PATH ?? '')
+        .split(path.delimiter)
+        .filter((dir) => !existsSync(path.join(dir, 'yt-dlp')))
+        .join(path.delimiter),
+    );
+    const page = await ann
+      .send('POST', IMPORT, { url: `${site.url}/page`, language: 'en-US' })
+      .finally(() => vi.unstubAllEnvs());
     expect(page.statusCode).toBe(422);
     expect(page.json()).toMatchObject({
       code: 'import_needs_ytdlp',
@@ -143,6 +153,11 @@ describe('import from a link: media files, podcast feeds and their episodes', ()
     );
     expect(done?.status, done?.error ?? '').toBe('completed');
     expect(done).toMatchObject({ fileFormat: 'mp3', mimeType: 'audio/mpeg', fileName: 'morning.mp3' });
+    // The file itself was fetched whole once, by the job: the check before asked only for its start.
+    expect(site.requests.filter((r) => r.url === '/media/morning.mp3')).toEqual([
+      { url: '/media/morning.mp3', range: 'bytes=0-16383' },
+      { url: '/media/morning.mp3', range: null },
+    ]);
     const [text] = await t.ctx.database.db
       .select()
       .from(transcriptions)
@@ -177,6 +192,48 @@ describe('import from a link: media files, podcast feeds and their episodes', ()
     expect(row?.error ?? null).toBeNull();
     expect(row).toMatchObject({ title: 'The talk', fileFormat: 'mp4', mimeType: 'video/mp4' });
   }, 90_000);
+
+  it('imports the sound of a web page with an HTML5 video through yt-dlp (on this server’s PATH)', async () => {
+    const before = site.requests.length;
+    const res = await ann.send('POST', IMPORT, { url: `${site.url}/talk-page`, language: 'en-US' });
+    expect(res.statusCode, res.body).toBe(202);
+    const id = res.json().audio_id as string;
+    expect(await rowOf(id)).toMatchObject({
+      status: 'pending_upload',
+      origin: { kind: 'site', url: `${site.url}/talk-page`, site: null },
+    });
+    const row = await readUntil(
+      () => rowOf(id),
+      (r) => r?.status === 'completed' || r?.status === 'failed',
+      { timeoutMs: 150_000 },
+    );
+    expect(row?.error ?? null).toBeNull();
+    expect(row).toMatchObject({
+      status: 'completed',
+      fileFormat: 'mp4',
+      mimeType: 'video/mp4',
+      fileName: 'talk-page.mp4',
+      origin: {
+        kind: 'site',
+        url: `${site.url}/talk-page`,
+        site: expect.stringMatching(/^(Generic|HTML5MediaEmbed)$/),
+      },
+    });
+    const [text] = await t.ctx.database.db
+      .select()
+      .from(transcriptions)
+      .where(eq(transcriptions.audioId, id));
+    const said = (text?.originalText ?? '').toLowerCase();
+    for (const word of ['morning', 'working', 'home']) expect(said).toContain(word);
+    // The page was read by the check and by yt-dlp; the video itself once, whole, by yt-dlp.
+    expect(site.requests.slice(before)).toEqual([
+      { url: '/talk-page', range: 'bytes=0-16383' },
+      { url: '/talk-page', range: null },
+      { url: '/media/talk.mp4', range: null },
+    ]);
+    const item = await ann.get(`/api/v1/items/${id}`);
+    expect(item.json().source).toMatchObject({ type: 'site', url: `${site.url}/talk-page` });
+  }, 180_000);
 
   it('imports chosen feed episodes with the title, description and date the feed gives', async () => {
     const res = await ann.send('POST', IMPORT, {
@@ -243,7 +300,7 @@ describe('import from a link: media files, podcast feeds and their episodes', ()
   it('lists uploads and recordings as what they are', async () => {
     const list = await ann.get('/api/v1/items?limit=100');
     const types = (list.json().items as { source: { type: string } }[]).map((i) => i.source.type);
-    expect(new Set(types)).toEqual(new Set(['link', 'feed_episode']));
+    expect(new Set(types)).toEqual(new Set(['link', 'site', 'feed_episode']));
   });
 });
 

@@ -243,13 +243,16 @@ export class AudioImportService {
         maxBytes: await this.maxBytes(),
         timeoutMs,
         signal: job.signal,
+        // Every request yt-dlp makes goes through the same address guard as the server's own.
+        guard: this.deps.guard,
       });
       const size = (await stat(got.filePath)).size;
       await this.deps.audio.update(row.id, { origin: { ...origin, site: got.site } });
       return {
         filePath: got.filePath,
         size,
-        fileName: path.basename(new URL(origin.url).pathname) || 'video',
+        // The page's name with the extension of the file yt-dlp wrote (`talk.mp4`).
+        fileName: `${fileNameOf(origin.url).replace(/\.[\p{L}\p{N}]{1,5}$/u, '')}${path.extname(got.filePath)}`,
       };
     }
     const filePath = path.join(dir, 'media');

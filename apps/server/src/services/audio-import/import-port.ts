@@ -1,10 +1,12 @@
 import type { EnginePort } from '@voxpress/contracts';
+import { readYtDlpVersion } from './yt-dlp.ts';
 
 /**
- * Imports from video sites as the engines view shows them: yt-dlp, found on PATH or not. Direct
- * media links and podcast feeds need nothing beyond the server itself.
+ * Imports from video sites as the engines view shows them: yt-dlp, found on PATH or not, with its
+ * version. Direct media links and podcast feeds need nothing beyond the server itself.
  */
-export function importPort(ytDlpPath: string | null): EnginePort {
+export async function importPort(ytDlpPath: string | null): Promise<EnginePort> {
+  const version = ytDlpPath ? await readYtDlpVersion(ytDlpPath) : null;
   return {
     port: 'Imports from video sites',
     kind: 'importer',
@@ -18,7 +20,9 @@ export function importPort(ytDlpPath: string | null): EnginePort {
         reason: ytDlpPath
           ? "The sound of a video site's page can be imported from its link"
           : 'Not installed: pages of video sites cannot be imported (direct links to media files and podcast feeds can)',
-        detail: ytDlpPath ? `Found at ${ytDlpPath}` : 'yt-dlp was not found on PATH',
+        detail: ytDlpPath
+          ? `${version ? `yt-dlp ${version}` : 'yt-dlp (version unknown)'}, found at ${ytDlpPath}`
+          : 'yt-dlp was not found on PATH',
         enable: 'Install yt-dlp on the server so that it is on PATH (for example: apt-get install yt-dlp)',
       },
     ],

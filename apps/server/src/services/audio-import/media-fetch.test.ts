@@ -51,6 +51,29 @@ describe('fetching a link: every hop checked, size and time bounded', () => {
     });
   });
 
+  it('asks only for the start of a link; a feed longer than that is then read whole', async () => {
+    const limits = { maxBytes: 10_000_000, timeoutMs: 10_000 };
+    const before = site.requests.length;
+    expect(await sniffLink(open, `${site.url}/media/voice-note.wav`, limits)).toMatchObject({
+      kind: 'media',
+      mime: 'audio/wav',
+    });
+    const sniffed = await sniffLink(open, `${site.url}/long-feed`, limits);
+    expect(sniffed.kind).toBe('feed');
+    const xml = sniffed.kind === 'feed' ? sniffed.xml : '';
+    expect(xml.length).toBeGreaterThan(16 * 1024);
+    expect(xml.trimEnd().endsWith('</rss>')).toBe(true);
+    expect(site.requests.slice(before)).toEqual([
+      { url: '/media/voice-note.wav', range: 'bytes=0-16383' },
+      { url: '/long-feed', range: 'bytes=0-16383' },
+      { url: '/long-feed', range: null },
+    ]);
+    // The whole length a part announces is held to the limit before anything more is read.
+    await expect(
+      sniffLink(open, `${site.url}/media/voice-note.wav`, { maxBytes: 20_000, timeoutMs: 10_000 }),
+    ).rejects.toMatchObject({ code: 'import_too_large', params: { max_bytes: 20_000 } });
+  });
+
   it('follows a redirect on the same site and refuses one to this machine or a private network (setting off)', async () => {
     const guard = new SiteAsPublic(site.url);
     const limits = { maxBytes: 10_000_000, timeoutMs: 10_000 };

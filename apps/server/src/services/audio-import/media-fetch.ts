@@ -29,23 +29,34 @@ export interface FetchLimits {
 }
 
 /**
- * Asks for `url` (through the guard: every address and redirect checked) and reads the start of
- * the answer to tell what it is, by its bytes: a feed (then read whole, bounded), a web page, or
- * an audio or video file (the rest is not read here: the import job fetches it).
+ * Asks for the start of `url` (through the guard: every address and redirect checked) and reads it
+ * to tell what it is, by its bytes: a feed (then read whole, bounded), a web page, or an audio or
+ * video file. Only the first `SNIFF_BYTES` are asked for (`Range: bytes=0-…`): a media file is
+ * fetched whole once, by the import job, so a podcast host counts one download and no file is
+ * sent twice. A server that ignores the range is read no further than those bytes either.
  */
 export async function sniffLink(guard: GuardedFetch, url: string, limits: FetchLimits): Promise<Sniffed> {
-  const { response, finalUrl } = await open(guard, url, limits);
-  if (Number(response.headers.get('content-length') ?? 0) > limits.maxBytes) {
+  const { response, finalUrl } = await open(guard, url, limits, {
+    range: `bytes=0-${SNIFF_BYTES - 1}`,
+    // A compressed range cannot be read on its own.
+    'accept-encoding': 'identity',
+  });
+  const whole = wholeLength(response);
+  if (whole !== null && whole > limits.maxBytes) {
     await response.body?.cancel().catch(() => undefined);
     throw tooLarge(limits.maxBytes);
   }
   const reader = response.body?.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
+  let ended = false;
   try {
     while (reader && total < SNIFF_BYTES) {
       const { done, value } = await reader.read();
-      if (done) break;
+      if (done) {
+        ended = true;
+        break;
+      }
       chunks.push(value);
       total += value.byteLength;
     }
@@ -54,7 +65,13 @@ export async function sniffLink(guard: GuardedFetch, url: string, limits: FetchL
     if (type && /^(audio|video)\//.test(type.mime)) return { kind: 'media', mime: type.mime, finalUrl };
     const asText = head.toString('utf8');
     if (looksLikeFeed(asText)) {
-      while (reader) {
+      // The rest of a feed sent in part is asked for again, whole (feeds are small).
+      const partial = response.status === 206 && !(ended || (whole !== null && total >= whole));
+      if (partial) {
+        await reader?.cancel().catch(() => undefined);
+        return { kind: 'feed', xml: await readFeed(guard, finalUrl, limits), finalUrl };
+      }
+      while (reader && !ended) {
         const { done, value } = await reader.read();
         if (done) break;
         total += value.byteLength;
@@ -70,6 +87,36 @@ export async function sniffLink(guard: GuardedFetch, url: string, limits: FetchL
   } finally {
     await reader?.cancel().catch(() => undefined);
   }
+}
+
+/** A whole feed, bounded by `FEED_MAX_BYTES`. */
+async function readFeed(guard: GuardedFetch, url: string, limits: FetchLimits): Promise<string> {
+  const { response } = await open(guard, url, limits);
+  if (Number(response.headers.get('content-length') ?? 0) > FEED_MAX_BYTES) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge(FEED_MAX_BYTES);
+  }
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of response.body ?? []) {
+    total += chunk.byteLength;
+    if (total > FEED_MAX_BYTES) throw tooLarge(FEED_MAX_BYTES);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The length of the whole file: from `Content-Range` (`bytes 0-16383/52000`) for a part, from
+ * `Content-Length` for a whole answer; null when the server does not say.
+ */
+function wholeLength(response: Response): number | null {
+  if (response.status === 206) {
+    const match = /\/(\d+)\s*$/.exec(response.headers.get('content-range') ?? '');
+    return match ? Number(match[1]) : null;
+  }
+  const declared = response.headers.get('content-length');
+  return declared === null ? null : Number(declared);
 }
 
 /**
@@ -121,12 +168,13 @@ async function open(
   guard: GuardedFetch,
   url: string,
   limits: FetchLimits & { signal?: AbortSignal },
+  headers: Record<string, string> = {},
 ): Promise<{ response: Response; finalUrl: string }> {
   let response: Response;
   try {
     response = await guard.fetch(url, {
       timeoutMs: limits.timeoutMs,
-      headers: { accept: '*/*', 'user-agent': 'Voxpress (import from a link)' },
+      headers: { accept: '*/*', 'user-agent': 'Voxpress (import from a link)', ...headers },
       ...(limits.signal ? { signal: limits.signal } : {}),
     });
   } catch (err) {

@@ -57,7 +57,7 @@ export async function describeEngines(ctx: AppContext): Promise<Engines> {
       active: speakersServing?.engine.id ?? null,
       orderSetting: 'the diarizer list',
     }),
-    importPort(ctx.audioImport.ytDlpPath()),
+    await importPort(ctx.audioImport.ytDlpPath()),
     publisherPort(),
     {
       port: 'Storage',
