@@ -95,7 +95,7 @@ describe('the speaker detection panel in Settings → Server', () => {
     const html = render(
       list([
         model({ name: segmentation }),
-        model({ name: embedding, bytes: 39_843_641, licence: 'Apache-2.0 (unverified)' }),
+        model({ name: embedding, bytes: 39_843_641, licence: 'Apache-2.0' }),
       ]),
       engines('builtin'),
     );
@@ -111,7 +111,7 @@ describe('the speaker detection panel in Settings → Server', () => {
     expect(seg).not.toContain('0 B');
     const emb = row(html, embedding);
     expect(emb).toContain('Tells one voice from another');
-    expect(emb).toContain('38 MB · licence: Apache-2.0 (unverified)');
+    expect(emb).toContain('38 MB · licence: Apache-2.0');
     expect(emb).toContain('Not downloaded: 38 MB');
     expect(html).toContain(
       'The built-in voice separator tells speakers apart until both models are downloaded.',
