@@ -1,5 +1,5 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -64,10 +64,16 @@ describe('fetching a page with yt-dlp through the address guard', () => {
 
   const run = async (
     url: string,
-    options: { allowPrivate: boolean; maxBytes?: number; signal?: AbortSignal },
+    options: { allowPrivate: boolean; maxBytes?: number; signal?: AbortSignal; config?: string },
   ) => {
     const dir = path.join(fixtures, `run-${Math.random().toString(36).slice(2)}`);
     await mkdir(dir);
+    if (options.config) {
+      // Where yt-dlp looks for a user's configuration (the run's home is `dir`).
+      await mkdir(path.join(dir, '.config', 'yt-dlp'), { recursive: true });
+      await writeFile(path.join(dir, '.config', 'yt-dlp', 'config'), options.config);
+      await writeFile(path.join(dir, 'yt-dlp.conf'), options.config);
+    }
     const events: ProxyEvent[] = [];
     const result = fetchWithYtDlp(command as string, url, dir, {
       guard: new GuardedFetch({ allowPrivate: options.allowPrivate }),
@@ -85,7 +91,11 @@ describe('fetching a page with yt-dlp through the address guard', () => {
 
   it('imports the audio of a page through the proxy when private addresses are allowed', async () => {
     const before = hits.length;
-    const { dir, events, result } = await run(`${base}/talk`, { allowPrivate: true });
+    // A configuration file that would write more files beside the sound is not read.
+    const { dir, events, result } = await run(`${base}/talk`, {
+      allowPrivate: true,
+      config: '--write-info-json\n--write-description\n',
+    });
     const got = await result;
     expect(path.dirname(got.filePath)).toBe(dir);
     expect(path.basename(got.filePath)).toBe('media.m4a');
@@ -98,8 +108,8 @@ describe('fetching a page with yt-dlp through the address guard', () => {
       { method: 'GET', host: '127.0.0.1', port: Number(port), outcome: 'allowed', address: '127.0.0.1' },
       { method: 'GET', host: '127.0.0.1', port: Number(port), outcome: 'allowed', address: '127.0.0.1' },
     ]);
-    // Nothing is left beside the file: no cache, no partial download outside `dir`.
-    expect(readdirSync(dir).filter((f) => !f.startsWith('.'))).toEqual(['media.m4a']);
+    // Nothing is written beside the file: no configuration read, no cache, no partial download.
+    expect(readdirSync(dir).filter((f) => f !== '.config' && f !== 'yt-dlp.conf')).toEqual(['media.m4a']);
   }, 180_000);
 
   it('is refused with the guard’s error when the proxy refuses loopback; the page is never asked for', async () => {
