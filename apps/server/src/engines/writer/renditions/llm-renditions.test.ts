@@ -301,7 +301,7 @@ describe('language model renditions asked for again when refused', () => {
     expect(reasons(prompts[1])).toEqual([
       '- it is the article pasted in, not written for the platform',
       'Also wrong in your answer (mended in code this time):',
-      '- part 4 is 659 characters as X counts; a post may have 274 before its number, so it was split',
+      '- the part beginning "Cold dough is easier to shape,…" is 659 characters as X counts; a post may have 274 before its number, so it was split',
       "- hashtags not made of the piece's keywords or words were taken out: #Crypto",
     ]);
   });

@@ -303,11 +303,11 @@ function answerNotes(
   if (marker) notes.push(`a line began with a list marker ("${marker}"); write list items as sentences`);
   if (thread) {
     const limit = rules.limit - 6;
-    for (const [i, part] of written.entries()) {
+    for (const part of written) {
       const length = lengthOf(rules, part);
       if (length > limit)
         notes.push(
-          `part ${i + 1} is ${length} characters as X counts; a post may have ${limit} before its number, so it was split`,
+          `the part beginning "${opening(part)}" is ${length} characters as X counts; a post may have ${limit} before its number, so it was split`,
         );
     }
     if (written.length > 1 && sameWords(written[0] ?? '', source.title))
@@ -337,6 +337,12 @@ function answerNotes(
       `it has ${count} hashtag${count === 1 ? '' : 's'}; Instagram takes 5 to 20 at the end (never more than ${rules.maxHashtags ?? 30})`,
     );
   return notes;
+}
+
+/** The first words of a part, to name it by ("The first spring we built twelve…"). */
+function opening(text: string): string {
+  const words = text.trim().split(/\s+/);
+  return words.length > 6 ? `${words.slice(0, 6).join(' ')}…` : words.join(' ');
 }
 
 /**
