@@ -1,11 +1,4 @@
-import type {
-  Content,
-  ContentEdit,
-  ContentLinks,
-  EnhanceRequest,
-  EnhanceResponse,
-  TranslationLanguages,
-} from '@voxpress/contracts';
+import type { ContentEdit, EnhanceRequest } from '@voxpress/contracts';
 import { api } from '../../lib/api.ts';
 
 export const contentKey = (id: string) => ['content', id] as const;
@@ -13,25 +6,22 @@ export const contentKey = (id: string) => ['content', id] as const;
 export const sourceContentKey = (transcriptionId: string) => ['content', 'source', transcriptionId] as const;
 
 export const listSourceContent = (transcriptionId: string) =>
-  api.request<{ items: Content[] }>(`/content/transcription/${transcriptionId}`).then((r) => r.items);
+  api.get('/api/v1/content/transcription/{id}', { path: { id: transcriptionId } }).then((r) => r.items);
 
-export const getContent = (id: string) => api.request<Content>(`/content/${id}`);
+export const getContent = (id: string) => api.get('/api/v1/content/{id}', { path: { id } });
 
 /** The content languages no translator on this server serves from `source` (refused by enhance). */
 export const getUntranslatable = (source: string) =>
-  api
-    .request<TranslationLanguages>(`/system/translation-languages?source=${encodeURIComponent(source)}`)
-    .then((r) => r.unavailable);
+  api.get('/api/v1/system/translation-languages', { query: { source } }).then((r) => r.unavailable);
 
 export const enhanceContent = (request: EnhanceRequest) =>
-  api.request<EnhanceResponse>('/content/enhance', { json: request });
+  api.post('/api/v1/content/enhance', { json: request });
 
 /** Saves one language's title or text, made on `revision`; 409 (code `conflict`) when it moved on. */
 export const saveContent = (id: string, edit: ContentEdit) =>
-  api.request<Content>(`/content/${id}`, { method: 'PUT', json: edit });
+  api.put('/api/v1/content/{id}', { path: { id }, json: edit });
 
-export const deleteContent = (id: string) =>
-  api.request<{ message: string }>(`/content/${id}`, { method: 'DELETE' });
+export const deleteContent = (id: string) => api.delete('/api/v1/content/{id}', { path: { id } });
 
 /** The status stream's address with a short-lived ticket for it (never the access token). */
-export const getContentLinks = (id: string) => api.request<ContentLinks>(`/content/${id}/links`);
+export const getContentLinks = (id: string) => api.get('/api/v1/content/{id}/links', { path: { id } });

@@ -1,17 +1,4 @@
-import type {
-  Connection,
-  ConnectionCreate,
-  CustomPlatform,
-  Publication,
-  PublishRequest,
-  PublishResult,
-  Rendition,
-  RenditionList,
-  Webhook,
-  WebhookCreate,
-  WebhookCreated,
-  WebhookDelivery,
-} from '@voxpress/contracts';
+import type { ConnectionCreate, CustomPlatform, PublishRequest, WebhookCreate } from '@voxpress/contracts';
 import { i18n } from '../../i18n/i18n.ts';
 import { api, tokens } from '../../lib/api.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -27,40 +14,36 @@ export const deliveriesKey = (webhookId: string) =>
   ['publishing', 'webhooks', webhookId, 'deliveries'] as const;
 
 export const getRenditions = (contentId: string, language: string) =>
-  api.request<RenditionList>(`/content/${contentId}/renditions?language=${encodeURIComponent(language)}`);
+  api.get('/api/v1/content/{id}/renditions', { path: { id: contentId }, query: { language } });
 
 export const saveRendition = (contentId: string, platform: string, language: string, parts: string[]) =>
-  api.request<Rendition>(`/content/${contentId}/renditions/${encodeURIComponent(platform)}`, {
-    method: 'PUT',
+  api.put('/api/v1/content/{id}/renditions/{platform}', {
+    path: { id: contentId, platform },
     json: { language, parts },
   });
 
 export const regenerateRenditions = (contentId: string, language: string, platform?: string) =>
-  api.request<RenditionList>(`/content/${contentId}/renditions/regenerate`, {
-    method: 'POST',
+  api.post('/api/v1/content/{id}/renditions/regenerate', {
+    path: { id: contentId },
     json: { language, ...(platform ? { platform } : {}) },
   });
 
-export const listConnections = async () =>
-  (await api.request<{ items: Connection[] }>('/publishing/connections')).items;
+export const listConnections = async () => (await api.get('/api/v1/publishing/connections')).items;
 export const createConnection = (body: ConnectionCreate) =>
-  api.request<Connection>('/publishing/connections', { method: 'POST', json: body });
+  api.post('/api/v1/publishing/connections', { json: body });
 export const deleteConnection = (id: string) =>
-  api.request<{ message: string }>(`/publishing/connections/${id}`, { method: 'DELETE' });
+  api.delete('/api/v1/publishing/connections/{id}', { path: { id } });
 
 export const publishPiece = (contentId: string, body: PublishRequest) =>
-  api.request<PublishResult>(`/content/${contentId}/publish`, { method: 'POST', json: body });
+  api.post('/api/v1/content/{id}/publish', { path: { id: contentId }, json: body });
 export const listPublications = async (contentId: string) =>
-  (await api.request<{ items: Publication[] }>(`/content/${contentId}/publications`)).items;
+  (await api.get('/api/v1/content/{id}/publications', { path: { id: contentId } })).items;
 
-export const listWebhooks = async () =>
-  (await api.request<{ items: Webhook[] }>('/publishing/webhooks')).items;
-export const createWebhook = (body: WebhookCreate) =>
-  api.request<WebhookCreated>('/publishing/webhooks', { method: 'POST', json: body });
-export const deleteWebhook = (id: string) =>
-  api.request<{ message: string }>(`/publishing/webhooks/${id}`, { method: 'DELETE' });
+export const listWebhooks = async () => (await api.get('/api/v1/publishing/webhooks')).items;
+export const createWebhook = (body: WebhookCreate) => api.post('/api/v1/publishing/webhooks', { json: body });
+export const deleteWebhook = (id: string) => api.delete('/api/v1/publishing/webhooks/{id}', { path: { id } });
 export const listDeliveries = async (id: string) =>
-  (await api.request<{ items: WebhookDelivery[] }>(`/publishing/webhooks/${id}/deliveries`)).items;
+  (await api.get('/api/v1/publishing/webhooks/{id}/deliveries', { path: { id } })).items;
 
 /** Downloads the piece in one language through the browser's save dialog. */
 export async function downloadExport(
@@ -85,4 +68,4 @@ export async function downloadExport(
 }
 
 export const saveCustomPlatform = (platform: CustomPlatform) =>
-  api.request<CustomPlatform>('/publishing/platforms', { method: 'PUT', json: platform });
+  api.put('/api/v1/publishing/platforms', { json: platform });
