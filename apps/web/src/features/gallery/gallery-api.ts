@@ -1,12 +1,4 @@
-import {
-  type InfographicContentType,
-  type ItemList,
-  SAVED_INFOGRAPHICS_PAGE_SIZE,
-  type SavedInfographic,
-  type SavedList,
-  type TemplateCollection,
-  type TemplateCollectionList,
-} from '@voxpress/contracts';
+import { type InfographicContentType, SAVED_INFOGRAPHICS_PAGE_SIZE } from '@voxpress/contracts';
 import { api } from '../../lib/api.ts';
 
 /** What the gallery's list of saved images is narrowed to (the API's own query parameters). */
@@ -17,13 +9,6 @@ export interface SavedQuery {
   transcription_id?: string | undefined;
 }
 
-const query = (values: Record<string, string | number | undefined>) => {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== '') params.set(k, String(v));
-  const text = params.toString();
-  return text ? `?${text}` : '';
-};
-
 export const savedListKey = (q: SavedQuery) => ['infographics', 'saved', q] as const;
 export const collectionsKey = (contentType?: InfographicContentType) =>
   ['infographics', 'collections', contentType ?? ''] as const;
@@ -32,20 +17,25 @@ export const sourcesKey = ['infographics', 'sources'] as const;
 
 /** The user's saved images, newest first, 50 to a page (spec §9). */
 export const listSaved = (q: SavedQuery) =>
-  api.request<SavedList>(`/infographics/saved${query({ ...q, limit: SAVED_INFOGRAPHICS_PAGE_SIZE })}`);
+  api.get('/api/v1/infographics/saved', {
+    query: {
+      page: q.page,
+      limit: SAVED_INFOGRAPHICS_PAGE_SIZE,
+      content_type: q.content_type,
+      transcription_id: q.transcription_id || undefined,
+    },
+  });
 
 /** One saved image, with a fresh signed link. */
-export const getSaved = (id: string) => api.request<SavedInfographic>(`/infographics/saved/${id}`);
+export const getSaved = (id: string) => api.get('/api/v1/infographics/saved/{id}', { path: { id } });
 
 /** The user's template collections, newest first. */
 export const listCollections = (contentType?: InfographicContentType) =>
-  api.request<TemplateCollectionList>(
-    `/infographics/template-collections${query({ content_type: contentType })}`,
-  );
+  api.get('/api/v1/infographics/template-collections', { query: { content_type: contentType } });
 
 /** One collection with its variations (fresh signed links). */
 export const getCollection = (id: string) =>
-  api.request<TemplateCollection>(`/infographics/collections/${id}`);
+  api.get('/api/v1/infographics/collections/{id}', { path: { id } });
 
 /** An item the images were made from: its page, its title, and the source id the API files images under. */
 export interface SourceItem {
@@ -65,7 +55,7 @@ const MAX_ITEM_PAGES = 20;
 export async function listSourceItems(): Promise<SourceItem[]> {
   const out: SourceItem[] = [];
   for (let page = 1; page <= MAX_ITEM_PAGES; page++) {
-    const list = await api.request<ItemList>(`/items${query({ page, limit: ITEMS_PAGE })}`);
+    const list = await api.get('/api/v1/items', { query: { page, limit: ITEMS_PAGE } });
     for (const item of list.items)
       if (item.transcription_id)
         out.push({ id: item.id, title: item.title, transcriptionId: item.transcription_id });

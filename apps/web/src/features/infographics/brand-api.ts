@@ -1,14 +1,13 @@
-import type { BrandKit, BrandKitUpdate } from '@voxpress/contracts';
+import type { BrandKitUpdate } from '@voxpress/contracts';
 import { api } from '../../lib/api.ts';
 
 export const BRAND_KEY = ['users', 'me', 'brand'] as const;
 
 /** The user's brand kit, or the defaults with `saved: false`. */
-export const fetchBrand = () => api.request<BrandKit>('/users/me/brand');
+export const fetchBrand = () => api.get('/api/v1/users/me/brand');
 
 /** Saves the whole kit; `logo` left out keeps the current one, null removes it. */
-export const saveBrand = (kit: BrandKitUpdate) =>
-  api.request<BrandKit>('/users/me/brand', { method: 'PUT', json: kit });
+export const saveBrand = (kit: BrandKitUpdate) => api.put('/api/v1/users/me/brand', { json: kit });
 
 /** WCAG 2 contrast of a `#rrggbb` colour against white, as the server checks it. */
 export function contrastOnWhite(hex: string): number {
