@@ -55,13 +55,13 @@ export async function askLibrary(
   signal: AbortSignal,
 ): Promise<AskAnswer> {
   if (typeof ReadableStream === 'undefined' || typeof TextDecoder === 'undefined') {
-    return api.request<AskAnswer>('/ask', { json: body, signal });
+    return api.post('/api/v1/ask', { json: body, signal });
   }
   let res = await post(body, tokens.getAccessToken(), signal);
   // An expired session is renewed once, as every other request is.
   if (res.status === 401 && tokens.getRefreshToken() && (await api.refresh().catch(() => false)))
     res = await post(body, tokens.getAccessToken(), signal);
-  if (res.status === 401) return api.request<AskAnswer>('/ask', { json: body, signal });
+  if (res.status === 401) return api.post('/api/v1/ask', { json: body, signal });
   if (!res.ok) {
     const info = parseErrorBody(await res.text());
     throw new ApiError(res.status, info.detail, detailMessage(res.status, info.detail, info), info);

@@ -29,7 +29,7 @@ export function useSpeechAvailability(): (code: string) => string | null {
   const { t } = useTranslation('audio');
   const heard = useQuery({
     queryKey: SPEECH_LANGUAGES_KEY,
-    queryFn: () => api.request<SpeechLanguages>('/system/speech-languages', { auth: false }),
+    queryFn: () => api.get('/api/v1/system/speech-languages', { auth: false }),
     staleTime: 60_000,
   });
   const words = { noEngine: t('language.noEngine'), notHeard: t('language.notHeard') };
