@@ -1,4 +1,3 @@
-import type { Audio, AudioLinks, Transcription } from '@voxpress/contracts';
 import { i18n } from '../../i18n/i18n.ts';
 import { api, tokens } from '../../lib/api.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -9,22 +8,22 @@ export type ExportFormat = 'txt' | 'srt' | 'vtt' | 'json' | 'docx';
 export const audioKey = (id: string) => ['audio', id] as const;
 export const transcriptionKey = (id: string) => ['audio', id, 'transcription'] as const;
 
-export const getAudio = (id: string) => api.request<Audio>(`/audio/${id}`);
+export const getAudio = (id: string) => api.get('/api/v1/audio/{id}', { path: { id } });
 
 export const getTranscription = (audioId: string) =>
-  api.request<Transcription>(`/audio/${audioId}/transcription`);
+  api.get('/api/v1/audio/{id}/transcription', { path: { id: audioId } });
 
 /** Saves an edit made from `version`; a transcript saved elsewhere since answers 409 (code `conflict`). */
 export const saveTranscription = (audioId: string, edit: { text: string; html?: string }, version: number) =>
-  api.request<Transcription>(`/audio/${audioId}/transcription`, {
-    method: 'PUT',
+  api.put('/api/v1/audio/{id}/transcription', {
+    path: { id: audioId },
     json: { ...edit, version },
   });
 
 /** Starts (again) the transcription of an audio item, optionally in another language. */
 export const transcribeAudio = (audioId: string, language?: string) =>
-  api.request<Audio>(`/audio/${audioId}/transcribe`, {
-    method: 'POST',
+  api.post('/api/v1/audio/{id}/transcribe', {
+    path: { id: audioId },
     json: language ? { audio_id: audioId, ...transcriptionLanguageFields(language) } : {},
   });
 
@@ -32,7 +31,8 @@ export const transcribeAudio = (audioId: string, language?: string) =>
  * Addresses for what the browser opens without headers (`<audio>`, EventSource): each carries a
  * short-lived ticket for that address only, never the access token.
  */
-export const getAudioLinks = (audioId: string) => api.request<AudioLinks>(`/audio/${audioId}/links`);
+export const getAudioLinks = (audioId: string) =>
+  api.get('/api/v1/audio/{id}/links', { path: { id: audioId } });
 
 /** Downloads the transcript as a file (TXT, SRT or VTT) through the browser's save dialog. */
 export async function downloadTranscript(audioId: string, format: ExportFormat): Promise<void> {
