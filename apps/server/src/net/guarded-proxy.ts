@@ -168,10 +168,14 @@ export class GuardedProxy {
     }
     const upstream = connect({ host: address, port: target.port });
     this.track(upstream);
+    let established = false;
     upstream.once('error', () => {
-      if (!client.destroyed) client.end('HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\n\r\n');
+      // Once the tunnel is open its bytes are the program's: it is only closed.
+      if (established || client.destroyed) client.destroy();
+      else client.end('HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\n\r\n');
     });
     upstream.once('connect', () => {
+      established = true;
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       if (head.length) {
         this.count(head.length);
