@@ -29,7 +29,6 @@ interface PassageRow {
   title: string;
   field: SearchHitType;
   snippet: string;
-  body: string;
   start_s: number | null;
   end_s: number | null;
   speaker: string | null;
@@ -48,12 +47,6 @@ const headline = (query: SQL) =>
   sql`ts_headline(p.config::regconfig, ${escapedBody}, ${query},
     case when length(p.body) <= 280 then 'StartSel=<mark>, StopSel=</mark>, HighlightAll=true'
     else 'StartSel=<mark>, StopSel=</mark>, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "' end)`;
-
-/** Passages that belong to an item the user sees in the library (not an upload that never came). */
-const visible = (userId: string) => sql`(
-  (c.item_kind = 'audio' and a.user_id = ${userId} and a.status <> 'pending_upload'
-    and (c.transcription_id is null or a.transcription_id = c.transcription_id))
-  or (c.item_kind = 'document' and d.user_id = ${userId} and d.source = 'document'))`;
 
 /**
  * Full-text search over `search_passages` (kept by triggers: titles, descriptions, transcript
@@ -133,6 +126,11 @@ export class SearchRepository {
     return this.result(rows, 'similar');
   }
 
+  /**
+   * One page of the passages `matches` finds among the user's shown ones (`visible`, kept by
+   * triggers): the first `SEARCH_CANDIDATES` found are ranked, and only the page's passages are
+   * joined to their items' titles and highlighted.
+   */
   private page(
     userId: string,
     options: SearchOptions,
@@ -145,24 +143,22 @@ export class SearchRepository {
     return queryRows<PassageRow>(
       this.db,
       sql`with ${prelude} candidates as (
-          select p.id, p.item_id, p.item_kind, p.transcription_id, p.field, p.position, p.body, p.config, p.tsv
+          select p.id, p.item_id, p.field, p.position, p.config, p.tsv
           from search_passages p
-          where p.user_id = ${userId} and (${matches}) ${type}
+          where p.user_id = ${userId} and p.visible and (${matches}) ${type}
           limit ${SEARCH_CANDIDATES + 1}
         ), ranked as (
-          select c.id, coalesce(a.title, d.title, '') as title, ${rank} as rank,
-            count(*) over () as total
+          select c.id, ${rank} as rank, count(*) over () as total
           from candidates c
-          left join audio a on c.item_kind = 'audio' and a.id = c.item_id
-          left join transcriptions d on c.item_kind = 'document' and d.id = c.item_id
-          where ${visible(userId)}
-          order by rank desc, c.item_id, c.field, c.position
+          order by rank desc, c.item_id, c.field, c.position, c.id
           limit ${options.limit} offset ${(options.page - 1) * options.limit}
         )
-        select p.item_id, p.item_kind, r.title, p.field, p.body, p.start_s, p.end_s, p.speaker,
-          p.speaker_name, r.rank, r.total, ${snippet} as snippet
+        select p.item_id, p.item_kind, coalesce(a.title, d.title, '') as title, p.field, p.start_s,
+          p.end_s, p.speaker, p.speaker_name, r.rank, r.total, ${snippet} as snippet
         from ranked r join search_passages p on p.id = r.id
-        order by r.rank desc, p.item_id, p.field, p.position`,
+        left join audio a on p.item_kind = 'audio' and a.id = p.item_id
+        left join transcriptions d on p.item_kind = 'document' and d.id = p.item_id
+        order by r.rank desc, p.item_id, p.field, p.position, p.id`,
     );
   }
 

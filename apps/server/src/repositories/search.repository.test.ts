@@ -1,0 +1,318 @@
+import type { SearchHit } from '@voxpress/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase, drivers } from '../../test/harness.ts';
+import { type Database, openDatabase, queryRows } from '../db/database.ts';
+import { audio, content, transcriptions, users } from '../db/schema.ts';
+import { SearchService, similarWords } from '../services/search/search.service.ts';
+import { SEARCH_CANDIDATES, SearchRepository } from './search.repository.ts';
+
+const WORDS = `budget review garden roses meeting client report launch design market sprint quarter
+  story recipe travel music morning evening decision risk zeppelin greenhouse seeds numbers`
+  .split(/\s+/)
+  .filter(Boolean);
+
+/** A deterministic pseudo-random sequence: the same library on every run. */
+function random(seed: number): () => number {
+  let s = seed;
+  return () => {
+    s = (s * 1_103_515_245 + 12_345) % 2 ** 31;
+    return s / 2 ** 31;
+  };
+}
+
+/**
+ * What a search must answer, written the plain way: every passage of the user's items matching
+ * the query, each item looked up to see that the library shows it, all of them ranked, each one
+ * highlighted. The repository finds the same passages another way (a flag kept by triggers, only
+ * the page highlighted), which must change nothing a user sees.
+ */
+async function expected(
+  db: Database['db'],
+  userId: string,
+  q: string,
+  tsquery?: string,
+): Promise<SearchHit[]> {
+  const query = tsquery ? sql`${tsquery}::tsquery` : sql`websearch_to_tsquery(p.config::regconfig, ${q})`;
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select p.item_id, p.item_kind, coalesce(a.title, d.title, '') as title, p.field, p.start_s, p.end_s,
+        p.speaker, p.speaker_name, ts_rank(p.tsv, ${query}) as rank,
+        ts_headline(p.config::regconfig,
+          replace(replace(replace(replace(replace(voxpress_search_text(p.body), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;'),
+          ${query},
+          case when length(p.body) <= 280 then 'StartSel=<mark>, StopSel=</mark>, HighlightAll=true'
+          else 'StartSel=<mark>, StopSel=</mark>, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "' end) as snippet
+      from search_passages p
+      left join audio a on p.item_kind = 'audio' and a.id = p.item_id
+      left join transcriptions d on p.item_kind = 'document' and d.id = p.item_id
+      where p.user_id = ${userId} and p.tsv @@ ${query}
+        and ((p.item_kind = 'audio' and a.user_id = ${userId} and a.status <> 'pending_upload'
+              and (p.transcription_id is null or a.transcription_id = p.transcription_id))
+          or (p.item_kind = 'document' and d.user_id = ${userId} and d.source = 'document'))
+      order by rank desc, p.item_id, p.field, p.position, p.id`,
+  );
+  return rows.map((r) => ({
+    item_id: r.item_id as string,
+    kind: r.item_kind as 'audio' | 'document',
+    title: r.title as string,
+    type: r.field as SearchHit['type'],
+    snippet: r.snippet as string,
+    start: r.start_s as number | null,
+    end: r.end_s as number | null,
+    speaker: r.speaker as string | null,
+    speaker_name:
+      (r.speaker_name as string | null) ??
+      (r.speaker ? `Speaker ${/\d+/.exec(r.speaker as string)?.[0]}` : null),
+    rank: Number(r.rank),
+  }));
+}
+
+describe.each(drivers)('search results on %s', (driver) => {
+  let database: Database;
+  let drop = async () => {};
+  let me: string;
+  let them: string;
+  let search: SearchService;
+
+  async function recording(
+    owner: string,
+    title: string,
+    segments: { start: number; end: number; text: string; speaker?: string }[],
+    options: { status?: 'pending_upload' | 'completed'; language?: string; current?: boolean } = {},
+  ): Promise<{ audioId: string; transcriptionId: string }> {
+    const { db } = database;
+    const [a] = await db
+      .insert(audio)
+      .values({
+        userId: owner,
+        title,
+        description: segments.length > 2 ? `About ${segments[0]?.text.split(' ')[0]}` : null,
+        source: 'upload',
+        blobKey: `audio/${owner}/${title}.wav`,
+        language: options.language ?? 'en-US',
+        status: options.status ?? 'completed',
+        transcriptionStatus: 'completed',
+      })
+      .returning({ id: audio.id });
+    if (!a) throw new Error('no audio');
+    const transcriptionId = await transcript(owner, a.id, segments, options.language);
+    if (options.current !== false) await db.update(audio).set({ transcriptionId }).where(eq(audio.id, a.id));
+    return { audioId: a.id, transcriptionId };
+  }
+
+  async function transcript(
+    owner: string,
+    audioId: string,
+    segments: { start: number; end: number; text: string; speaker?: string }[],
+    language = 'en-US',
+  ): Promise<string> {
+    const [tr] = await database.db
+      .insert(transcriptions)
+      .values({
+        audioId,
+        userId: owner,
+        originalText: segments.map((s) => s.text).join(' '),
+        language,
+        provider: 'whisper',
+        segments,
+        speakers: [{ id: 'S1', name: 'Maria', colour: '#0072B2' }],
+      })
+      .returning({ id: transcriptions.id });
+    if (!tr) throw new Error('no transcript');
+    return tr.id;
+  }
+
+  /** Every page of a search, one after the other. */
+  async function allPages(q: string): Promise<{ hits: SearchHit[]; total: number; match: string }> {
+    const hits: SearchHit[] = [];
+    let first: Awaited<ReturnType<SearchService['search']>> | undefined;
+    for (let page = 1; ; page++) {
+      const found = await search.search(me, { q, page });
+      first ??= found;
+      hits.push(...found.hits);
+      if (found.hits.length < found.limit) break;
+    }
+    return { hits, total: first?.total ?? 0, match: first?.match ?? 'words' };
+  }
+
+  beforeAll(async () => {
+    if (driver === 'postgres') {
+      const pg = await createPostgresDatabase();
+      drop = pg.drop;
+      database = await openDatabase({ url: pg.url, dataDir: 'memory' });
+    } else database = await openDatabase({ dataDir: 'memory' });
+    await database.migrate();
+    const { db } = database;
+    const [a, b] = await db
+      .insert(users)
+      .values([
+        { email: 'ranking-me@example.com', fullName: 'Me' },
+        { email: 'ranking-them@example.com', fullName: 'Them' },
+      ])
+      .returning({ id: users.id });
+    if (!a || !b) throw new Error('no users');
+    me = a.id;
+    them = b.id;
+    search = new SearchService(db);
+    // Forty recordings of words drawn at random (some repeated, some in Spanish), with speakers.
+    const next = random(7);
+    const words = (n: number) =>
+      Array.from({ length: n }, () => WORDS[Math.floor(next() * WORDS.length)] as string).join(' ');
+    for (let i = 0; i < 40; i++) {
+      const segments = Array.from({ length: 1 + Math.floor(next() * 5) }, (_, s) => ({
+        start: s * 7.5,
+        end: s * 7.5 + 7.5,
+        text: `${words(4 + Math.floor(next() * 30))}.`,
+        ...(next() < 0.5 ? { speaker: next() < 0.5 ? 'S1' : 'S2' } : {}),
+      }));
+      await recording(me, `${words(2)} ${i}`, segments, i % 9 === 0 ? { language: 'es' } : {});
+    }
+    // A long passage is shown in fragments.
+    await recording(me, 'Long talk', [{ start: 0, end: 60, text: `${words(120)} zeppelin ${words(80)}` }]);
+    // Not shown: an upload that never came, an earlier transcript, another user's recording.
+    await recording(me, 'Budget zeppelin pending', [{ start: 0, end: 1, text: 'budget zeppelin' }], {
+      status: 'pending_upload',
+    });
+    const edited = await recording(me, 'Retaken', [{ start: 0, end: 2, text: 'budget roses old take' }]);
+    const newer = await transcript(me, edited.audioId, [
+      { start: 0, end: 2, text: 'budget greenhouse new take' },
+    ]);
+    await db.update(audio).set({ transcriptionId: newer }).where(eq(audio.id, edited.audioId));
+    await recording(them, 'Their budget zeppelin', [
+      { start: 0, end: 1, text: 'budget review zeppelin roses' },
+    ]);
+    // A document with a written piece.
+    const [doc] = await db
+      .insert(transcriptions)
+      .values({
+        source: 'document',
+        title: 'Garden budget',
+        description: 'Seeds and roses',
+        userId: me,
+        originalText: 'The budget for seeds.',
+        language: 'en',
+        provider: 'document',
+        segments: [{ start: 0, end: 0, text: 'The budget for seeds and a zeppelin ride.' }],
+      })
+      .returning({ id: transcriptions.id });
+    await db.insert(content).values({
+      userId: me,
+      transcriptionId: doc?.id ?? '',
+      contentType: 'blog_post',
+      language: 'en',
+      status: 'completed',
+      body: {
+        title: 'Roses',
+        text: 'Budget roses for the garden review.',
+        blocks: [],
+        key_points: [],
+        quotes: [],
+        keywords: [],
+        details: null,
+        word_count: 5,
+      },
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await database?.close();
+    await drop();
+  });
+
+  it('ranks and highlights the same passages as a plain search of every shown passage', async () => {
+    const queries = [
+      'zeppelin',
+      'budget',
+      'budget review',
+      '"budget review"',
+      'roses -budget',
+      'zeppelin or seeds',
+      'music morning',
+      'maria',
+    ];
+    for (const q of queries) {
+      const want = await expected(database.db, me, q);
+      const got = await allPages(q);
+      expect(want.length, q).toBeGreaterThan(0);
+      expect(want.length, q).toBeLessThan(SEARCH_CANDIDATES);
+      expect(got.hits, q).toEqual(want);
+      expect(got.total, q).toBe(want.length);
+      expect(got.match, q).toBe('words');
+    }
+    // Found by spelling: the same passages as the words the spelling found.
+    const repository = new SearchRepository(database.db);
+    const like = await repository.similarQuery(similarWords('zepelin greenhous'));
+    expect(like).toBeTruthy();
+    const similar = await allPages('zepelin greenhous');
+    expect(similar.match).toBe('similar');
+    expect(similar.hits).toEqual(await expected(database.db, me, '', like as string));
+  });
+
+  it('shows an upload once it came, and only the current transcript of an item', async () => {
+    const { db } = database;
+    // The titles of the passages found by their words (not by similar spellings).
+    const found = async (q: string) => {
+      const results = await search.search(me, { q });
+      return results.match === 'words' ? results.hits.map((h) => `${h.type} ${h.title}`) : [];
+    };
+    const waiting = await recording(me, 'Quokka upload', [{ start: 0, end: 1, text: 'quokka words' }], {
+      status: 'pending_upload',
+    });
+    expect(await found('quokka')).toEqual([]);
+    await db.update(audio).set({ status: 'completed' }).where(eq(audio.id, waiting.audioId));
+    expect(await found('quokka')).toEqual(['title Quokka upload', 'transcript Quokka upload']);
+    // A second transcript replaces the first in the results once it is the current one.
+    const second = await transcript(me, waiting.audioId, [{ start: 0, end: 1, text: 'wombat words' }]);
+    expect(await found('wombat')).toEqual([]);
+    await db.update(audio).set({ transcriptionId: second }).where(eq(audio.id, waiting.audioId));
+    expect(await found('wombat')).toEqual(['transcript Quokka upload']);
+    expect(await found('quokka words')).toEqual([]);
+    // Going back to the first brings its passages back, and its written pieces follow it.
+    await db.insert(content).values({
+      userId: me,
+      transcriptionId: waiting.transcriptionId,
+      contentType: 'blog_post',
+      language: 'en',
+      status: 'completed',
+      body: {
+        title: 'Quokka post',
+        text: 'Numbat facts.',
+        blocks: [],
+        key_points: [],
+        quotes: [],
+        keywords: [],
+        details: null,
+        word_count: 5,
+      },
+    });
+    expect(await found('numbat')).toEqual([]);
+    await db
+      .update(audio)
+      .set({ transcriptionId: waiting.transcriptionId })
+      .where(eq(audio.id, waiting.audioId));
+    expect(await found('numbat')).toEqual(['content Quokka upload']);
+    expect(await found('wombat')).toEqual([]);
+    // Back to waiting for an upload hides it all; every passage agrees with the plain rule.
+    await db.update(audio).set({ status: 'pending_upload' }).where(eq(audio.id, waiting.audioId));
+    expect(await found('quokka')).toEqual([]);
+    const disagree = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from search_passages p
+        left join audio a on p.item_kind = 'audio' and a.id = p.item_id
+        left join transcriptions d on p.item_kind = 'document' and d.id = p.item_id
+        where p.visible <> coalesce((p.item_kind = 'audio' and a.user_id = p.user_id and a.status <> 'pending_upload'
+          and (p.transcription_id is null or a.transcription_id = p.transcription_id))
+          or (p.item_kind = 'document' and d.user_id = p.user_id and d.source = 'document'), false)`,
+    );
+    expect(disagree[0]?.n).toBe(0);
+    expect(
+      (
+        await queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from search_passages where not visible`,
+        )
+      )[0]?.n,
+    ).toBeGreaterThan(0);
+  });
+});
