@@ -1,10 +1,5 @@
-import type {
-  Audio,
-  AudioFormat,
-  SpeakersRequest,
-  UploadInitRequest,
-  UploadInitResponse,
-} from '@voxpress/contracts';
+import type { AudioFormat, SpeakersRequest, UploadInitRequest } from '@voxpress/contracts';
+import { createRoutes } from '../../lib/api/routes.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { transcriptionLanguageFields } from './language-fields.ts';
@@ -73,7 +68,8 @@ export async function uploadRecording(
   file: RecordingFile,
   onProgress: (percent: number) => void,
   deps: RecordingUploadDeps,
-): Promise<Audio> {
+) {
+  const { post } = createRoutes(deps.request);
   const fields = transcriptionLanguageFields(file.language);
   for (let attempt = 0; ; attempt++) {
     try {
@@ -88,23 +84,22 @@ export async function uploadRecording(
         source: 'recording',
         ...(file.speakers !== undefined ? { speakers: file.speakers } : {}),
       };
-      const link = await deps.request<UploadInitResponse>('/audio/upload', { json: init });
+      const link = await post('/api/v1/audio/upload', { json: init });
       onProgress(0);
       await deps.put(link.presigned_url, file.blob, link.headers, (p) => onProgress(p * 0.95));
-      return await deps.request<Audio>(
-        `/audio/${encodeURIComponent(link.audio_id)}/transcribe?language=${encodeURIComponent(file.language)}`,
-        {
-          json: {
-            audio_id: link.audio_id,
-            expected_languages: fields.expected_languages,
-            auto_detect_language: false,
-            force_language: fields.force_language,
-            dialect: fields.dialect,
-            google_language_code: fields.google_language_code,
-            use_whisper_for_english: fields.use_whisper_for_english,
-          },
+      return await post('/api/v1/audio/{id}/transcribe', {
+        path: { id: link.audio_id },
+        query: { language: file.language },
+        json: {
+          audio_id: link.audio_id,
+          expected_languages: fields.expected_languages,
+          auto_detect_language: false,
+          force_language: fields.force_language,
+          dialect: fields.dialect,
+          google_language_code: fields.google_language_code,
+          use_whisper_for_english: fields.use_whisper_for_english,
         },
-      );
+      });
     } catch (err) {
       if (attempt === 0 && isExpired(err)) continue;
       throw err;
