@@ -66,13 +66,18 @@ describe.each(drivers)('voice profiles on %s', (driver) => {
     t.app.inject({ method, url: `/api/v1${url}`, headers: as(who), ...(payload ? { payload } : {}) });
   const profiles = async (who: string) =>
     ((await call('GET', '/users/me/voice-profiles', who)).json() as ProfilesBody).profiles;
-  const speakersOf = async (id: string) =>
-    ((await call('GET', `/audio/${id}/speakers`, ada)).json() as SpeakersBody).speakers;
+  const speakersOf = async (id: string, who = ada) =>
+    ((await call('GET', `/audio/${id}/speakers`, who)).json() as SpeakersBody).speakers;
 
-  async function upload(content: Buffer, name: string, speakers: number | 'auto'): Promise<string> {
+  async function upload(
+    content: Buffer,
+    name: string,
+    speakers: number | 'auto',
+    who = ada,
+  ): Promise<string> {
     const res = await postAudioFile(
       t.app,
-      ada,
+      who,
       { name, content },
       { language: 'en-US', speakers: String(speakers) },
     );
@@ -80,7 +85,7 @@ describe.each(drivers)('voice profiles on %s', (driver) => {
     const id = res.json().data.audio_id as string;
     const deadline = Date.now() + 90_000;
     for (;;) {
-      const body = (await call('GET', `/audio/${id}`, ada)).json();
+      const body = (await call('GET', `/audio/${id}`, who)).json();
       if (body.status === 'failed') throw new Error(JSON.stringify(body));
       if (body.status === 'completed' && body.speakers_status === 'completed') return id;
       if (Date.now() > deadline) throw new Error(`timed out; last state ${JSON.stringify(body)}`);
@@ -139,6 +144,24 @@ describe.each(drivers)('voice profiles on %s', (driver) => {
       ['Cara', 1],
     ]);
   }, 150_000);
+
+  it("never suggests another user's remembered voices, nor shows them the speakers", async () => {
+    // Bob remembers voices too and records the same two voices Ada named: nothing of hers is offered.
+    await call('PUT', '/users/me/settings', bob, { remember_voices: true });
+    const bobsId = await upload(first, 'bob.wav', 'auto', bob);
+    const his = await speakersOf(bobsId, bob);
+    expect(his).toHaveLength(2);
+    expect(his.map((s) => [s.name, s.suggested_name])).toEqual([
+      ['Speaker 1', null],
+      ['Speaker 2', null],
+    ]);
+    expect(await profiles(bob)).toEqual([]);
+    // Neither sees the other's speakers.
+    const theirs = await call('GET', `/audio/${secondId}/speakers`, bob);
+    expect(theirs.statusCode).toBe(404);
+    expect((await call('GET', `/audio/${bobsId}/speakers`, ada)).statusCode).toBe(404);
+    await call('PUT', '/users/me/settings', bob, { remember_voices: false });
+  }, 120_000);
 
   it('renames and deletes only my own profiles', async () => {
     const [ana, ben] = await profiles(ada);
