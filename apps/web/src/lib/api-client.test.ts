@@ -78,6 +78,22 @@ describe('api client', () => {
     expect(calls[0]?.auth).toBe('Bearer fresh-1');
   });
 
+  it('sends the typed calls through the same request: token, one renewal, errors', async () => {
+    const { client, calls } = setup();
+    await expect(client.get('/api/v1/users/me')).resolves.toEqual({ email: 'ada@example.com' });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/v1/users/me',
+      'POST /api/v1/auth/refresh',
+      'GET /api/v1/users/me',
+    ]);
+    const error = await client
+      .post('/api/v1/auth/login', { auth: false, form: { username: 'a@b.c', password: 'p' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(422);
+    expect(calls.at(-1)?.contentType).toBe('application/x-www-form-urlencoded');
+  });
+
   it('refreshes once on a 401, stores the new tokens and repeats the request', async () => {
     const { client, calls, tokens, expired } = setup();
     await expect(client.request('/users/me')).resolves.toEqual({ email: 'ada@example.com' });
