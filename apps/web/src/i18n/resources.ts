@@ -18,6 +18,7 @@ import pricing from './locales/en/pricing.json';
 import publishing from './locales/en/publishing.json';
 import settings from './locales/en/settings.json';
 import shell from './locales/en/shell.json';
+import terms from './locales/en/terms.json';
 import transcription from './locales/en/transcription.json';
 
 /** The namespace of keys written without a prefix. */
@@ -48,5 +49,6 @@ export const englishResources = {
   publishing,
   settings,
   shell,
+  terms,
   transcription,
 };

@@ -6,12 +6,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/PageState.tsx';
+import { contentTypeLabel } from '../../i18n/terms.ts';
 import { loadErrorMessage } from '../../lib/load-error.ts';
 import { ItemSectionFrame } from '../items/ItemSectionFrame.tsx';
 import { getItemText, itemTextKey } from '../items/items-api.ts';
 import { ContentViewer } from './ContentViewer.tsx';
 import { contentKey, sourceContentKey } from './content-api.ts';
-import { typeLabel } from './content-labels.ts';
 import { isSettled } from './content-monitor.ts';
 import { EnhancePanel } from './EnhancePanel.tsx';
 import { usePiece, useSourceContent } from './use-content.ts';
@@ -139,7 +139,7 @@ function PieceTab({ piece, selected, onSelect }: { piece: Content; selected: boo
     >
       <Group gap={6} wrap="nowrap">
         {busy && <Loader size={12} aria-hidden />}
-        {typeLabel(t, piece.content_type)}
+        {contentTypeLabel(piece.content_type)}
         {piece.status === 'failed' && (
           <Text component="span" size="xs" c="red">
             {t('viewer.status.failed')}

@@ -21,6 +21,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/PageState.tsx';
 import { formatNumber } from '../../i18n/format.ts';
+import { contentTypeLabel, platformLabel } from '../../i18n/terms.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { languageName } from '../audio/language-fields.ts';
 import { InfographicsPanel } from '../infographics/InfographicsPanel.tsx';
@@ -28,7 +29,6 @@ import { PublishingPanel } from '../publishing/PublishingPanel.tsx';
 import { ContentBlocks } from './ContentBlocks.tsx';
 import { ContentDetailsView } from './ContentDetailsView.tsx';
 import { deleteContent, sourceContentKey } from './content-api.ts';
-import { platformLabel, typeLabel } from './content-labels.ts';
 import { GroundedList } from './GroundedList.tsx';
 import { PieceEditor } from './PieceEditor.tsx';
 import { PieceExtras } from './PieceExtras.tsx';
@@ -78,7 +78,7 @@ export function ContentViewer({
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <Stack gap={4} style={{ minWidth: 0 }}>
             <Group gap={6}>
-              <Badge variant="light">{typeLabel(t, piece.content_type)}</Badge>
+              <Badge variant="light">{contentTypeLabel(piece.content_type)}</Badge>
               {piece.metadata.service_used && piece.metadata.service_used !== 'composer' && (
                 <Badge variant="outline" color="gray" tt="none">
                   {t('viewer.writtenBy', { engine: piece.metadata.service_used })}
@@ -88,7 +88,7 @@ export function ContentViewer({
             <Title order={3} id={titleId} style={{ overflowWrap: 'anywhere' }}>
               {(status === 'completed' && translation?.title) ||
                 piece.title ||
-                typeLabel(t, piece.content_type)}
+                contentTypeLabel(piece.content_type)}
             </Title>
           </Stack>
           <Group gap={4} wrap="nowrap">
@@ -179,7 +179,7 @@ export function ContentViewer({
           <Group gap={6}>
             {piece.metadata.target_blog_platforms.map((p) => (
               <Badge key={p} variant="dot" color="grape" tt="none" data-testid="platform-badge">
-                {platformLabel(t, p)}
+                {platformLabel(p)}
               </Badge>
             ))}
           </Group>
@@ -281,7 +281,7 @@ function DeleteDialog({
   return (
     <Modal opened={opened} onClose={onClose} title={t('viewer.delete.title')} centered>
       <Stack>
-        <Text size="sm">{t('viewer.delete.text', { type: typeLabel(t, piece.content_type) })}</Text>
+        <Text size="sm">{t('viewer.delete.text', { type: contentTypeLabel(piece.content_type) })}</Text>
         {remove.error && <ErrorState message={errorMessage(remove.error)} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

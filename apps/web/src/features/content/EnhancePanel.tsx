@@ -25,12 +25,13 @@ import {
 } from '@voxpress/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contentTypeLabel, platformLabel } from '../../i18n/terms.ts';
 import { api } from '../../lib/api.ts';
 import { languageName } from '../audio/language-fields.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { enginesQuery } from '../help/engines-api.ts';
 import { enhanceContent, getUntranslatable } from './content-api.ts';
-import { BUILT_IN_TYPES, platformLabel, typeLabel } from './content-labels.ts';
+import { BUILT_IN_TYPES } from './content-labels.ts';
 import {
   addCustomPlatform,
   canAddPlatform,
@@ -146,10 +147,10 @@ function EnhanceFormView({
               writerSupport(engines.data, type) === 'needs_language_model'
                 ? {
                     value: type,
-                    label: t('enhance.typeNeedsModel', { type: typeLabel(t, type) }),
+                    label: t('enhance.typeNeedsModel', { type: contentTypeLabel(type) }),
                     disabled: true,
                   }
-                : { value: type, label: typeLabel(t, type) },
+                : { value: type, label: contentTypeLabel(type) },
             )}
             value={form.contentType}
             onChange={(v) => v && setForm({ ...form, contentType: v })}
@@ -243,7 +244,7 @@ function EnhanceFormView({
                   checked={form.platforms.includes(p)}
                   onChange={() => setForm(togglePlatform(form, p))}
                 >
-                  {platformLabel(t, p)}
+                  {platformLabel(p)}
                 </Chip>
               ) : (
                 <Group key={p} gap={0} wrap="nowrap">

@@ -6,11 +6,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/PageState.tsx';
 import { formatNumber } from '../../i18n/format.ts';
+import { audienceLabel, contentTypeLabel, contextLabel } from '../../i18n/terms.ts';
 import { loadErrorMessage } from '../../lib/load-error.ts';
-import { contentTypeLabel, contextLabel } from '../infographics/labels.ts';
 import { collectionKey, getCollection } from './gallery-api.ts';
 import { formatMadeAt, fromVariation } from './gallery-image.ts';
-import { audienceLabel } from './gallery-labels.ts';
 import { GridSkeleton, ImageGrid } from './ImageGrid.tsx';
 
 const noSource = () => null;
@@ -24,7 +23,6 @@ export function CollectionModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('gallery');
-  const { t: tInfographics } = useTranslation('infographics');
   const phone = useMediaQuery('(max-width: 36em)');
   // While one of its images is open large, Escape closes that view, not the collection too.
   const [viewerOpen, setViewerOpen] = useState(false);
@@ -53,7 +51,7 @@ export function CollectionModal({
         <Stack gap="md">
           <Group gap={6}>
             <Badge variant="light" radius="sm">
-              {contentTypeLabel(tInfographics, shown.content_type)}
+              {contentTypeLabel(shown.content_type)}
             </Badge>
             <Badge variant="default" radius="sm">
               {t('collections.images', {
@@ -64,8 +62,8 @@ export function CollectionModal({
           </Group>
           <Text size="sm" c="dimmed">
             {t('collections.audienceContext', {
-              audience: audienceLabel(t, shown.target_audience),
-              culture: contextLabel(tInfographics, shown.cultural_context),
+              audience: audienceLabel(shown.target_audience),
+              culture: contextLabel(shown.cultural_context),
             })}
             {' · '}
             {t('collections.created', { date: formatMadeAt(shown.created_at) })}

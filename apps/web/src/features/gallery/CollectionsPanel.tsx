@@ -16,12 +16,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/PageState.tsx';
 import { formatNumber } from '../../i18n/format.ts';
+import { audienceLabel, contentTypeLabel, contextLabel } from '../../i18n/terms.ts';
 import { loadErrorMessage } from '../../lib/load-error.ts';
-import { contentTypeLabel, contextLabel } from '../infographics/labels.ts';
 import { CollectionModal } from './CollectionModal.tsx';
 import { collectionsKey, listCollections } from './gallery-api.ts';
 import { formatMadeAt } from './gallery-image.ts';
-import { audienceLabel } from './gallery-labels.ts';
 import { GridSkeleton } from './ImageGrid.tsx';
 
 const PREVIEWS = 4;
@@ -67,7 +66,6 @@ export function CollectionsPanel({
   onClearFilters: () => void;
 }) {
   const { t } = useTranslation('gallery');
-  const { t: tInfographics } = useTranslation('infographics');
   const [open, setOpen] = useState<TemplateCollection | null>(null);
   const list = useQuery({
     queryKey: collectionsKey(contentType),
@@ -129,7 +127,7 @@ export function CollectionsPanel({
                 </Text>
                 <Group gap={6}>
                   <Badge variant="light" radius="sm">
-                    {contentTypeLabel(tInfographics, c.content_type)}
+                    {contentTypeLabel(c.content_type)}
                   </Badge>
                   <Badge variant="default" radius="sm">
                     {t('collections.images', {
@@ -140,8 +138,8 @@ export function CollectionsPanel({
                 </Group>
                 <Text size="sm" c="dimmed">
                   {t('collections.audienceContext', {
-                    audience: audienceLabel(t, c.target_audience),
-                    culture: contextLabel(tInfographics, c.cultural_context),
+                    audience: audienceLabel(c.target_audience),
+                    culture: contextLabel(c.cultural_context),
                   })}
                 </Text>
                 <Text size="xs" c="dimmed">

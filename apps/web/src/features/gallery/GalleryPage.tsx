@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/PageFrame.tsx';
-import { contentTypeLabel } from '../infographics/labels.ts';
+import { contentTypeLabel } from '../../i18n/terms.ts';
 import { CollectionsPanel } from './CollectionsPanel.tsx';
 import { listSourceItems, type SourceItem, sourcesKey } from './gallery-api.ts';
 import { SavedPanel } from './SavedPanel.tsx';
@@ -24,7 +24,6 @@ const isContentType = (value: string | null): value is InfographicContentType =>
  */
 export function GalleryPage() {
   const { t } = useTranslation('gallery');
-  const { t: tInfographics } = useTranslation('infographics');
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'collections' ? 'collections' : 'saved';
   const typeParam = params.get('type');
@@ -50,7 +49,7 @@ export function GalleryPage() {
   // and screen readers too (the inputs' clear buttons are for pointers only).
   const typeOptions = [
     { value: ALL, label: t('filters.allTypes') },
-    ...INFOGRAPHIC_CONTENT_TYPES.map((value) => ({ value, label: contentTypeLabel(tInfographics, value) })),
+    ...INFOGRAPHIC_CONTENT_TYPES.map((value) => ({ value, label: contentTypeLabel(value) })),
   ];
   const sourceOptions = [
     { value: ALL, label: t('filters.allSources') },

@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Badge, Card, Group, Stack, Text, Tooltip, UnstyledB
 import { IconArrowsMaximize, IconDownload, IconFileText, IconShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { contentTypeLabel } from '../infographics/labels.ts';
+import { contentTypeLabel } from '../../i18n/terms.ts';
 import { itemPath } from '../items/items-api.ts';
 import type { SourceItem } from './gallery-api.ts';
 import type { GalleryImage } from './gallery-image.ts';
@@ -31,8 +31,7 @@ export function ImageCard({
   onShare,
 }: ImageCardProps) {
   const { t } = useTranslation('gallery');
-  const { t: tInfographics } = useTranslation('infographics');
-  const type = contentTypeLabel(tInfographics, image.contentType);
+  const type = contentTypeLabel(image.contentType);
   return (
     <Card component="li" withBorder radius="lg" padding="sm" data-testid="gallery-image">
       {/* The picture opens large on a click or tap; keyboards reach the same through the button below,

@@ -2,9 +2,9 @@ import { Group, Text } from '@mantine/core';
 import { IconCalendar, IconClockBolt, IconDimensions } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sizeName } from '../../i18n/terms.ts';
 import { pixelSize } from '../infographics/labels.ts';
 import { formatMadeAt, formatSeconds, type GalleryImage, generationSeconds } from './gallery-image.ts';
-import { sizeName } from './gallery-labels.ts';
 
 function Fact({
   icon,
@@ -34,7 +34,7 @@ export function ImageFacts({ image, size = 'sm' }: { image: GalleryImage; size?:
   const { t } = useTranslation('gallery');
   const { t: tInfographics } = useTranslation('infographics');
   const time = generationSeconds(image.generationTimeMs);
-  const name = sizeName(t, image.size);
+  const name = sizeName(image.size);
   const pixels = pixelSize(tInfographics, image.width, image.height);
   const made = formatMadeAt(image.date);
   return (

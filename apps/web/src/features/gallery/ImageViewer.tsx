@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack } from '@mantine/core';
 import { IconDownload, IconShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { contentTypeLabel } from '../infographics/labels.ts';
+import { contentTypeLabel } from '../../i18n/terms.ts';
 import type { GalleryImage } from './gallery-image.ts';
 import { ImageFacts } from './ImageFacts.tsx';
 import { ImageFrame } from './ImageFrame.tsx';
@@ -21,8 +21,7 @@ export function ImageViewer({
   onShare: () => void;
 }) {
   const { t } = useTranslation('gallery');
-  const { t: tInfographics } = useTranslation('infographics');
-  const type = contentTypeLabel(tInfographics, image.contentType);
+  const type = contentTypeLabel(image.contentType);
   return (
     <Stack gap="md">
       <ImageFrame url={image.url} alt={t('image.alt', { title, type })} fit="large" />

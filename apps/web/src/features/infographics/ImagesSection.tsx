@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/PageState.tsx';
 import { formatDate, formatNumber } from '../../i18n/format.ts';
+import { styleLabel } from '../../i18n/terms.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { loadErrorMessage } from '../../lib/load-error.ts';
 import { useSourceContent } from '../content/use-content.ts';
@@ -26,7 +27,7 @@ import { ItemSectionFrame } from '../items/ItemSectionFrame.tsx';
 import { GeneratorDialog } from './GeneratorDialog.tsx';
 import { downloadImage } from './image-actions.ts';
 import { infographicKeys, listSaved } from './infographics-api.ts';
-import { sizeLabel, styleLabel } from './labels.ts';
+import { sizeLabel } from './labels.ts';
 
 /**
  * The item page's Images section, after its content: the infographics saved from this item,
@@ -157,7 +158,7 @@ function SavedCard({ image }: { image: SavedInfographic }) {
   const { t } = useTranslation('infographics');
   const [broken, setBroken] = useState(false);
   const title = image.metadata.title ?? t('images.untitled');
-  const style = image.metadata.style ? styleLabel(t, image.metadata.style) : null;
+  const style = image.metadata.style ? styleLabel(image.metadata.style) : null;
   const alt = t('images.alt', { title, size: sizeLabel(t, image.size) });
   const download = useMutation({
     mutationFn: () => downloadImage(image.infographic_url, style ? `${title} ${style}` : title),

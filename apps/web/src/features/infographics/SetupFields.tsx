@@ -7,7 +7,8 @@ import {
   SIZE_PRESETS,
 } from '@voxpress/contracts';
 import { useTranslation } from 'react-i18next';
-import { audienceLabel, contentTypeLabel, contextLabel, pixels, sizeLabel } from './labels.ts';
+import { audienceLabel, contentTypeLabel, contextLabel } from '../../i18n/terms.ts';
+import { pixels, sizeLabel } from './labels.ts';
 import { drawsShareQr, type InfographicSetup } from './setup.ts';
 import { useChoices } from './use-setup.ts';
 
@@ -38,7 +39,7 @@ export function SetupFields({
       <SimpleGrid cols={{ base: 1, sm: single ? 2 : 3 }} spacing="sm">
         <Select
           label={t('setup.contentType')}
-          data={INFOGRAPHIC_CONTENT_TYPES.map((value) => ({ value, label: contentTypeLabel(t, value) }))}
+          data={INFOGRAPHIC_CONTENT_TYPES.map((value) => ({ value, label: contentTypeLabel(value) }))}
           value={setup.content_type}
           onChange={(v) => v && onChange({ content_type: v as InfographicContentType })}
           allowDeselect={false}
@@ -47,7 +48,7 @@ export function SetupFields({
         />
         <Select
           label={t('setup.audience')}
-          data={audiences.map((a) => ({ value: a.value, label: audienceLabel(t, a.value, a.label) }))}
+          data={audiences.map((a) => ({ value: a.value, label: audienceLabel(a.value, a.label) }))}
           value={setup.target_audience}
           onChange={(v) => v && onChange({ target_audience: v as Audience })}
           allowDeselect={false}
@@ -55,7 +56,7 @@ export function SetupFields({
         />
         <Select
           label={t('setup.context')}
-          data={contexts.map((c) => ({ value: c.value, label: contextLabel(t, c.value, c.label) }))}
+          data={contexts.map((c) => ({ value: c.value, label: contextLabel(c.value, c.label) }))}
           value={setup.cultural_context}
           onChange={(v) => v && onChange({ cultural_context: v as CulturalContext })}
           allowDeselect={false}

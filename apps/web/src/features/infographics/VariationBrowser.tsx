@@ -17,9 +17,10 @@ import type { InfographicVariation } from '@voxpress/contracts';
 import { type KeyboardEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFixed, formatNumber } from '../../i18n/format.ts';
+import { bestForLabel, emphasisLabel, styleLabel } from '../../i18n/terms.ts';
 import { canStep, stepTo } from './carousel.ts';
 import { ImageActions } from './ImageActions.tsx';
-import { bestForLabel, emphasisLabel, pixels, sizeLabel, styleLabel, variationName } from './labels.ts';
+import { pixels, sizeLabel, variationName } from './labels.ts';
 import type { useImageActions } from './use-image-actions.ts';
 
 /**
@@ -194,13 +195,13 @@ export function TemplateDetails({ variation, name }: { variation: InfographicVar
             {t('details.style')}
           </Text>
           <Text component="dd" size="sm" m={0}>
-            {styleLabel(t, variation.template_info.style)}
+            {styleLabel(variation.template_info.style)}
           </Text>
           <Text component="dt" size="sm" c="dimmed">
             {t('details.emphasis')}
           </Text>
           <Text component="dd" size="sm" m={0}>
-            {emphasisLabel(t, variation.template_info.emphasis)}
+            {emphasisLabel(variation.template_info.emphasis)}
           </Text>
           <Text component="dt" size="sm" c="dimmed">
             {t('details.bestFor')}
@@ -208,7 +209,7 @@ export function TemplateDetails({ variation, name }: { variation: InfographicVar
           <Group component="dd" gap={4} m={0}>
             {variation.template_info.best_for.map((b) => (
               <Badge key={b} size="sm" variant="light" tt="none">
-                {bestForLabel(t, b)}
+                {bestForLabel(b)}
               </Badge>
             ))}
           </Group>

@@ -3,10 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InfographicVariation } from '@voxpress/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { styleLabel } from '../../i18n/terms.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { absoluteUrl, browserShareDeps, downloadImage, shareImage } from './image-actions.ts';
 import { infographicKeys, saveInfographic } from './infographics-api.ts';
-import { styleLabel } from './labels.ts';
 import { saveRequest, sourceTitle } from './save-request.ts';
 import type { InfographicSource } from './setup.ts';
 
@@ -24,7 +24,7 @@ export function useImageActions(source: InfographicSource) {
     mutationFn: (v: InfographicVariation) => {
       const url = v.infographic_url ?? v.data_url;
       if (!url) throw new Error(t('errors.noImage'));
-      return downloadImage(url, `${sourceTitle(source)} ${styleLabel(t, v.style)}`);
+      return downloadImage(url, `${sourceTitle(source)} ${styleLabel(v.style)}`);
     },
     onError: () => notifications.show({ color: 'red', message: t('errors.download') }),
   });

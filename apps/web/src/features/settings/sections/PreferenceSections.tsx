@@ -21,10 +21,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InterfaceLanguagePicker } from '../../../components/control-panel/InterfaceLanguagePicker.tsx';
 import { formatLocale } from '../../../i18n/format.ts';
+import { contentTypeLabel, platformLabel } from '../../../i18n/terms.ts';
 import { FormError } from '../../account/FormError.tsx';
 import { setDefaultLanguage, useDefaultLanguage } from '../../audio/default-language.ts';
 import { LanguagePicker } from '../../audio/LanguagePicker.tsx';
-import { contentTypeLabel, platformLabel } from '../labels.ts';
 import { SettingsSection } from '../SettingsSection.tsx';
 import { useUserSettings } from '../use-user-settings.ts';
 
@@ -112,7 +112,7 @@ export function ContentDefaultsSection() {
       />
       <Select
         label={t('content.type')}
-        data={ENHANCE_CONTENT_TYPES.map((value) => ({ value, label: contentTypeLabel(t, value) }))}
+        data={ENHANCE_CONTENT_TYPES.map((value) => ({ value, label: contentTypeLabel(value) }))}
         value={type}
         onChange={(value) => value && setType(value as EnhanceContentType)}
         allowDeselect={false}
@@ -125,7 +125,7 @@ export function ContentDefaultsSection() {
           <Group gap="xs" aria-labelledby="content-platforms" role="group">
             {BLOG_PLATFORMS.map((p) => (
               <Chip key={p} value={p} size="sm">
-                {platformLabel(t, p)}
+                {platformLabel(p)}
               </Chip>
             ))}
           </Group>
