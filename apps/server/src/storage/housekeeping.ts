@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context.ts';
+import { keepSearchStatistics } from '../services/search/search-statistics.ts';
 import { LocalDiskBlobStore } from './local-disk.blob-store.ts';
 import { STALE_SCRATCH_MS } from './scratch-space.ts';
 
@@ -8,7 +9,8 @@ const EVERY_MS = 10 * 60 * 1000;
  * Clears what interrupted work leaves behind, at start-up and every 10 minutes: temporary files
  * of processes that are gone (any role), and, on workers, uploads whose link expired unused,
  * upload objects no item waits for, unsaved infographics past their time and image files no row
- * points at. Resolves, once the files are swept, to a function that stops it.
+ * points at; on embedded PGlite, the search tables' statistics once they grew (every minute).
+ * Resolves, once the files are swept, to a function that stops it.
  */
 export async function startHousekeeping(ctx: AppContext, options: { worker: boolean }): Promise<() => void> {
   const log = ctx.logger;
@@ -38,5 +40,16 @@ export async function startHousekeeping(ctx: AppContext, options: { worker: bool
   await sweepFiles();
   void sweepUploads();
   const timer = setInterval(() => void sweepFiles().then(sweepUploads), EVERY_MS).unref();
-  return () => clearInterval(timer);
+  // Embedded PGlite runs no autovacuum: the searched tables are analysed here once they grew.
+  const stopStatistics =
+    ctx.database.driver === 'pglite'
+      ? keepSearchStatistics(ctx.database.db, {
+          onAnalysed: (tables) => log.info({ tables }, 'refreshed the search tables’ statistics'),
+          onError: (err) => log.warn({ err }, 'refreshing the search tables’ statistics failed'),
+        })
+      : () => {};
+  return () => {
+    clearInterval(timer);
+    stopStatistics();
+  };
 }
