@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { MemoryEventBus } from '../../apps/server/src/events/event-bus.ts';
 import { EmbeddedQueue } from '../../apps/server/src/queue/embedded-queue.ts';
+import { defineJob, handleJob } from '../../apps/server/src/queue/queue.ts';
 
 /** Throughput and latency of the embedded queue on PGlite: enqueue N no-op jobs and run them all. */
 export async function queueBenchmark(): Promise<Record<string, string | number>> {
@@ -22,12 +23,13 @@ export async function queueBenchmark(): Promise<Record<string, string | number>>
   const all = new Promise<void>((r) => {
     resolveAll = r;
   });
-  queue.register({ name: 'noop', payload: z.object({ i: z.number() }), handler: async () => null });
+  const noop = defineJob({ name: 'noop', payload: z.object({ i: z.number() }) });
+  queue.register(handleJob(noop, async () => null));
   events.subscribe('jobs', (e) => {
     if (e.type === 'job.completed' && ++done === jobs) resolveAll();
   });
   const t0 = performance.now();
-  for (let i = 0; i < jobs; i++) await queue.enqueue('noop', { i });
+  for (let i = 0; i < jobs; i++) await queue.enqueue(noop, { i });
   const t1 = performance.now();
   await queue.start();
   await all;

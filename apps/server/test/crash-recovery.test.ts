@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
 import { jobs, transcriptions } from '../src/db/schema.ts';
 import { MemoryEventBus } from '../src/events/event-bus.ts';
-import { testMarkerJob } from '../src/jobs/test-marker.job.ts';
+import { testMarkerJob, testMarkerWorker } from '../src/jobs/test-marker.job.ts';
 import { EmbeddedQueue } from '../src/queue/embedded-queue.ts';
 import { drivers } from './harness.ts';
 import { signUpAt, uploadAudioAt } from './http.ts';
@@ -69,11 +69,11 @@ describe.each(drivers)('a job interrupted by a crash, on %s', (driver) => {
         concurrency: 1,
         leaseMs: 1500,
       });
-      queue.register(testMarkerJob);
+      queue.register(testMarkerWorker);
       return { database, queue };
     };
     const setup = await openQueue();
-    const { id } = await setup.queue.enqueue(testMarkerJob.name, { file: marker, workMs: 4000 });
+    const { id } = await setup.queue.enqueue(testMarkerJob, { file: marker, workMs: 4000 });
     await setup.database.close();
 
     const first = startMarking();

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
 import { audio, jobs, transcriptions } from '../src/db/schema.ts';
 import { MemoryEventBus } from '../src/events/event-bus.ts';
-import { testMarkerJob } from '../src/jobs/test-marker.job.ts';
+import { testMarkerJob, testMarkerWorker } from '../src/jobs/test-marker.job.ts';
 import { BullmqQueue } from '../src/queue/bullmq-queue.ts';
 import { createPostgresDatabase, drivers } from './harness.ts';
 import { signUpAt, uploadAudioAt } from './http.ts';
@@ -285,8 +285,8 @@ describe.runIf(ready)('a BullMQ worker told to stop in the middle of a job', () 
       leaseMs: 600_000,
     });
     cleanups.push(() => producer.stop());
-    producer.register(testMarkerJob);
-    const { id } = await producer.enqueue(testMarkerJob.name, { file: marker, workMs: 30_000 });
+    producer.register(testMarkerWorker);
+    const { id } = await producer.enqueue(testMarkerJob, { file: marker, workMs: 30_000 });
     await until(
       'the first worker to start the job',
       () => (lines().length === 1 ? true : undefined),

@@ -1,34 +1,39 @@
 import type { AppContext } from '../app-context.ts';
+import { handleJob } from '../queue/queue.ts';
 import { audioImportJob } from './audio-import.job.ts';
 import { contentTranslateJob } from './content-translate.job.ts';
 import { contentWriteJob } from './content-write.job.ts';
 import { infographicsJob } from './infographics.job.ts';
-import { localModelDownloadJob } from './local-model-download.job.ts';
+import { localModelDownloadWorker } from './local-model-download.job.ts';
 import { renditionsJob } from './renditions.job.ts';
-import { speakerModelDownloadJob } from './speaker-model-download.job.ts';
+import { speakerModelDownloadWorker } from './speaker-model-download.job.ts';
 import { speakersJob } from './speakers.job.ts';
-import { testMarkerJob } from './test-marker.job.ts';
+import { testMarkerWorker } from './test-marker.job.ts';
 import { transcribeJob } from './transcribe.job.ts';
 import { webhookDeliverJob } from './webhook-deliver.job.ts';
-import { whisperModelDownloadJob } from './whisper-model-download.job.ts';
+import { whisperModelDownloadWorker } from './whisper-model-download.job.ts';
 
-/** Declares every job kind this server knows. Each job lives in its own `*.job.ts` file. */
+/**
+ * Declares every job kind this server knows, each with what runs it. A kind (name, payload schema,
+ * limits) lives in its own `*.job.ts`; most are run by a service's `run`.
+ */
 export function registerJobs(ctx: AppContext): void {
-  ctx.queue.register(audioImportJob(ctx.audioImport));
-  ctx.queue.register(transcribeJob(ctx.transcribe));
-  ctx.queue.register(speakersJob(ctx.speakers));
-  ctx.queue.register(contentWriteJob(ctx.writeContent));
-  ctx.queue.register(contentTranslateJob(ctx.translateContent));
-  ctx.queue.register(whisperModelDownloadJob(ctx.config.speech.whisper));
-  ctx.queue.register(
-    localModelDownloadJob({
+  const { queue } = ctx;
+  queue.register(handleJob(audioImportJob, (job) => ctx.audioImport.run(job)));
+  queue.register(handleJob(transcribeJob, (job) => ctx.transcribe.run(job)));
+  queue.register(handleJob(speakersJob, (job) => ctx.speakers.run(job)));
+  queue.register(handleJob(contentWriteJob, (job) => ctx.writeContent.run(job)));
+  queue.register(handleJob(contentTranslateJob, (job) => ctx.translateContent.run(job)));
+  queue.register(whisperModelDownloadWorker(ctx.config.speech.whisper));
+  queue.register(
+    localModelDownloadWorker({
       modelsDir: ctx.config.llm.local?.modelsDir ?? ctx.config.speech.whisper.modelsDir,
       modelsUrl: ctx.config.llm.local?.modelsUrl ?? 'https://huggingface.co',
     }),
   );
-  ctx.queue.register(speakerModelDownloadJob({ modelsDir: ctx.config.speech.whisper.modelsDir }));
-  ctx.queue.register(renditionsJob(ctx.renditions));
-  ctx.queue.register(webhookDeliverJob(ctx.webhooks));
-  ctx.queue.register(infographicsJob(ctx.infographics.jobs));
-  if (ctx.config.jobs.testJobs) ctx.queue.register(testMarkerJob);
+  queue.register(speakerModelDownloadWorker({ modelsDir: ctx.config.speech.whisper.modelsDir }));
+  queue.register(handleJob(renditionsJob, (job) => ctx.renditions.run(job)));
+  queue.register(handleJob(webhookDeliverJob, (job) => ctx.webhooks.deliver(job)));
+  queue.register(handleJob(infographicsJob, (job) => ctx.infographics.jobs.run(job)));
+  if (ctx.config.jobs.testJobs) queue.register(testMarkerWorker);
 }

@@ -6,25 +6,30 @@ import {
   UnknownLocalModelError,
 } from '../engines/writer/local/local-download.ts';
 import { type LocalLlmConfig, localDownloads } from '../engines/writer/local/local-provider.ts';
-import { type JobDefinition, PermanentJobError } from '../queue/queue.ts';
+import { defineJob, handleJob, PermanentJobError } from '../queue/queue.ts';
 import { downloadProgress } from './download-progress.ts';
-
-export const LOCAL_MODEL_DOWNLOAD_JOB = 'llm.model.download';
 
 /**
  * Downloads a built-in language model (GGUF) for the administrator, with its progress on the job
  * and in the engine's status. An interrupted download is resumed by the next job from where it
  * stopped; a wrong file is deleted. Failures are final at once: the administrator starts again.
  */
-export function localModelDownloadJob(
-  local: Pick<LocalLlmConfig, 'modelsDir' | 'modelsUrl'>,
-): JobDefinition<{ model: string }, { model: string; bytes: number; alreadyPresent: boolean }> {
-  return {
-    name: LOCAL_MODEL_DOWNLOAD_JOB,
-    payload: z.object({ model: z.string().regex(/^[a-z0-9.-]+$/) }),
-    maxAttempts: 1,
-    timeoutMs: 6 * 60 * 60 * 1000,
-    async handler({ payload, progress, signal }) {
+export const localModelDownloadJob = defineJob({
+  name: 'llm.model.download',
+  payload: z.object({ model: z.string().regex(/^[a-z0-9.-]+$/) }),
+  maxAttempts: 1,
+  timeoutMs: 6 * 60 * 60 * 1000,
+});
+
+/** The download job with its handler. */
+export function localModelDownloadWorker(local: Pick<LocalLlmConfig, 'modelsDir' | 'modelsUrl'>) {
+  return handleJob(
+    localModelDownloadJob,
+    async ({
+      payload,
+      progress,
+      signal,
+    }): Promise<{ model: string; bytes: number; alreadyPresent: boolean }> => {
       const name = payload.model;
       const told = downloadProgress(progress, {
         onPercent: (percent) => localDownloads.set(name, { state: 'downloading', percent }),
@@ -54,5 +59,5 @@ export function localModelDownloadJob(
         throw err;
       }
     },
-  };
+  );
 }

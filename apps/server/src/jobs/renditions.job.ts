@@ -1,25 +1,19 @@
 import { z } from 'zod';
-import type { JobDefinition } from '../queue/queue.ts';
-import {
-  RENDITIONS_JOB,
-  type RenditionJobPayload,
-  type RenditionService,
-} from '../services/publishing/rendition.service.ts';
+import { defineJob, type JobPayload } from '../queue/queue.ts';
 
 /** Makes a piece's renditions for one language (a language model's calls can take a while). */
-export function renditionsJob(
-  service: RenditionService,
-): JobDefinition<RenditionJobPayload, { made: number }> {
-  return {
-    name: RENDITIONS_JOB,
-    payload: z.object({
-      contentId: z.uuid(),
-      language: z.string(),
-      platforms: z.array(z.string()).optional(),
-      force: z.boolean(),
-    }),
-    maxAttempts: 3,
-    timeoutMs: 15 * 60 * 1000,
-    handler: (job) => service.run(job),
-  };
-}
+export const renditionsJob = defineJob({
+  name: 'content.renditions',
+  payload: z.object({
+    contentId: z.uuid(),
+    language: z.string(),
+    /** Only these platforms; all of the piece's when absent. */
+    platforms: z.array(z.string()).optional(),
+    /** Replace hand edits too (the user asked to make them again). */
+    force: z.boolean(),
+  }),
+  maxAttempts: 3,
+  timeoutMs: 15 * 60 * 1000,
+});
+
+export type RenditionJobPayload = JobPayload<typeof renditionsJob>;

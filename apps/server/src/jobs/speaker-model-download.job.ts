@@ -4,10 +4,8 @@ import {
   SpeakerModelDownloadError,
   type SpeakerModelInfo,
 } from '../engines/diarizer/sherpa/sherpa-models.ts';
-import { type JobDefinition, PermanentJobError } from '../queue/queue.ts';
+import { defineJob, handleJob, PermanentJobError } from '../queue/queue.ts';
 import { downloadProgress } from './download-progress.ts';
-
-export const SPEAKER_MODEL_DOWNLOAD_JOB = 'speakers.model.download';
 
 /**
  * Downloads one of the sherpa-onnx speaker models (segmentation or embedding) into the models
@@ -15,17 +13,26 @@ export const SPEAKER_MODEL_DOWNLOAD_JOB = 'speakers.model.download';
  * detection uses them. A download that cannot reach the server or brings the wrong file fails at
  * once with the reason; what an interrupted download kept is resumed by the next one.
  */
-export function speakerModelDownloadJob(options: {
+export const speakerModelDownloadJob = defineJob({
+  name: 'speakers.model.download',
+  payload: z.object({ model: z.string().regex(/^[a-z0-9._-]+$/) }),
+  maxAttempts: 1,
+  timeoutMs: 60 * 60 * 1000,
+});
+
+/** The download job with its handler. */
+export function speakerModelDownloadWorker(options: {
   modelsDir: string;
   /** The catalogue (tests serve their own). */
   models?: readonly SpeakerModelInfo[];
-}): JobDefinition<{ model: string }, { model: string; bytes: number; alreadyPresent: boolean }> {
-  return {
-    name: SPEAKER_MODEL_DOWNLOAD_JOB,
-    payload: z.object({ model: z.string().regex(/^[a-z0-9._-]+$/) }),
-    maxAttempts: 1,
-    timeoutMs: 60 * 60 * 1000,
-    async handler({ payload, progress, signal }) {
+}) {
+  return handleJob(
+    speakerModelDownloadJob,
+    async ({
+      payload,
+      progress,
+      signal,
+    }): Promise<{ model: string; bytes: number; alreadyPresent: boolean }> => {
       const told = downloadProgress(progress, { decimals: 1 });
       try {
         const result = await downloadSpeakerModel(payload.model, {
@@ -43,5 +50,5 @@ export function speakerModelDownloadJob(options: {
         throw err;
       }
     },
-  };
+  );
 }

@@ -1,21 +1,17 @@
 import { z } from 'zod';
-import { SPEAKERS_JOB } from '../pipeline/item-pipeline.ts';
-import type { JobDefinition } from '../queue/queue.ts';
-import type { SpeakersJobPayload, SpeakersService } from '../services/speakers/speakers.service.ts';
+import { defineJob, type JobPayload } from '../queue/queue.ts';
 
 /**
- * Finds who speaks when in a transcribed item and labels its segments. Two runs at most; half an
- * hour covers a long recording on a slow machine (the built-in separator runs far faster).
+ * Finds who speaks when in a transcribed item and labels its segments (after transcription; the
+ * transcript is usable meanwhile). Two runs at most; half an hour covers a long recording on a
+ * slow machine (the built-in separator runs far faster).
  */
-export function speakersJob(
-  service: SpeakersService,
-): JobDefinition<SpeakersJobPayload, { speakers: number }> {
-  return {
-    name: SPEAKERS_JOB,
-    payload: z.object({ audioId: z.uuid(), transcriptionId: z.uuid() }),
-    maxAttempts: 2,
-    timeoutMs: 30 * 60 * 1000,
-    backoffMs: (attempt) => Math.min(60_000, 5000 * 2 ** (attempt - 1)),
-    handler: (job) => service.run(job),
-  };
-}
+export const speakersJob = defineJob({
+  name: 'audio.speakers',
+  payload: z.object({ audioId: z.uuid(), transcriptionId: z.uuid() }),
+  maxAttempts: 2,
+  timeoutMs: 30 * 60 * 1000,
+  backoffMs: (attempt) => Math.min(60_000, 5000 * 2 ** (attempt - 1)),
+});
+
+export type SpeakersJobPayload = JobPayload<typeof speakersJob>;

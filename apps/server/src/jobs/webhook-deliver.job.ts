@@ -1,22 +1,14 @@
 import { z } from 'zod';
-import type { JobDefinition } from '../queue/queue.ts';
-import {
-  WEBHOOK_ATTEMPTS,
-  WEBHOOK_JOB,
-  type WebhookService,
-  webhookBackoff,
-} from '../services/webhooks/webhook.service.ts';
+import { defineJob } from '../queue/queue.ts';
 
-/** One attempt at delivering one event to one webhook; retried with growing waits. */
-export function webhookDeliverJob(
-  service: WebhookService,
-): JobDefinition<{ deliveryId: string }, { status: number }> {
-  return {
-    name: WEBHOOK_JOB,
-    payload: z.object({ deliveryId: z.uuid() }),
-    maxAttempts: WEBHOOK_ATTEMPTS,
-    timeoutMs: 60_000,
-    backoffMs: webhookBackoff,
-    handler: (job) => service.deliver(job),
-  };
-}
+/**
+ * One attempt at delivering one event to one webhook. Six attempts per delivery: the first and
+ * five retries, 5 s, 20 s, 80 s, 5 min and 21 min later.
+ */
+export const webhookDeliverJob = defineJob({
+  name: 'webhook.deliver',
+  payload: z.object({ deliveryId: z.uuid() }),
+  maxAttempts: 6,
+  timeoutMs: 60_000,
+  backoffMs: (attempt) => 5000 * 4 ** (attempt - 1),
+});

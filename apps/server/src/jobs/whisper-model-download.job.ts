@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import type { SpeechConfig } from '../config/config.ts';
 import { downloadModel, ModelDownloadError } from '../engines/speech/whisper-models.ts';
-import { type JobDefinition, PermanentJobError } from '../queue/queue.ts';
+import { defineJob, handleJob, PermanentJobError } from '../queue/queue.ts';
 import { downloadProgress } from './download-progress.ts';
-
-export const WHISPER_DOWNLOAD_JOB = 'whisper.model.download';
 
 /**
  * Downloads a whisper.cpp model into the models folder for the administrator, with its progress
@@ -12,15 +10,22 @@ export const WHISPER_DOWNLOAD_JOB = 'whisper.model.download';
  * fails at once with the reason: retrying would only make the administrator wait longer. What an
  * interrupted download kept is resumed by the next one.
  */
-export function whisperModelDownloadJob(
-  whisper: SpeechConfig['whisper'],
-): JobDefinition<{ model: string }, { model: string; bytes: number; alreadyPresent: boolean }> {
-  return {
-    name: WHISPER_DOWNLOAD_JOB,
-    payload: z.object({ model: z.string().regex(/^[a-z0-9._-]+$/) }),
-    maxAttempts: 1,
-    timeoutMs: 2 * 60 * 60 * 1000,
-    async handler({ payload, progress, signal }) {
+export const whisperModelDownloadJob = defineJob({
+  name: 'whisper.model.download',
+  payload: z.object({ model: z.string().regex(/^[a-z0-9._-]+$/) }),
+  maxAttempts: 1,
+  timeoutMs: 2 * 60 * 60 * 1000,
+});
+
+/** The download job with its handler. */
+export function whisperModelDownloadWorker(whisper: SpeechConfig['whisper']) {
+  return handleJob(
+    whisperModelDownloadJob,
+    async ({
+      payload,
+      progress,
+      signal,
+    }): Promise<{ model: string; bytes: number; alreadyPresent: boolean }> => {
       const told = downloadProgress(progress);
       try {
         const result = await downloadModel(payload.model, {
@@ -37,5 +42,5 @@ export function whisperModelDownloadJob(
         throw err;
       }
     },
-  };
+  );
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../test/harness.ts';
 import { redisAvailable, removeRedisKeys, TEST_REDIS_URL } from '../../test/redis.ts';
+import { testMarkerJob } from '../jobs/test-marker.job.ts';
 
 const queues: { name: string; env: Record<string, string> }[] = [{ name: 'embedded', env: {} }];
 if (await redisAvailable())
@@ -29,7 +30,7 @@ describe('/metrics', () => {
       const t = await createTestContext('pglite', { env: { VOXPRESS_TEST_JOBS: 'true', ...env } });
       try {
         for (let i = 0; i < 3; i++) await t.app.inject({ method: 'GET', url: '/api/v1/health' });
-        await t.ctx.queue.enqueue('test.marker', { file: path.join(t.dataDir, 'marker'), workMs: 10 });
+        await t.ctx.queue.enqueue(testMarkerJob, { file: path.join(t.dataDir, 'marker'), workMs: 10 });
         const scrape = async () => (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
         const finished = { name: 'test.marker', outcome: 'completed' };
         // The job's end reaches the metrics as an event, a moment after the queue stores it.
@@ -40,7 +41,7 @@ describe('/metrics', () => {
           .toBe(1);
         // Held back while running so the queue shows one queued job of its kind.
         await t.ctx.queue.enqueue(
-          'test.marker',
+          testMarkerJob,
           { file: path.join(t.dataDir, 'later'), workMs: 10 },
           { delayMs: 600_000 },
         );

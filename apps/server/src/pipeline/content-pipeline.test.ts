@@ -5,9 +5,10 @@ import { multipartBody, signUp } from '../../test/http.ts';
 import { readUntil } from '../../test/wait.ts';
 import { content, jobs } from '../db/schema.ts';
 import { NoEngineError } from '../engines/engine.ts';
+import { contentTranslateJob } from '../jobs/content-translate.job.ts';
+import { contentWriteJob } from '../jobs/content-write.job.ts';
 import type { JobContext, Queue } from '../queue/queue.ts';
 import { LeaseLostError } from '../queue/queue.ts';
-import { TRANSLATE_JOB, WRITE_JOB } from './content-pipeline.ts';
 
 /** Content and transcription take up to a minute and a half on a loaded machine. */
 const PATIENTLY = { timeoutMs: 90_000 };
@@ -66,18 +67,18 @@ describe.each(drivers)('content pipeline on %s', (driver) => {
     expect(done.metadata.translation_status).toEqual({ en: 'completed', es: 'completed' });
     const stages = await jobsOf(id);
     expect(stages.map((j) => [j.name, j.status]).sort()).toEqual([
-      [TRANSLATE_JOB, 'completed'],
-      [WRITE_JOB, 'completed'],
+      [contentTranslateJob.name, 'completed'],
+      [contentWriteJob.name, 'completed'],
     ]);
     // The piece points at the job of its last stage.
     const [row] = await t.ctx.database.db.select().from(content);
-    expect(row?.jobId).toBe(stages.find((j) => j.name === TRANSLATE_JOB)?.id);
+    expect(row?.jobId).toBe(stages.find((j) => j.name === contentTranslateJob.name)?.id);
 
     // One language: no translate stage at all.
     const single = await enhance({ transcription_id: source, content_type: 'tutorial', language: ['en'] });
     const singleId = single.json().data.content_id as string;
     expect((await readUntil(() => piece(singleId), settled, PATIENTLY)).status).toBe('completed');
-    expect((await jobsOf(singleId)).map((j) => j.name)).toEqual([WRITE_JOB]);
+    expect((await jobsOf(singleId)).map((j) => j.name)).toEqual([contentWriteJob.name]);
   });
 
   it('writes a piece’s state and its first job together: a failure between them leaves neither', async () => {
@@ -96,7 +97,9 @@ describe.each(drivers)('content pipeline on %s', (driver) => {
     expect(res.statusCode).toBe(500);
     const rows = await t.ctx.database.db.select().from(content);
     expect(rows.map((r) => r.contentType).sort()).toEqual(['blog_post', 'tutorial']);
-    const orphans = (await t.ctx.database.db.select().from(jobs)).filter((j) => j.name === WRITE_JOB);
+    const orphans = (await t.ctx.database.db.select().from(jobs)).filter(
+      (j) => j.name === contentWriteJob.name,
+    );
     expect(orphans).toHaveLength(2);
   });
 
@@ -157,7 +160,7 @@ describe.each(drivers)('content pipeline on %s', (driver) => {
         status: 'processing',
         translations: { ...translations, fr: { ...translations.fr, status: 'pending' } },
       });
-      await t.ctx.queue.enqueue(TRANSLATE_JOB, { contentId: id });
+      await t.ctx.queue.enqueue(contentTranslateJob, { contentId: id });
       t.ctx.queue.wake();
       const again = await readUntil(() => piece(id), settled, PATIENTLY);
       expect(again.metadata.translation_status).toEqual({ en: 'completed', es: 'completed', fr: 'failed' });

@@ -9,8 +9,9 @@ import { makeAudioFile } from '../../test/speech-fixtures.ts';
 import { readUntil } from '../../test/wait.ts';
 import { startWorkers } from '../boot.ts';
 import { audio, jobs, transcriptions } from '../db/schema.ts';
+import { speakersJob } from '../jobs/speakers.job.ts';
+import { transcribeJob } from '../jobs/transcribe.job.ts';
 import type { Queue } from '../queue/queue.ts';
-import { SPEAKERS_JOB, TRANSCRIBE_JOB } from './item-pipeline.ts';
 
 /** Content and transcription take up to a minute and a half on a loaded machine. */
 const PATIENTLY = { timeoutMs: 90_000 };
@@ -36,7 +37,7 @@ describe.each(drivers)('item pipeline on %s', (driver) => {
     return row;
   };
   /** The item's jobs of one kind (transcription unless said). */
-  const jobsOf = (id: string, name = TRANSCRIBE_JOB) =>
+  const jobsOf = (id: string, name = transcribeJob.name) =>
     t.ctx.database.db
       .select()
       .from(jobs)
@@ -80,7 +81,7 @@ describe.each(drivers)('item pipeline on %s', (driver) => {
     expect(stored).toHaveLength(1);
     expect(stored[0]?.originalText).toMatch(/test/i);
     // Speaker detection was queued with the transcript, in the same transaction.
-    const speakers = await jobsOf(item?.id ?? '', SPEAKERS_JOB);
+    const speakers = await jobsOf(item?.id ?? '', speakersJob.name);
     expect(speakers).toHaveLength(1);
     expect(speakers[0]?.payload).toEqual({ audioId: item?.id, transcriptionId: stored[0]?.id });
   });

@@ -3,16 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/database.ts';
 import { audio, jobs } from '../db/schema.ts';
 import type { EventBus } from '../events/event-bus.ts';
+import { speakersJob } from '../jobs/speakers.job.ts';
+import { transcribeJob } from '../jobs/transcribe.job.ts';
 import type { JobContext, Queue } from '../queue/queue.ts';
 import { AudioRepository, type AudioRow } from '../repositories/audio.repository.ts';
 import { TranscriptionsRepository } from '../repositories/transcriptions.repository.ts';
 import { statusEvent } from '../services/audio/audio-mapper.ts';
 import type { CompletionEvents } from '../services/webhooks/completion-events.ts';
-
-/** The job that runs the transcribe stage. */
-export const TRANSCRIBE_JOB = 'audio.transcribe';
-/** The job that finds who speaks when, after transcription (the transcript is usable meanwhile). */
-export const SPEAKERS_JOB = 'audio.speakers';
 
 /**
  * An item's own stages: `transcribe`, then `speakers` (unless the user asked for one voice). What
@@ -77,7 +74,7 @@ export class ItemPipeline {
       if (!claimed) return undefined;
       const tdb = tx as unknown as Db;
       const job = await this.deps.queue.enqueue(
-        TRANSCRIBE_JOB,
+        transcribeJob,
         { audioId },
         { ownerId: claimed.userId, tx: tdb },
       );
@@ -181,7 +178,7 @@ export class ItemPipeline {
       if (!claimed?.transcriptionId) return undefined;
       const tdb = tx as unknown as Db;
       await this.deps.queue.enqueue(
-        SPEAKERS_JOB,
+        speakersJob,
         { audioId, transcriptionId: claimed.transcriptionId },
         { ownerId: claimed.userId, tx: tdb },
       );
@@ -244,7 +241,7 @@ export class ItemPipeline {
       );
     }
     await this.deps.queue.enqueue(
-      SPEAKERS_JOB,
+      speakersJob,
       { audioId: row.id, transcriptionId },
       { ownerId: row.userId, tx },
     );

@@ -20,6 +20,7 @@ import {
   type EnqueueOptions,
   JobCancelledError,
   type JobDefinition,
+  type JobKind,
   type JobRecord,
   LeaseLostError,
   type Queue,
@@ -130,8 +131,12 @@ export class BullmqQueue implements Queue {
     this.definitions.add(definition);
   }
 
-  async enqueue<P>(name: string, payload: P, options: EnqueueOptions = {}): Promise<{ id: string }> {
-    const values = this.definitions.newRecord(name, payload, options);
+  async enqueue(
+    job: JobKind | string,
+    payload: unknown,
+    options: EnqueueOptions = {},
+  ): Promise<{ id: string }> {
+    const values = this.definitions.newRecord(job, payload, options);
     const write = async (tx: Db) => {
       const row = await insertRecord(tx, values);
       await JobOutbox.add(tx, row.id);

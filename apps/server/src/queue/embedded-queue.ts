@@ -18,6 +18,7 @@ import {
 import {
   type EnqueueOptions,
   type JobDefinition,
+  type JobKind,
   type JobRecord,
   type Queue,
   WorkerStoppingError,
@@ -95,8 +96,12 @@ export class EmbeddedQueue implements Queue {
     this.definitions.add(definition);
   }
 
-  async enqueue<P>(name: string, payload: P, options: EnqueueOptions = {}): Promise<{ id: string }> {
-    const row = await insertRecord(options.tx ?? this.db, this.definitions.newRecord(name, payload, options));
+  async enqueue(
+    job: JobKind | string,
+    payload: unknown,
+    options: EnqueueOptions = {},
+  ): Promise<{ id: string }> {
+    const row = await insertRecord(options.tx ?? this.db, this.definitions.newRecord(job, payload, options));
     // Inside a caller's transaction the job is not visible yet: the caller wakes us after commit.
     if (!options.tx) this.wake();
     return row;

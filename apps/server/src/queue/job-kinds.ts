@@ -4,6 +4,7 @@ import {
   DEFAULT_TIMEOUT_MS,
   type EnqueueOptions,
   type JobDefinition,
+  type JobKind,
 } from './queue.ts';
 
 /** The kinds of job a queue was told of (`Queue.register`), by name. */
@@ -24,7 +25,8 @@ export class JobKinds {
   }
 
   /** The record of a new job; throws for an unknown kind or a payload its schema refuses. */
-  newRecord(name: string, payload: unknown, options: EnqueueOptions): typeof jobs.$inferInsert {
+  newRecord(job: JobKind | string, payload: unknown, options: EnqueueOptions): typeof jobs.$inferInsert {
+    const name = typeof job === 'string' ? job : job.name;
     const definition = this.byName.get(name);
     if (!definition) throw new Error(`Unknown job ${name}`);
     const parsed = definition.payload.parse(payload);

@@ -4,8 +4,12 @@ import { z } from 'zod';
 import type { Database, Db } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import {
+  defineJob,
+  handleJob,
   JobCancelledError,
+  type JobContext,
   type JobEvent,
+  type JobKind,
   LeaseLostError,
   PermanentJobError,
   type Queue,
@@ -36,6 +40,17 @@ async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, timeo
   }
 }
 
+/** Registers a job kind with its handler on `queue` and hands back the kind, to enqueue it by. */
+function registered<S extends z.ZodType, R>(
+  queue: Queue,
+  definition: JobKind<S> & { handler(ctx: JobContext<z.output<S>>): Promise<R> },
+): JobKind<S> {
+  const { handler, ...kind } = definition;
+  const job = defineJob(kind);
+  queue.register(handleJob(job, handler));
+  return job;
+}
+
 /**
  * The behaviour every `Queue` implementation must show. Run it against each implementation with a
  * factory that makes a fresh, unstarted queue on clean storage.
@@ -63,7 +78,7 @@ export function describeQueueCompliance(
 
     it('runs a job, records its result and publishes progress in order', async () => {
       const { queue, events } = await setup();
-      queue.register({
+      const square = registered(queue, {
         name: 'square',
         payload: z.object({ n: z.number() }),
         async handler({ payload, progress }) {
@@ -72,7 +87,7 @@ export function describeQueueCompliance(
         },
       });
       const { id } = await queue.enqueue(
-        'square',
+        square,
         { n: 7 },
         { ownerId: '00000000-0000-4000-8000-000000000001' },
       );
@@ -97,15 +112,21 @@ export function describeQueueCompliance(
 
     it('rejects a payload that does not match the schema, and unknown job names', async () => {
       const { queue } = await setup();
-      queue.register({ name: 'typed', payload: z.object({ n: z.number() }), handler: async () => null });
-      await expect(queue.enqueue('typed', { n: 'seven' })).rejects.toThrow();
-      await expect(queue.enqueue('nope', {})).rejects.toThrow(/Unknown job/);
+      const typed = registered(queue, {
+        name: 'typed',
+        payload: z.object({ n: z.number() }),
+        handler: async () => null,
+      });
+      // @ts-expect-error the type check refuses a payload its schema does not describe; the queue does too
+      await expect(queue.enqueue(typed, { n: 'seven' })).rejects.toThrow();
+      const nope = defineJob({ name: 'nope', payload: z.object({}) });
+      await expect(queue.enqueue(nope, {})).rejects.toThrow(/Unknown job/);
     });
 
     it('retries a failing job with growing backoff, then succeeds', async () => {
       const { queue, events } = await setup();
       const runs: number[] = [];
-      queue.register({
+      const flaky = registered(queue, {
         name: 'flaky',
         payload: z.object({}),
         maxAttempts: 3,
@@ -120,7 +141,7 @@ export function describeQueueCompliance(
       events.subscribe('jobs', (e) => {
         if (e.type === 'job.retrying') retries.push(e as unknown as JobEvent);
       });
-      const { id } = await queue.enqueue('flaky', {});
+      const { id } = await queue.enqueue(flaky, {});
       await queue.start();
       const job = await finished(queue, id);
       expect(job).toMatchObject({ status: 'completed', attempts: 3, result: 'ok' });
@@ -135,7 +156,7 @@ export function describeQueueCompliance(
 
     it('fails a job after its last attempt and keeps the error', async () => {
       const { queue } = await setup();
-      queue.register({
+      const broken = registered(queue, {
         name: 'broken',
         payload: z.object({}),
         maxAttempts: 2,
@@ -144,7 +165,7 @@ export function describeQueueCompliance(
           throw new Error('disk on fire');
         },
       });
-      const { id } = await queue.enqueue('broken', {});
+      const { id } = await queue.enqueue(broken, {});
       await queue.start();
       expect(await finished(queue, id)).toMatchObject({
         status: 'failed',
@@ -155,7 +176,7 @@ export function describeQueueCompliance(
 
     it('does not retry a permanent error', async () => {
       const { queue } = await setup();
-      queue.register({
+      const badInput = registered(queue, {
         name: 'bad-input',
         payload: z.object({}),
         maxAttempts: 5,
@@ -163,7 +184,7 @@ export function describeQueueCompliance(
           throw new PermanentJobError('The audio file is empty');
         },
       });
-      const { id } = await queue.enqueue('bad-input', {});
+      const { id } = await queue.enqueue(badInput, {});
       await queue.start();
       expect(await finished(queue, id)).toMatchObject({
         status: 'failed',
@@ -175,7 +196,7 @@ export function describeQueueCompliance(
     it('times out a job that runs too long and aborts its signal', async () => {
       const { queue } = await setup();
       let aborted = false;
-      queue.register({
+      const slow = registered(queue, {
         name: 'slow',
         payload: z.object({}),
         maxAttempts: 1,
@@ -188,7 +209,7 @@ export function describeQueueCompliance(
           return 'too late';
         },
       });
-      const { id } = await queue.enqueue('slow', {});
+      const { id } = await queue.enqueue(slow, {});
       await queue.start();
       const job = await finished(queue, id);
       expect(job?.status).toBe('failed');
@@ -200,7 +221,7 @@ export function describeQueueCompliance(
       const { queue } = await setup(2);
       let active = 0;
       let peak = 0;
-      queue.register({
+      const busy = registered(queue, {
         name: 'busy',
         payload: z.object({ i: z.number() }),
         async handler() {
@@ -211,7 +232,7 @@ export function describeQueueCompliance(
           return null;
         },
       });
-      const ids = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => queue.enqueue('busy', { i })));
+      const ids = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => queue.enqueue(busy, { i })));
       await queue.start();
       for (const { id } of ids) await finished(queue, id);
       expect(peak).toBe(2);
@@ -220,7 +241,7 @@ export function describeQueueCompliance(
     it('holds a delayed job until it is due', async () => {
       const { queue } = await setup();
       let ranAt = 0;
-      queue.register({
+      const later = registered(queue, {
         name: 'later',
         payload: z.object({}),
         async handler() {
@@ -230,7 +251,7 @@ export function describeQueueCompliance(
       });
       await queue.start();
       const enqueuedAt = Date.now();
-      const { id } = await queue.enqueue('later', {}, { delayMs: 700 });
+      const { id } = await queue.enqueue(later, {}, { delayMs: 700 });
       await finished(queue, id);
       expect(ranAt - enqueuedAt).toBeGreaterThanOrEqual(650);
     });
@@ -241,7 +262,7 @@ export function describeQueueCompliance(
       const gate = new Promise<void>((r) => {
         release = r;
       });
-      queue.register({
+      const long = registered(queue, {
         name: 'long',
         payload: z.object({}),
         async handler({ progress }) {
@@ -250,7 +271,7 @@ export function describeQueueCompliance(
           return null;
         },
       });
-      const { id } = await queue.enqueue('long', {});
+      const { id } = await queue.enqueue(long, {});
       await queue.start();
       const mid = await waitFor(
         () => queue.get(id),
@@ -273,35 +294,27 @@ export function describeQueueCompliance(
         releaseFirst = r;
       });
       // Both workers know the job; whichever takes it over runs it as attempt 2.
-      const definition = {
-        name: 'exclusive',
-        payload: z.object({}),
-        maxAttempts: 3,
-        async handler({
-          attempt,
-          signal,
-          commit,
-        }: Parameters<Parameters<Queue['register']>[0]['handler']>[0]) {
-          started.push(attempt);
-          if (attempt === 1) {
-            signal.addEventListener('abort', () => {
-              firstAborted = signal.reason;
-            });
-            await firstBlocked;
-          }
-          // Every run tries to store its outcome; only the one holding the lease may.
-          return commit(async () => {
-            stored.push(attempt);
-            return { by: attempt };
-          }).catch((err: unknown) => {
-            refused.push(err);
-            throw err;
+      const exclusive = defineJob({ name: 'exclusive', payload: z.object({}), maxAttempts: 3 });
+      const definition = handleJob(exclusive, async ({ attempt, signal, commit }) => {
+        started.push(attempt);
+        if (attempt === 1) {
+          signal.addEventListener('abort', () => {
+            firstAborted = signal.reason;
           });
-        },
-      };
+          await firstBlocked;
+        }
+        // Every run tries to store its outcome; only the one holding the lease may.
+        return commit(async () => {
+          stored.push(attempt);
+          return { by: attempt };
+        }).catch((err: unknown) => {
+          refused.push(err);
+          throw err;
+        });
+      });
       queue.register(definition);
       second.register(definition);
-      const { id } = await queue.enqueue('exclusive', {});
+      const { id } = await queue.enqueue(exclusive, {});
       await queue.start();
       await waitFor(
         async () => started,
@@ -334,7 +347,7 @@ export function describeQueueCompliance(
     it('cancels a queued job: it never runs', async () => {
       const { queue } = await setup();
       const ran: string[] = [];
-      queue.register({
+      const errand = registered(queue, {
         name: 'errand',
         payload: z.object({ what: z.string() }),
         async handler({ payload }) {
@@ -342,9 +355,9 @@ export function describeQueueCompliance(
           return null;
         },
       });
-      const { id } = await queue.enqueue('errand', { what: 'cancelled' });
+      const { id } = await queue.enqueue(errand, { what: 'cancelled' });
       expect(await queue.cancel(id)).toBe(true);
-      const { id: other } = await queue.enqueue('errand', { what: 'kept' });
+      const { id: other } = await queue.enqueue(errand, { what: 'kept' });
       await queue.start();
       await finished(queue, other);
       expect(ran).toEqual(['kept']);
@@ -358,7 +371,7 @@ export function describeQueueCompliance(
       let reason: unknown;
       let refusedWith: unknown;
       let stored = false;
-      queue.register({
+      const abortable = registered(queue, {
         name: 'abortable',
         payload: z.object({}),
         async handler({ signal, commit }) {
@@ -374,7 +387,7 @@ export function describeQueueCompliance(
           return 'finished anyway';
         },
       });
-      const { id } = await queue.enqueue('abortable', {});
+      const { id } = await queue.enqueue(abortable, {});
       await queue.start();
       await waitFor(
         () => queue.get(id),
@@ -394,7 +407,7 @@ export function describeQueueCompliance(
     it("enqueues inside the caller's transaction: the job exists exactly when the transaction commits", async () => {
       const { queue, database } = await setup();
       const ran: string[] = [];
-      queue.register({
+      const afterCommit = registered(queue, {
         name: 'after-commit',
         payload: z.object({ what: z.string() }),
         async handler({ payload }) {
@@ -407,14 +420,14 @@ export function describeQueueCompliance(
       await database.db
         .transaction(async (tx) => {
           rolledBack = (
-            await queue.enqueue('after-commit', { what: 'rolled back' }, { tx: tx as unknown as Db })
+            await queue.enqueue(afterCommit, { what: 'rolled back' }, { tx: tx as unknown as Db })
           ).id;
           throw new Error('the caller changes its mind');
         })
         .catch(() => {});
       const committed = await database.db.transaction(
         async (tx) =>
-          (await queue.enqueue('after-commit', { what: 'committed' }, { tx: tx as unknown as Db })).id,
+          (await queue.enqueue(afterCommit, { what: 'committed' }, { tx: tx as unknown as Db })).id,
       );
       queue.wake();
       expect(await finished(queue, committed)).toMatchObject({ status: 'completed', result: 'committed' });
@@ -428,7 +441,7 @@ export function describeQueueCompliance(
       const gate = new Promise<void>((r) => {
         release = r;
       });
-      queue.register({
+      const almostDone = registered(queue, {
         name: 'almost-done',
         payload: z.object({}),
         async handler({ progress }) {
@@ -437,7 +450,7 @@ export function describeQueueCompliance(
           return 'done';
         },
       });
-      const { id } = await queue.enqueue('almost-done', {});
+      const { id } = await queue.enqueue(almostDone, {});
       await queue.start();
       await waitFor(
         () => queue.get(id),
@@ -454,10 +467,9 @@ export function describeQueueCompliance(
       const { queue, anotherWorker } = await setup(1, 120_000);
       const second = await anotherWorker();
       const runs: { worker: string; attempt: number; reason?: unknown }[] = [];
-      const definition = (worker: string) => ({
-        name: 'handed-back',
-        payload: z.object({}),
-        async handler({ attempt, signal }: Parameters<Parameters<Queue['register']>[0]['handler']>[0]) {
+      const handedBack = defineJob({ name: 'handed-back', payload: z.object({}) });
+      const definition = (worker: string) =>
+        handleJob(handedBack, async ({ attempt, signal }) => {
           const run: (typeof runs)[number] = { worker, attempt };
           runs.push(run);
           if (worker === 'second') return { by: worker };
@@ -466,11 +478,10 @@ export function describeQueueCompliance(
           );
           run.reason = signal.reason;
           throw signal.reason;
-        },
-      });
+        });
       queue.register(definition('first'));
       second.register(definition('second'));
-      const { id } = await queue.enqueue('handed-back', {});
+      const { id } = await queue.enqueue(handedBack, {});
       await queue.start();
       await waitFor(
         async () => runs.length,
@@ -491,7 +502,7 @@ export function describeQueueCompliance(
     it('runs a failed job again when asked', async () => {
       const { queue } = await setup();
       let healthy = false;
-      queue.register({
+      const fixable = registered(queue, {
         name: 'fixable',
         payload: z.object({}),
         maxAttempts: 2,
@@ -501,7 +512,7 @@ export function describeQueueCompliance(
           return 'fixed';
         },
       });
-      const { id } = await queue.enqueue('fixable', {});
+      const { id } = await queue.enqueue(fixable, {});
       await queue.start();
       expect(await finished(queue, id)).toMatchObject({
         status: 'failed',
@@ -524,7 +535,7 @@ export function describeQueueCompliance(
       const ada = '00000000-0000-4000-8000-00000000000a';
       const bob = '00000000-0000-4000-8000-00000000000b';
       const started: string[] = [];
-      queue.register({
+      const turns = registered(queue, {
         name: 'turns',
         payload: z.object({ label: z.string() }),
         async handler({ payload }) {
@@ -534,8 +545,8 @@ export function describeQueueCompliance(
       });
       const ids: string[] = [];
       for (let i = 1; i <= 6; i++)
-        ids.push((await queue.enqueue('turns', { label: `ada ${i}` }, { ownerId: ada })).id);
-      ids.push((await queue.enqueue('turns', { label: 'bob 1' }, { ownerId: bob })).id);
+        ids.push((await queue.enqueue(turns, { label: `ada ${i}` }, { ownerId: ada })).id);
+      ids.push((await queue.enqueue(turns, { label: 'bob 1' }, { ownerId: bob })).id);
       await queue.start();
       for (const id of ids) await finished(queue, id);
       // Bob's one job goes as soon as a worker is free, not after Ada's five others.
@@ -559,7 +570,7 @@ export function describeQueueCompliance(
       const gate = new Promise<void>((r) => {
         release = r;
       });
-      queue.register({
+      const turns = registered(queue, {
         name: 'turns',
         payload: z.object({ label: z.string() }),
         async handler({ payload }) {
@@ -568,7 +579,7 @@ export function describeQueueCompliance(
           return null;
         },
       });
-      const ids = [(await queue.enqueue('turns', { label: 'ada long' }, { ownerId: ada })).id];
+      const ids = [(await queue.enqueue(turns, { label: 'ada long' }, { ownerId: ada })).id];
       await queue.start();
       await waitFor(
         async () => started,
@@ -576,9 +587,9 @@ export function describeQueueCompliance(
       );
       // While Ada's long job holds the only worker, she queues more, then Bob one, then Ada an urgent one.
       for (let i = 1; i <= 4; i++)
-        ids.push((await queue.enqueue('turns', { label: `ada ${i}` }, { ownerId: ada })).id);
-      ids.push((await queue.enqueue('turns', { label: 'bob 1' }, { ownerId: bob })).id);
-      ids.push((await queue.enqueue('turns', { label: 'ada urgent' }, { ownerId: ada, priority: 5 })).id);
+        ids.push((await queue.enqueue(turns, { label: `ada ${i}` }, { ownerId: ada })).id);
+      ids.push((await queue.enqueue(turns, { label: 'bob 1' }, { ownerId: bob })).id);
+      ids.push((await queue.enqueue(turns, { label: 'ada urgent' }, { ownerId: ada, priority: 5 })).id);
       release();
       for (const id of ids) await finished(queue, id);
       expect(started[0]).toBe('ada long');
@@ -588,12 +599,12 @@ export function describeQueueCompliance(
 
     it('stores a commit and the job completion together', async () => {
       const { queue } = await setup();
-      queue.register({
+      const commits = registered(queue, {
         name: 'commits',
         payload: z.object({}),
         handler: ({ commit }) => commit(async () => ({ stored: true })),
       });
-      const { id } = await queue.enqueue('commits', {});
+      const { id } = await queue.enqueue(commits, {});
       await queue.start();
       expect(await finished(queue, id)).toMatchObject({
         status: 'completed',

@@ -27,17 +27,42 @@ export interface JobContext<P> {
   commit<T>(write: (tx: Db) => Promise<T>, options?: { complete?: boolean }): Promise<T>;
 }
 
-/** A kind of job: one file per job declares its name, payload schema, limits and handler. */
-export interface JobDefinition<P = unknown, R = unknown> {
-  name: string;
-  payload: z.ZodType<P>;
+/**
+ * A kind of job as its producers see it: name, payload schema and limits, without the handler.
+ * Each `jobs/*.job.ts` declares one with `defineJob`; `Queue.enqueue` takes it, so a payload that
+ * does not fit the schema fails the type check, and the queue still parses it when it is stored.
+ */
+export interface JobKind<S extends z.ZodType = z.ZodType> {
+  readonly name: string;
+  readonly payload: S;
   /** Total runs allowed, including the first (default 3). */
-  maxAttempts?: number;
+  readonly maxAttempts?: number;
   /** Per-run time limit in milliseconds (default 10 minutes). */
-  timeoutMs?: number;
+  readonly timeoutMs?: number;
   /** Delay before retry number `attempt` (default: 1 s doubling, at most 60 s). */
-  backoffMs?: (attempt: number) => number;
+  readonly backoffMs?: (attempt: number) => number;
+}
+
+/** What a handler of job kind `J` receives (the schema's output). */
+export type JobPayload<J extends JobKind> = z.output<J['payload']>;
+
+/** Declares a kind of job; the object is what producers enqueue and workers register a handler for. */
+export function defineJob<S extends z.ZodType>(kind: JobKind<S>): JobKind<S> {
+  return Object.freeze({ ...kind });
+}
+
+/** A kind of job with its handler: what `Queue.register` takes. */
+export interface JobDefinition<P = unknown, R = unknown> extends JobKind<z.ZodType<P>> {
   handler(ctx: JobContext<P>): Promise<R>;
+}
+
+/** Joins a job kind to the handler that runs it. */
+export function handleJob<S extends z.ZodType, R>(
+  kind: JobKind<S>,
+  handler: (ctx: JobContext<z.output<S>>) => Promise<R>,
+): JobDefinition<z.output<S>, R> {
+  // The schema's output is the handler's payload; TypeScript cannot see that through the generic.
+  return { ...kind, payload: kind.payload as z.ZodType<z.output<S>>, handler };
 }
 
 export interface EnqueueOptions {
@@ -86,8 +111,16 @@ export interface Queue {
   readonly driver: 'embedded' | 'bullmq';
   /** Declares a job kind; workers only run kinds registered before `start()`. */
   register<P, R>(definition: JobDefinition<P, R>): void;
-  /** Validates the payload against the kind's schema and stores the job. */
-  enqueue<P>(name: string, payload: P, options?: EnqueueOptions): Promise<{ id: string }>;
+  /**
+   * Validates the payload against the registered kind's schema and stores the job; the kind's
+   * schema types the payload at compile time too.
+   */
+  enqueue<S extends z.ZodType>(
+    /** A job name is accepted for now, untyped, while the last producers move to job kinds. */
+    job: JobKind<S> | string,
+    payload: NoInfer<z.input<S>>,
+    options?: EnqueueOptions,
+  ): Promise<{ id: string }>;
   get(id: string): Promise<JobRecord | null>;
   /**
    * Ends a queued or running job for good: it will not run (again), a run in progress is aborted

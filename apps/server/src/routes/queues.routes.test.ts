@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../test/harness.ts';
 import { signUp } from '../../test/http.ts';
 import { redisAvailable, removeRedisKeys, TEST_REDIS_URL } from '../../test/redis.ts';
+import { testMarkerJob } from '../jobs/test-marker.job.ts';
 
 const queues: { name: string; env: Record<string, string> }[] = [{ name: 'embedded', env: {} }];
 if (await redisAvailable())
@@ -27,11 +28,11 @@ describe.each(queues)('the administrator’s queue view ($name queue)', ({ name,
 
       // The marker job writes into a folder that does not exist yet: every run fails.
       const folder = path.join(t.dataDir, 'not-yet');
-      const { id } = await t.ctx.queue.enqueue('test.marker', {
+      const { id } = await t.ctx.queue.enqueue(testMarkerJob, {
         file: path.join(folder, 'marker'),
         workMs: 0,
       });
-      const { id: done } = await t.ctx.queue.enqueue('test.marker', {
+      const { id: done } = await t.ctx.queue.enqueue(testMarkerJob, {
         file: path.join(t.dataDir, 'ok'),
         workMs: 0,
       });

@@ -27,9 +27,9 @@ import {
   LOCAL_MODELS,
   listLocalModels,
 } from '../../engines/writer/local/local-models.ts';
-import { LOCAL_MODEL_DOWNLOAD_JOB } from '../../jobs/local-model-download.job.ts';
-import { SPEAKER_MODEL_DOWNLOAD_JOB } from '../../jobs/speaker-model-download.job.ts';
-import { WHISPER_DOWNLOAD_JOB } from '../../jobs/whisper-model-download.job.ts';
+import { localModelDownloadJob } from '../../jobs/local-model-download.job.ts';
+import { speakerModelDownloadJob } from '../../jobs/speaker-model-download.job.ts';
+import { whisperModelDownloadJob } from '../../jobs/whisper-model-download.job.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { testLlmConnection } from '../../net/llm-destination.ts';
 import { AdminJobsRepository } from '../../repositories/admin-jobs.repository.ts';
@@ -118,12 +118,12 @@ export class AdminService {
       throw new HttpError(404, 'model_unknown', `There is no whisper model called “${name}”.`, {
         known: WHISPER_MODELS.map((m) => m.name).join(', '),
       });
-    const recent = await this.jobs.recent(WHISPER_DOWNLOAD_JOB, new Date(Date.now() - RECENT_MS));
+    const recent = await this.jobs.recent(whisperModelDownloadJob.name, new Date(Date.now() - RECENT_MS));
     const running = recent.find(
       (j) =>
         (j.payload as { model?: string }).model === name && (j.status === 'queued' || j.status === 'running'),
     );
-    const id = running?.id ?? (await this.ctx.queue.enqueue(WHISPER_DOWNLOAD_JOB, { model: name })).id;
+    const id = running?.id ?? (await this.ctx.queue.enqueue(whisperModelDownloadJob, { model: name })).id;
     return { job_id: id, status_url: `/api/v1/admin/jobs/${id}` };
   }
 
@@ -216,21 +216,21 @@ export class AdminService {
   /** Queues a download of a model of any kind, or hands back the one under way. */
   async downloadAnyModel(name: string): Promise<Omit<WhisperDownloadStarted, 'stream_url'>> {
     if (findModel(name)) return this.downloadWhisperModel(name);
-    const jobName = findSpeakerModel(name)
-      ? SPEAKER_MODEL_DOWNLOAD_JOB
+    const kind = findSpeakerModel(name)
+      ? speakerModelDownloadJob
       : findLocalModel(name)
-        ? LOCAL_MODEL_DOWNLOAD_JOB
+        ? localModelDownloadJob
         : null;
-    if (!jobName)
+    if (!kind)
       throw new HttpError(404, 'model_unknown', `There is no model called “${name}”.`, {
         known: [...WHISPER_MODELS, ...LOCAL_MODELS, ...SPEAKER_MODELS].map((m) => m.name).join(', '),
       });
-    const recent = await this.jobs.recent(jobName, new Date(Date.now() - RECENT_MS));
+    const recent = await this.jobs.recent(kind.name, new Date(Date.now() - RECENT_MS));
     const running = recent.find(
       (j) =>
         (j.payload as { model?: string }).model === name && (j.status === 'queued' || j.status === 'running'),
     );
-    const id = running?.id ?? (await this.ctx.queue.enqueue(jobName, { model: name })).id;
+    const id = running?.id ?? (await this.ctx.queue.enqueue(kind, { model: name })).id;
     return { job_id: id, status_url: `/api/v1/admin/jobs/${id}` };
   }
 
@@ -238,9 +238,9 @@ export class AdminService {
     const job = await this.ctx.queue.get(id);
     if (
       !job ||
-      (job.name !== WHISPER_DOWNLOAD_JOB &&
-        job.name !== LOCAL_MODEL_DOWNLOAD_JOB &&
-        job.name !== SPEAKER_MODEL_DOWNLOAD_JOB)
+      (job.name !== whisperModelDownloadJob.name &&
+        job.name !== localModelDownloadJob.name &&
+        job.name !== speakerModelDownloadJob.name)
     )
       throw notFound('Job not found', 'job_not_found');
     return {

@@ -7,8 +7,8 @@ import { signUp } from '../../../test/http.ts';
 import { jobs } from '../../db/schema.ts';
 import { findModel } from '../../engines/speech/whisper-models.ts';
 import { findLocalModel, localModelPath } from '../../engines/writer/local/local-models.ts';
-import { LOCAL_MODEL_DOWNLOAD_JOB } from '../../jobs/local-model-download.job.ts';
-import { TRANSCRIBE_JOB } from '../../pipeline/item-pipeline.ts';
+import { localModelDownloadJob } from '../../jobs/local-model-download.job.ts';
+import { transcribeJob } from '../../jobs/transcribe.job.ts';
 import { speechModelDownloadMessage } from '../engines/speech-download-message.ts';
 
 interface Listed {
@@ -160,12 +160,12 @@ describe.each(drivers)(
       // A worker downloading the language model for the administrator, and a transcription
       // fetching the speech model on first use.
       const language = await insertJob({
-        name: LOCAL_MODEL_DOWNLOAD_JOB,
+        name: localModelDownloadJob.name,
         payload: { model: 'qwen3-4b' },
         progress: 41,
       });
       await insertJob({
-        name: TRANSCRIBE_JOB,
+        name: transcribeJob.name,
         payload: { audioId: '00000000-0000-4000-8000-000000000000' },
         progress: 5,
         progressMessage: speechModelDownloadMessage('small', small.bytes, 63),
@@ -206,7 +206,7 @@ describe.each(drivers)(
       await s.t.ctx.database.db
         .update(jobs)
         .set({ status: 'failed', error: 'The download of built-in model qwen3-4b ran out of disk space' })
-        .where(eq(jobs.name, LOCAL_MODEL_DOWNLOAD_JOB));
+        .where(eq(jobs.name, localModelDownloadJob.name));
       const admin = await s.impl('writer', 'local');
       expect(admin).toMatchObject({
         reason: 'Built-in model qwen3-4b is not downloaded: its last download failed',

@@ -1,10 +1,10 @@
 import type { AdminModel } from '@voxpress/contracts';
 import type { Db } from '../../db/database.ts';
 import type { EngineModel } from '../../engines/engine.ts';
-import { LOCAL_MODEL_DOWNLOAD_JOB } from '../../jobs/local-model-download.job.ts';
-import { SPEAKER_MODEL_DOWNLOAD_JOB } from '../../jobs/speaker-model-download.job.ts';
-import { WHISPER_DOWNLOAD_JOB } from '../../jobs/whisper-model-download.job.ts';
-import { TRANSCRIBE_JOB } from '../../pipeline/item-pipeline.ts';
+import { localModelDownloadJob } from '../../jobs/local-model-download.job.ts';
+import { speakerModelDownloadJob } from '../../jobs/speaker-model-download.job.ts';
+import { transcribeJob } from '../../jobs/transcribe.job.ts';
+import { whisperModelDownloadJob } from '../../jobs/whisper-model-download.job.ts';
 import { AdminJobsRepository } from '../../repositories/admin-jobs.repository.ts';
 import { readSpeechModelDownload, SPEECH_DOWNLOAD_PREFIX } from './speech-download-message.ts';
 
@@ -37,19 +37,19 @@ export class ModelDownloads {
   /** Keyed by `modelKey(kind, name)`. */
   async latest(): Promise<Map<string, ModelDownload>> {
     const rows = await this.jobs.downloads(
-      [WHISPER_DOWNLOAD_JOB, LOCAL_MODEL_DOWNLOAD_JOB, SPEAKER_MODEL_DOWNLOAD_JOB],
+      [whisperModelDownloadJob.name, localModelDownloadJob.name, speakerModelDownloadJob.name],
       new Date(this.now() - RECENT_DOWNLOAD_MS),
-      { name: TRANSCRIBE_JOB, messagePrefix: SPEECH_DOWNLOAD_PREFIX },
+      { name: transcribeJob.name, messagePrefix: SPEECH_DOWNLOAD_PREFIX },
     );
     const out = new Map<string, ModelDownload>();
     for (const row of rows) {
-      const seen = readSpeechModelDownload(row.name === TRANSCRIBE_JOB ? row.progressMessage : null);
+      const seen = readSpeechModelDownload(row.name === transcribeJob.name ? row.progressMessage : null);
       const model = seen?.model ?? (row.payload as { model?: unknown }).model;
       if (typeof model !== 'string') continue;
       const kind: ModelKind =
-        row.name === LOCAL_MODEL_DOWNLOAD_JOB
+        row.name === localModelDownloadJob.name
           ? 'language'
-          : row.name === SPEAKER_MODEL_DOWNLOAD_JOB
+          : row.name === speakerModelDownloadJob.name
             ? 'speakers'
             : 'speech';
       const key = modelKey(kind, model);

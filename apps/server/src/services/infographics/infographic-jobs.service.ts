@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Database, Db } from '../../db/database.ts';
 import { userMessageOf } from '../../engines/engine.ts';
 import type { EventBus } from '../../events/event-bus.ts';
+import { infographicsJob } from '../../jobs/infographics.job.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { JobCancelledError, type JobContext, PermanentJobError, type Queue } from '../../queue/queue.ts';
 import type { ImagesRepository } from '../../repositories/infographics/images.repository.ts';
@@ -33,7 +34,6 @@ import { stepOf, toJob, toJobEvent, toVariation } from './infographic-mapper.ts'
 import { resolveSource } from './infographic-source.ts';
 import { templateCounts } from './variation-planner.ts';
 
-export const INFOGRAPHIC_JOB = 'infographics.generate';
 const DEFAULT_JOB_SIZE = '1080x1080';
 
 export type JobRequest = z.output<typeof zInfographicJobSubmit>;
@@ -98,7 +98,7 @@ export class InfographicJobsService {
         request,
       });
       const job = await this.deps.queue.enqueue(
-        INFOGRAPHIC_JOB,
+        infographicsJob,
         { jobId: created.id },
         { ownerId: userId, priority: request.priority, tx: tdb },
       );

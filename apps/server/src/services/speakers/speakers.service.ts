@@ -8,6 +8,7 @@ import { transcriptions } from '../../db/schema.ts';
 import { alignSegments } from '../../engines/diarizer/align.ts';
 import type { DiarizeRequest, DiarizeResult } from '../../engines/diarizer/diarizer.ts';
 import { userMessageOf } from '../../engines/engine.ts';
+import type { SpeakersJobPayload } from '../../jobs/speakers.job.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { ItemPipeline } from '../../pipeline/item-pipeline.ts';
 import {
@@ -59,11 +60,6 @@ export interface SpeakersServiceDeps {
   logger: FastifyBaseLogger;
   /** Remembered voices: prints kept when a voice is named, names suggested from them. */
   voices?: VoiceProfilesService;
-}
-
-export interface SpeakersJobPayload {
-  audioId: string;
-  transcriptionId: string;
 }
 
 /**

@@ -11,6 +11,7 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { webhookDeliverJob } from '../../jobs/webhook-deliver.job.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import {
@@ -21,11 +22,6 @@ import {
 import type { JobContext, Queue } from '../../queue/queue.ts';
 import { PublishingRepository, type WebhookRow } from '../../repositories/publishing.repository.ts';
 import { newWebhookSecret, SIGNATURE_HEADER, signWebhook } from './webhook-signature.ts';
-
-export const WEBHOOK_JOB = 'webhook.deliver';
-/** Attempts per delivery: the first and five retries, 5 s, 20 s, 80 s, 5 min and 21 min later. */
-export const WEBHOOK_ATTEMPTS = 6;
-export const webhookBackoff = (attempt: number) => 5000 * 4 ** (attempt - 1);
 
 /** An event as it happened, before it is fanned out to the owner's webhooks. */
 export interface WebhookEvent {
@@ -141,7 +137,11 @@ export class WebhookService {
         payload,
       });
       if (!delivery) continue;
-      await this.deps.queue.enqueue(WEBHOOK_JOB, { deliveryId: delivery.id }, { ownerId: event.userId, tx });
+      await this.deps.queue.enqueue(
+        webhookDeliverJob,
+        { deliveryId: delivery.id },
+        { ownerId: event.userId, tx },
+      );
       queued++;
     }
     return queued;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../../../test/harness.ts';
 import { signUp } from '../../../../test/http.ts';
 import { jobs } from '../../../db/schema.ts';
-import { SPEAKER_MODEL_DOWNLOAD_JOB } from '../../../jobs/speaker-model-download.job.ts';
+import { speakerModelDownloadJob } from '../../../jobs/speaker-model-download.job.ts';
 import { writeToyModels } from './toy-models.ts';
 
 interface Listed {
@@ -83,7 +83,7 @@ describe.each(drivers)('the speaker models for the administrator (%s)', (driver)
 
     // A worker elsewhere takes it and reports 30 %: every process reads it from the stored job.
     await t.ctx.database.db.insert(jobs).values({
-      name: SPEAKER_MODEL_DOWNLOAD_JOB,
+      name: speakerModelDownloadJob.name,
       payload: { model: '3dspeaker-eres2net-base' },
       status: 'running',
       progress: 30,

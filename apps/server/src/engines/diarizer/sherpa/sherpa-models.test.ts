@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeHttpServer } from '../../../../test/fake-http-server.ts';
-import { speakerModelDownloadJob } from '../../../jobs/speaker-model-download.job.ts';
+import { speakerModelDownloadWorker } from '../../../jobs/speaker-model-download.job.ts';
 import type { JobContext } from '../../../queue/queue.ts';
 import { makeConversation, meetingScript } from '../conversation-fixture.ts';
 import { SherpaDiarizer } from './sherpa.diarizer.ts';
@@ -146,7 +146,7 @@ describe('speaker model downloads', () => {
   it('downloads both through the durable job, unpacks the archive, and the engine then runs on them', async () => {
     const modelsDir = path.join(dir, 'job');
     const models = catalogue();
-    const job = speakerModelDownloadJob({ modelsDir, models });
+    const job = speakerModelDownloadWorker({ modelsDir, models });
     const seg = progressOf();
     const first = await job.handler(jobContext('pyannote-segmentation-3-0', seg.progress));
     expect(first).toMatchObject({ model: 'pyannote-segmentation-3-0', alreadyPresent: false });
@@ -206,7 +206,7 @@ describe('speaker model downloads', () => {
   it('deletes a file whose SHA-256 does not match where one is published, and says so', async () => {
     const modelsDir = path.join(dir, 'checksum');
     const models = catalogue({ embedding: { sha256: 'ab'.repeat(32) } });
-    const job = speakerModelDownloadJob({ modelsDir, models });
+    const job = speakerModelDownloadWorker({ modelsDir, models });
     await expect(
       job.handler(jobContext('3dspeaker-eres2net-base', progressOf().progress)),
     ).rejects.toMatchObject({
