@@ -43,5 +43,6 @@ EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.WORKER_HEALTH_PORT ? process.env.WORKER_HEALTH_PORT + '/health' : process.env.PORT + '/api/v1/health')).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
-# --liftoff-only and --max-semi-space-size=8: see scripts/start.mjs (memory at start and at rest).
-CMD ["node", "--liftoff-only", "--max-semi-space-size=8", "--enable-source-maps", "apps/server/dist/main.js"]
+# --liftoff-only, --max-semi-space-size=8 and no --enable-source-maps: see scripts/start.mjs (memory
+# at start and at rest).
+CMD ["node", "--liftoff-only", "--max-semi-space-size=8", "apps/server/dist/main.js"]

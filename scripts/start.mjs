@@ -17,7 +17,11 @@ if (
   console.log('Building the web app...');
   await run(npm, ['run', 'build', '-w', '@voxpress/web']);
 }
-if (newest(['apps/server/dist/main.js']) < newest([...shared, 'apps/server/src', 'apps/server/build.mjs'])) {
+// The database template is the build's last output (see apps/server/build.mjs).
+if (
+  newest(['apps/server/dist/pglite-template.json']) <
+  newest([...shared, 'apps/server/src', 'apps/server/drizzle', 'apps/server/build.mjs'])
+) {
   console.log('Building the server...');
   await run(npm, ['run', 'build', '-w', '@voxpress/server']);
 }
@@ -28,15 +32,12 @@ console.log(`Prepared in ${((Date.now() - started) / 1000).toFixed(1)} s; starti
 // Optimising it in the background briefly took ~500 MB a start (965 → 425 MB peak) and made
 // small queries no faster (see README, Memory). --max-semi-space-size=8: V8's young generation
 // capped at 8 MB, where on a machine with much memory it grows to 64 MB and keeps what start-up
-// used (348 → 213 MB idle). The Dockerfile and the benchmarks pass both too.
+// used (348 → 213 MB idle). The Dockerfile and the benchmarks pass both too. No
+// --enable-source-maps: dist/main.js turns source maps on for the server's own code only (with the
+// flag Node keeps every package's source map too, ~17–30 MB at rest).
 const code = await supervise(
   process.execPath,
-  [
-    '--liftoff-only',
-    '--max-semi-space-size=8',
-    '--enable-source-maps',
-    path.join(root, 'apps/server/dist/main.js'),
-  ],
+  ['--liftoff-only', '--max-semi-space-size=8', path.join(root, 'apps/server/dist/main.js')],
   { cwd: root, env: { NODE_ENV: 'production', ...process.env } },
 );
 process.exit(code);

@@ -3,23 +3,23 @@
  * as `npm start` starts it (API and worker in one process, the embedded database, a fresh data
  * folder), its resident memory and that of every process it starts read from `/proc`:
  * - first start: the peak from launch until memory settles, on an empty data folder (the database
- *   is created then), and the idle figure once settled;
+ *   is unpacked from the build's template then), and the idle figure once settled;
  * - later start: the same folder started again, its peak and idle figure;
  * - 1,000 mixed API requests (sign up, upload a short WAV, list, search, read a transcript) in five
  *   rounds of 200, memory settled after each round: growth from the second round to the last.
  * Targets beside the figures: idle ≤ 250 MB, first-start peak ≤ 600 MB, later start ≤ 350 MB, no
  * growth (within 10 %).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, waitForHealth } from '../../apps/server/test/server-process.ts';
 import { FIXTURE_PARAGRAPH, makeAudioFile } from '../../apps/server/test/speech-fixtures.ts';
 import { sampleRss, statusMb } from '../lib/proc-memory.ts';
-import { builtServerArgs, REPO_ROOT, registerUser } from '../lib/voxpress-server.ts';
+import { REPO_ROOT, registerUser } from '../lib/voxpress-server.ts';
 
 const TARGET = { idle: 250, firstPeak: 600, laterStart: 350 };
 const ROUNDS = 5;
@@ -74,6 +74,23 @@ async function settled(pid: number): Promise<number> {
   return readings.at(-1) ?? 0;
 }
 
+/**
+ * The server built as `npm start` builds it (bundle and database template), into a folder of its
+ * own under apps/server/dist. Not the tests' bundle: that one lives inside node_modules, where
+ * the bundle keeps every package's source map (see apps/server/build.mjs).
+ */
+function buildServer(): { dir: string; remove(): void } {
+  const serverDir = path.join(REPO_ROOT, 'apps', 'server');
+  mkdirSync(path.join(serverDir, 'dist'), { recursive: true });
+  const dir = mkdtempSync(path.join(serverDir, 'dist', '.bench-memory-'));
+  const built = spawnSync(process.execPath, ['build.mjs', dir], { cwd: serverDir, encoding: 'utf8' });
+  if (built.status !== 0) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`Building the server failed:\n${built.stdout}\n${built.stderr}`);
+  }
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
 interface Started {
   child: ChildProcess;
   url: string;
@@ -84,10 +101,12 @@ interface Started {
   readyMs: number;
 }
 
-async function start(dataDir: string): Promise<Started> {
+async function start(bundle: string, dataDir: string): Promise<Started> {
   const port = await freePort();
   const launched = performance.now();
-  const child = spawn(process.execPath, builtServerArgs(), {
+  // With the flags scripts/start.mjs gives it.
+  const args = ['--liftoff-only', '--max-semi-space-size=8', path.join(bundle, 'main.js')];
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -175,11 +194,12 @@ const verdict = (value: number, target: number) => (value <= target ? 'ok' : 'OV
 export async function memoryBenchmark(): Promise<Record<string, string | number>> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'voxpress-memory-bench-'));
   const fixtures = mkdtempSync(path.join(tmpdir(), 'voxpress-memory-wav-'));
+  const server = buildServer();
   try {
     const wav = readFileSync(await makeAudioFile(FIXTURE_PARAGRAPH, 'wav', fixtures));
-    const first = await start(dataDir);
+    const first = await start(server.dir, dataDir);
     await stop(first.child);
-    const later = await start(dataDir);
+    const later = await start(server.dir, dataDir);
     let rounds: number[];
     let requestMs: number;
     try {
@@ -201,6 +221,7 @@ export async function memoryBenchmark(): Promise<Record<string, string | number>
       'growth, round 2 to 5': `${growth >= 0 ? '+' : ''}${growth.toFixed(1)} % (target: none, within 10 %, ${growth <= 10 ? 'ok' : 'OVER'})`,
     };
   } finally {
+    server.remove();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(fixtures, { recursive: true, force: true });
   }

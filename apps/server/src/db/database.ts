@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -13,6 +14,7 @@ import pg from 'pg';
 import { serverRoot } from '../lib/paths.ts';
 import { lockForProcess } from './process-lock.ts';
 import * as schema from './schema.ts';
+import { restoreTemplate, type TemplateOutcome } from './template.ts';
 
 export type Schema = typeof schema;
 /** The Drizzle handle, the same type whichever driver is underneath. */
@@ -40,7 +42,18 @@ export interface DatabaseOptions {
    * The pool replaces the connection on next use; without a listener the error would end the process.
    */
   onConnectionError?: (error: Error) => void;
+  /**
+   * Folder of the database template a first start unpacks instead of creating the cluster (see
+   * template.ts); by default the folder of the running bundle, where the build puts it. Without a
+   * usable template the cluster is created (initdb).
+   */
+  template?: string;
+  /** Told how a new embedded cluster came to be: from the template, or why not. */
+  onCreated?: (outcome: TemplateOutcome) => void;
 }
+
+/** The folder of the running code: the bundle's (dist/), where the build writes the template. */
+const codeFolder = path.dirname(fileURLToPath(import.meta.url));
 
 /**
  * One process, small tables: PostgreSQL's 128 MB default buffer cache is mostly idle memory here.
@@ -50,7 +63,8 @@ export interface DatabaseOptions {
 const PGLITE = { postgresqlconf: 'shared_buffers = 16MB' };
 
 /**
- * Creates a new cluster (initdb) in a worker thread. initdb grows PGlite's memory to ~700 MB,
+ * Creates a new cluster (initdb) in a worker thread, when no database template fits (running from
+ * source, or a template another PGlite or other migrations made). initdb grows PGlite's memory to ~700 MB,
  * which an instance keeps for its life; the worker's memory goes when it exits, and the server's
  * own instance, opened on the finished folder, starts small (~150 MB).
  */
@@ -123,7 +137,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(dataPath, { recursive: true });
     // Two processes on one PGlite folder would corrupt it: the second one is refused at start-up.
     unlock = lockForProcess(path.join(options.dataDir, 'pglite.lock'));
-    if (!existsSync(path.join(dataPath, 'PG_VERSION'))) await createCluster(dataPath);
+    if (!existsSync(path.join(dataPath, 'PG_VERSION'))) {
+      const outcome = await restoreTemplate(
+        options.template ?? codeFolder,
+        dataPath,
+        migrationsFolder(),
+      ).catch((err: unknown) => {
+        unlock();
+        throw err;
+      });
+      if (!outcome.restored) await createCluster(dataPath);
+      options.onCreated?.(outcome);
+    }
   }
   // pg_trgm (search by misspellings and partial words) is an extension PGlite loads on request.
   const pgliteOptions: PGliteOptions = { ...PGLITE, extensions: { pg_trgm } };
