@@ -21,7 +21,6 @@ import {
   ENHANCE_LANGUAGES,
   type EnhanceResponse,
   guessContentType,
-  type UserSettings,
 } from '@voxpress/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,7 +56,7 @@ export interface EnhanceSource {
   language: string;
 }
 
-const getSettings = () => api.request<UserSettings>('/users/me/settings');
+const getSettings = () => api.get('/api/v1/users/me/settings');
 
 /**
  * The Enhance Content panel (spec §2): content type (guessed from the source's words), languages
