@@ -189,6 +189,9 @@ export class GuardedProxy {
   }
 
   private async forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Either side may go away at any time (the program stops, a limit cuts the connections).
+    req.on('error', () => req.destroy());
+    res.on('error', () => res.destroy());
     let url: URL;
     try {
       url = new URL(req.url ?? '');
@@ -225,10 +228,11 @@ export class GuardedProxy {
     });
     upstream.on('socket', (socket) => this.track(socket));
     upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502, { connection: 'close' }).end();
+      if (!res.headersSent && !res.destroyed) res.writeHead(502, { connection: 'close' }).end();
       else res.destroy();
     });
     upstream.on('response', (answer) => {
+      answer.on('error', () => res.destroy());
       const back: Record<string, string | string[]> = {};
       for (const [name, value] of Object.entries(answer.headers))
         if (value !== undefined && !HOP_BY_HOP.has(name)) back[name] = value;

@@ -153,6 +153,8 @@ export async function fetchToFile(
       file.end(done);
     },
   });
+  // A write that fails (a full disk), or one after the fetch was given up, ends the fetch.
+  file.on('error', (err) => counter.destroy(err));
   try {
     if (!response.body) throw notMedia();
     await pipeline(response.body, counter);
