@@ -1,4 +1,4 @@
-import { zErrorResponse } from '@voxpress/contracts';
+import { type ApiTokenScope, zErrorResponse } from '@voxpress/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, unauthorized } from '../lib/http-error.ts';
 import { isApiToken } from '../services/auth/api-tokens.service.ts';
@@ -29,13 +29,19 @@ const ACCOUNT_ROUTES = [
 /**
  * Why a personal access token with `scopes` may not call `method url` (the route's pattern, e.g.
  * `/api/v1/items/:id`), or undefined when it may: reading (GET, HEAD) needs `read`, anything else
- * `write`, and the routes that manage the account itself (its email, password, sessions, tokens,
- * deleting it, administration) are for a signed-in person only.
+ * `write` unless the route declares the scope it needs (`tokenScope`: a POST that only reads, such
+ * as asking the library a question), and the routes that manage the account itself (its email,
+ * password, sessions, tokens, deleting it, administration) are for a signed-in person only.
  */
-export function apiTokenRefusal(method: string, url: string, scopes: readonly string[]): string | undefined {
+export function apiTokenRefusal(
+  method: string,
+  url: string,
+  scopes: readonly string[],
+  declared?: ApiTokenScope,
+): string | undefined {
   if (ACCOUNT_ROUTES.some((re) => re.test(url)) || (method === 'DELETE' && url === '/api/v1/users/me'))
     return 'API tokens cannot manage the account; sign in to do this.';
-  const needed = method === 'GET' || method === 'HEAD' ? 'read' : 'write';
+  const needed = declared ?? (method === 'GET' || method === 'HEAD' ? 'read' : 'write');
   if (!scopes.includes(needed)) return `This API token does not have the ${needed} scope.`;
   return undefined;
 }
@@ -58,7 +64,12 @@ async function signInWithApiToken(
     if (!(err instanceof InvalidTokenError)) throw err;
     throw unauthorized(err.message, err.expired ? 'token_expired' : 'invalid_token');
   }
-  const refusal = apiTokenRefusal(request.method, request.routeOptions.url ?? '', identity.scopes);
+  const refusal = apiTokenRefusal(
+    request.method,
+    request.routeOptions.url ?? '',
+    identity.scopes,
+    request.routeOptions.config?.tokenScope,
+  );
   if (refusal) throw new HttpError(403, 'forbidden', refusal);
   request.userId = identity.userId;
   request.sessionId = undefined;
@@ -127,6 +138,11 @@ declare module 'fastify' {
      * without headers: `<audio>`, images, EventSource.
      */
     queryToken?: boolean;
+    /**
+     * The scope a personal access token needs for this route, when not the method's own (GET and
+     * HEAD read, the rest write): `read` for a POST that changes nothing, such as a question.
+     */
+    tokenScope?: ApiTokenScope;
   }
 }
 

@@ -167,7 +167,7 @@ describe.each(drivers)('asking the library on %s', (driver) => {
     const mine = await library(offline, await userId(offline, 'ask-offline@example.com'));
     ids.offlineMeeting = mine.meeting;
     ids.offlineGettysburg = mine.gettysburg;
-  });
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     await offline?.close();
@@ -355,6 +355,37 @@ describe.each(drivers)('asking the library on %s', (driver) => {
     const res = await busy.send('POST', '/api/v1/ask', { question: 'budget' });
     expect(res.json().code).toBe('rate_limited');
     expect((await meOffline.send('POST', '/api/v1/ask', { question: 'budget' })).statusCode).toBe(200);
+  });
+
+  it('answers a personal access token with the read scope, and refuses one that may only write', async () => {
+    const token = async (scopes: string[]): Promise<string> => {
+      const res = await meOffline.send('POST', '/api/v1/users/me/tokens', { name: scopes.join('+'), scopes });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().token;
+    };
+    const askWith = (bearer: string) =>
+      offline.app.inject({
+        method: 'POST',
+        url: '/api/v1/ask',
+        headers: { authorization: `Bearer ${bearer}` },
+        payload: { question: 'What do customers keep asking for?' },
+      });
+    const read = await askWith(await token(['read']));
+    expect(read.statusCode, read.body).toBe(200);
+    expect((read.json() as AskAnswer).passages[0]?.text).toMatch(/keep asking for an offline mode/);
+    const write = await askWith(await token(['write']));
+    expect(write.statusCode).toBe(403);
+    expect(write.json()).toMatchObject({ code: 'forbidden', detail: expect.stringMatching(/read scope/) });
+    // The read scope opens asking only: a POST that changes something still needs write.
+    const readToken = await token(['read']);
+    const share = await offline.app.inject({
+      method: 'POST',
+      url: `/api/v1/items/${ids.offlineMeeting}/shares`,
+      headers: { authorization: `Bearer ${readToken}` },
+      payload: { parts: ['transcript'] },
+    });
+    expect(share.statusCode).toBe(403);
+    expect(share.json().detail).toMatch(/write scope/);
   });
 
   it('without a language model, gives the passages themselves, ranked, with item, speaker and time', async () => {

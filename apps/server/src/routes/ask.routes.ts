@@ -20,6 +20,8 @@ export function askRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/ask',
       {
         config: {
+          // A question changes nothing: a read-only API token may ask it.
+          tokenScope: 'read',
           // Counted per user once signed in, so people behind one address do not share a limit.
           rateLimit: {
             max: ASK_PER_MINUTE,
