@@ -1,10 +1,11 @@
 import type { Audio } from '@voxpress/contracts';
 import { LIMITS } from '@voxpress/contracts';
-import { DetailedError, Upload } from 'tus-js-client';
+import { DefaultHttpStack, DetailedError, Upload } from 'tus-js-client';
 import { i18n } from '../../i18n/i18n.ts';
 import { API_BASE } from '../../lib/api-client.ts';
 import { ApiError, detailMessage, parseErrorBody } from '../../lib/api-error.ts';
 import { transcriptionLanguageFields } from './language-fields.ts';
+import { renewingHttpStack, type SessionDeps } from './renewing-http-stack.ts';
 import { XhrFailure } from './xhr-send.ts';
 
 /** Files above this go in resumable pieces (tus), so a dropped connection costs one piece, not all. */
@@ -39,13 +40,14 @@ export function resumableMetadata(input: ResumableFields): Record<string, string
 /**
  * Sends a large file to `/uploads` with the tus protocol: in pieces, retried after a dropped
  * connection from the offset the server kept, and resumed after a reload (the browser remembers
- * the upload's address by the file). Resolves with the new item once the last piece is in.
+ * the upload's address by the file). The session is renewed on the way when it runs out.
+ * Resolves with the new item once the last piece is in.
  */
 export function uploadResumable(
   file: File,
   fields: ResumableFields,
   onProgress: (percent: number) => void,
-  accessToken: () => string | null,
+  session: SessionDeps,
   signal?: AbortSignal,
 ): Promise<Audio> {
   return new Promise((resolve, reject) => {
@@ -56,10 +58,7 @@ export function uploadResumable(
       metadata: resumableMetadata(fields),
       storeFingerprintForResuming: true,
       removeFingerprintOnSuccess: true,
-      onBeforeRequest: (req) => {
-        const token = accessToken();
-        if (token) req.setHeader('Authorization', `Bearer ${token}`);
-      },
+      httpStack: renewingHttpStack(new DefaultHttpStack({}), session),
       onProgress: (sent, total) => onProgress(total > 0 ? (sent / total) * 100 : 0),
       onSuccess: ({ lastResponse }) => {
         try {
@@ -82,7 +81,10 @@ export function uploadResumable(
         }
         const status = response.getStatus();
         const body = parseErrorBody(response.getBody() ?? '');
-        reject(new ApiError(status, body.detail, detailMessage(status, body.detail, body), body));
+        // A 401 here means the session could not be renewed (and has been ended).
+        const message =
+          status === 401 ? i18n.t('audio:errors.sessionExpired') : detailMessage(status, body.detail, body);
+        reject(new ApiError(status, body.detail, message, body));
       },
     });
     signal?.addEventListener(

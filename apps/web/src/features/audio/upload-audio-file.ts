@@ -84,7 +84,7 @@ export async function uploadAudioFile(
         ...(input.speakers !== undefined ? { speakers: input.speakers } : {}),
       },
       onProgress,
-      deps.accessToken,
+      deps,
       deps.signal,
     );
   const { status, body } = await postMultipart(
