@@ -3,8 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/database.ts';
 import { languageName } from '../engines/translator/languages.ts';
 import type { EventBus } from '../events/event-bus.ts';
+import { contentTranslateJob } from '../jobs/content-translate.job.ts';
+import { contentWriteJob } from '../jobs/content-write.job.ts';
+import { renditionsJob } from '../jobs/renditions.job.ts';
 import type { JobContext, Queue } from '../queue/queue.ts';
 import { ContentRepository, type ContentRow } from '../repositories/content.repository.ts';
+import { RenditionsRepository } from '../repositories/renditions.repository.ts';
 import {
   contentStatusEvent,
   failedLanguages,
@@ -14,11 +18,6 @@ import {
   type WriterRecord,
 } from '../services/content/content-mapper.ts';
 import type { CompletionEvents } from '../services/webhooks/completion-events.ts';
-
-/** The job that runs a piece's write stage (its first language, from the source). */
-export const WRITE_JOB = 'content.write';
-/** The job that runs a piece's translate stage (every other language, from the first). */
-export const TRANSLATE_JOB = 'content.translate';
 
 /** A piece's stages, in order: written from the source, then translated. */
 export const CONTENT_STAGES = ['write', 'translate'] as const;
@@ -51,10 +50,11 @@ export interface ContentPipelineDeps {
 type StatusValues = Parameters<ContentRepository['update']>[1];
 
 /**
- * Owns a piece's stages and their state: write, then translate. A stage starts with the piece's
- * status and its job's insert in one transaction; a stage's result, the piece's next state and
- * the next stage's job are written together under the running job's lease, so a worker that lost
- * its lease stores nothing and a piece is never left waiting for a job that does not exist.
+ * Owns a piece's stages and their state: write, then translate; then, per language and when
+ * first asked for, render (its platform renditions). A stage starts with its state and its job's
+ * insert in one transaction; a stage's result, the piece's next state and the next stage's job
+ * are written together under the running job's lease, so a worker that lost its lease stores
+ * nothing and a piece is never left waiting for a job that does not exist.
  */
 export class ContentPipeline {
   constructor(private readonly deps: ContentPipelineDeps) {}
@@ -94,7 +94,7 @@ export class ContentPipeline {
         translations: Object.fromEntries(request.languages.map((l, i) => [l, pendingTranslation(i === 0)])),
       });
       const job = await this.deps.queue.enqueue(
-        WRITE_JOB,
+        contentWriteJob,
         { contentId: reset.id },
         { ownerId: request.userId, tx: tdb },
       );
@@ -103,6 +103,34 @@ export class ContentPipeline {
     this.deps.queue.wake();
     await this.publish(row);
     return row;
+  }
+
+  /**
+   * Starts the render stage of one language: its run marked pending and the job that makes its
+   * renditions, in one transaction (never pending without a job to end it). A run already pending
+   * is left as it is, so readers asking at the same time queue one job, unless `force` (the user
+   * asked to make them again). True when a job was queued.
+   */
+  async render(
+    piece: Pick<ContentRow, 'id' | 'userId'>,
+    language: string,
+    options: { platforms?: string[] | undefined; force: boolean },
+  ): Promise<boolean> {
+    const { platforms, force } = options;
+    const started = await this.db.transaction(async (tx) => {
+      const tdb = tx as unknown as Db;
+      const runs = new RenditionsRepository(tdb);
+      if (!(await runs.claimRun(piece.id, language)) && !force) return false;
+      const job = await this.deps.queue.enqueue(
+        renditionsJob,
+        { contentId: piece.id, language, platforms, force },
+        { ownerId: piece.userId, tx: tdb },
+      );
+      await runs.setRun(piece.id, language, { status: 'pending', jobId: job.id });
+      return true;
+    });
+    if (started) this.deps.queue.wake();
+    return started;
   }
 
   /** Progress of the running stage, shown on the piece. */
@@ -140,7 +168,7 @@ export class ContentPipeline {
         return done.row;
       }
       const next = await this.deps.queue.enqueue(
-        TRANSLATE_JOB,
+        contentTranslateJob,
         { contentId: piece.id },
         { ownerId: piece.userId, tx },
       );

@@ -1,7 +1,6 @@
 import type { CustomPlatform, Rendition, RenditionEdit, RenditionList } from '@voxpress/contracts';
 import { RENDITION_PLATFORMS } from '@voxpress/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Db } from '../../db/database.ts';
 import { EngineError } from '../../engines/engine.ts';
 import { composeRendition } from '../../engines/writer/renditions/compose-renditions.ts';
 import { llmRendition } from '../../engines/writer/renditions/llm-renditions.ts';
@@ -13,35 +12,26 @@ import {
 } from '../../engines/writer/renditions/platform-rules.ts';
 import type { RenditionDraft, RenditionSource } from '../../engines/writer/renditions/rendition-source.ts';
 import type { WriterRouter } from '../../engines/writer/writer-router.ts';
+import type { RenditionJobPayload } from '../../jobs/renditions.job.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { markdownToHtml } from '../../lib/markdown.ts';
-import type { JobContext, Queue } from '../../queue/queue.ts';
+import type { ContentPipeline } from '../../pipeline/content-pipeline.ts';
+import type { JobContext } from '../../queue/queue.ts';
 import { PermanentJobError } from '../../queue/queue.ts';
 import type { ContentRepository, ContentRow } from '../../repositories/content.repository.ts';
-import { type RenditionRow, RenditionsRepository } from '../../repositories/renditions.repository.ts';
+import type { RenditionRow, RenditionsRepository } from '../../repositories/renditions.repository.ts';
 import type { UsersRepository } from '../../repositories/users.repository.ts';
 import type { ContentService } from '../content/content.service.ts';
 import { readyLanguage } from './piece-language.ts';
 
-export const RENDITIONS_JOB = 'content.renditions';
-
-export interface RenditionJobPayload {
-  contentId: string;
-  language: string;
-  /** Only these platforms; all of the piece's when absent. */
-  platforms?: string[] | undefined;
-  /** Replace hand edits too (the user asked to make them again). */
-  force: boolean;
-}
-
 export interface RenditionServiceDeps {
-  database: Database;
   content: ContentService;
   contentRows: ContentRepository;
   renditions: RenditionsRepository;
   users: UsersRepository;
   writer: WriterRouter;
-  queue: Queue;
+  /** Starts a language's render stage (its run and its job). */
+  pipeline: ContentPipeline;
   llm: { timeoutMs: number; maxRetries: number };
   logger: FastifyBaseLogger;
 }
@@ -65,7 +55,7 @@ export class RenditionService {
     const missing = platforms.filter((p) => !byPlatform.has(p.platform));
     let run = await this.deps.renditions.run(row.id, lang);
     if (missing.length && run?.status !== 'pending' && run?.status !== 'failed') {
-      await this.start(row, lang, undefined, false);
+      await this.deps.pipeline.render(row, lang, { force: false });
       run = await this.deps.renditions.run(row.id, lang);
     }
     const items = platforms.flatMap((p) => {
@@ -133,7 +123,7 @@ export class RenditionService {
     const platforms = await this.platforms(row, userId);
     const one = platform ? find(platforms, platform) : undefined;
     if (platform && !one) throw notFound(`This content has no ${platform} rendition.`, 'rendition_not_found');
-    await this.start(row, lang, one ? [one.platform] : undefined, true);
+    await this.deps.pipeline.render(row, lang, { platforms: one ? [one.platform] : undefined, force: true });
     return this.list(userId, contentId, lang);
   }
 
@@ -219,28 +209,6 @@ export class RenditionService {
     }
     await this.deps.renditions.setRun(contentId, language, { status: 'ready', error: null });
     return { made };
-  }
-
-  /** Marks the run pending and queues its job (once, however many readers ask at the same time). */
-  private async start(
-    row: ContentRow,
-    language: string,
-    platforms: string[] | undefined,
-    force: boolean,
-  ): Promise<void> {
-    // The run's state and its job commit together: never pending without a job to end it.
-    const started = await this.deps.database.db.transaction(async (tx) => {
-      const repository = new RenditionsRepository(tx as unknown as Db);
-      if (!(await repository.claimRun(row.id, language)) && !force) return false;
-      const job = await this.deps.queue.enqueue(
-        RENDITIONS_JOB,
-        { contentId: row.id, language, platforms, force } satisfies RenditionJobPayload,
-        { ownerId: row.userId, tx: tx as unknown as Db },
-      );
-      await repository.setRun(row.id, language, { status: 'pending', jobId: job.id });
-      return true;
-    });
-    if (started) this.deps.queue.wake();
   }
 
   /** One rendition by the language model, or by the composer when there is none or it fails. */
