@@ -131,11 +131,7 @@ export class BullmqQueue implements Queue {
     this.definitions.add(definition);
   }
 
-  async enqueue(
-    job: JobKind | string,
-    payload: unknown,
-    options: EnqueueOptions = {},
-  ): Promise<{ id: string }> {
+  async enqueue(job: JobKind, payload: unknown, options: EnqueueOptions = {}): Promise<{ id: string }> {
     const values = this.definitions.newRecord(job, payload, options);
     const write = async (tx: Db) => {
       const row = await insertRecord(tx, values);

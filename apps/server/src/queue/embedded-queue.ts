@@ -96,11 +96,7 @@ export class EmbeddedQueue implements Queue {
     this.definitions.add(definition);
   }
 
-  async enqueue(
-    job: JobKind | string,
-    payload: unknown,
-    options: EnqueueOptions = {},
-  ): Promise<{ id: string }> {
+  async enqueue(job: JobKind, payload: unknown, options: EnqueueOptions = {}): Promise<{ id: string }> {
     const row = await insertRecord(options.tx ?? this.db, this.definitions.newRecord(job, payload, options));
     // Inside a caller's transaction the job is not visible yet: the caller wakes us after commit.
     if (!options.tx) this.wake();

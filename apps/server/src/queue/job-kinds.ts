@@ -25,8 +25,8 @@ export class JobKinds {
   }
 
   /** The record of a new job; throws for an unknown kind or a payload its schema refuses. */
-  newRecord(job: JobKind | string, payload: unknown, options: EnqueueOptions): typeof jobs.$inferInsert {
-    const name = typeof job === 'string' ? job : job.name;
+  newRecord(job: JobKind, payload: unknown, options: EnqueueOptions): typeof jobs.$inferInsert {
+    const { name } = job;
     const definition = this.byName.get(name);
     if (!definition) throw new Error(`Unknown job ${name}`);
     const parsed = definition.payload.parse(payload);

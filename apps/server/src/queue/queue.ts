@@ -116,8 +116,7 @@ export interface Queue {
    * schema types the payload at compile time too.
    */
   enqueue<S extends z.ZodType>(
-    /** A job name is accepted for now, untyped, while the last producers move to job kinds. */
-    job: JobKind<S> | string,
+    job: JobKind<S>,
     payload: NoInfer<z.input<S>>,
     options?: EnqueueOptions,
   ): Promise<{ id: string }>;

@@ -9,6 +9,7 @@ import {
 } from '@voxpress/contracts';
 import type { Database, Db } from '../../db/database.ts';
 import type { AudioOrigin } from '../../db/schema.ts';
+import { audioImportJob } from '../../jobs/audio-import.job.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { GuardedFetch } from '../../net/guarded-fetch.ts';
 import {
@@ -23,9 +24,6 @@ import type { AudioService } from '../audio/audio.service.ts';
 import { parseFeed } from './feed-parse.ts';
 import { fetchToFile, importError, sniffLink } from './media-fetch.ts';
 import { fetchWithYtDlp, findYtDlp, needsYtDlp } from './yt-dlp.ts';
-
-/** The job that fetches an imported item's file, then hands it to the item's pipeline. */
-export const AUDIO_IMPORT_JOB = 'audio.import';
 
 export interface AudioImportDeps {
   database: Database;
@@ -141,7 +139,7 @@ export class AudioImportService {
     if (row.status !== 'failed') return true;
     await this.deps.database.db.transaction(async (tx) => {
       const tdb = tx as unknown as Db;
-      const job = await this.deps.queue.enqueue(AUDIO_IMPORT_JOB, { audioId }, { ownerId: userId, tx: tdb });
+      const job = await this.deps.queue.enqueue(audioImportJob, { audioId }, { ownerId: userId, tx: tdb });
       await new AudioRepository(tdb).update(audioId, {
         status: 'pending_upload',
         error: null,
@@ -184,7 +182,7 @@ export class AudioImportService {
         progressMessage: `Fetching from ${new URL(origin.url).host}…`,
       });
       const job = await this.deps.queue.enqueue(
-        AUDIO_IMPORT_JOB,
+        audioImportJob,
         { audioId: id },
         { ownerId: userId, tx: tdb },
       );
