@@ -312,7 +312,7 @@ describe('import from a link with private addresses refused (the default)', () =
     fixtures = mkdtempSync(path.join(tmpdir(), 'voxpress-import-guard-'));
     site = await new MediaSite().start(fixtures);
     t = await createTestContext('pglite', { startWorkers: false });
-  });
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     await site?.stop();
@@ -357,7 +357,7 @@ describe.each(drivers)('where an import came from, kept on %s', (driver) => {
       startWorkers: false,
       env: { SPEECH_ENGINES: 'pocketsphinx', ALLOW_PRIVATE_ADDRESSES: 'true' },
     });
-  });
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     await site?.stop();
