@@ -11,7 +11,7 @@ import {
   zSizeList,
 } from '@voxpress/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CONTENT_TYPE_LABELS } from '../../services/infographics/built-in-templates.ts';
+import { CONTENT_TYPE_LABELS } from '../../services/infographics/planning/built-in-templates.ts';
 
 const AUDIENCE_TEXTS: Record<(typeof AUDIENCES)[number], [string, string]> = {
   general: ['General', 'Anyone: clear wording, balanced colours.'],

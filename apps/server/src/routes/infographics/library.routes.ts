@@ -18,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError, ValidationError } from '../../lib/http-error.ts';
-import { MAX_IMAGE_BYTES } from '../../services/infographics/image-check.ts';
+import { MAX_IMAGE_BYTES } from '../../services/infographics/library/image-check.ts';
 import { formError } from '../files.routes.ts';
 
 const errors = {

@@ -12,8 +12,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { relayStatus } from '../../http/status-stream.ts';
-import { jobTopic } from '../../services/infographics/infographic-jobs.service.ts';
-import { toJobEvent } from '../../services/infographics/infographic-mapper.ts';
+import { jobTopic } from '../../services/infographics/generation/infographic-jobs.service.ts';
+import { toJobEvent } from '../../services/infographics/library/infographic-mapper.ts';
 
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 404: zErrorResponse, 503: zErrorResponse };
 const zJobId = z.object({ id: z.uuid('Job not found') });

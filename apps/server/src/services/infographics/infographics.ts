@@ -18,17 +18,17 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
 import type { ContentService } from '../content/content.service.ts';
 import type { CompletionEvents } from '../webhooks/completion-events.ts';
-import { BrandKitService } from './brand-kit.service.ts';
-import { InfographicFeaturedImages } from './featured-images.ts';
-import { GenerationService, type InfographicRenderer } from './generation.service.ts';
-import { ImageStore } from './image-store.ts';
-import { InfographicJobsService } from './infographic-jobs.service.ts';
-import { LibraryService } from './library.service.ts';
-import { InfographicDesigner } from './llm-designer.ts';
-import { ShareLinkFinder } from './share-link.ts';
-import { SingleGenerationService } from './single-generation.service.ts';
-import { SuggestionsService } from './suggestions.service.ts';
-import { TemplatesService } from './templates.service.ts';
+import { BrandKitService } from './brand/brand-kit.service.ts';
+import { ShareLinkFinder } from './brand/share-link.ts';
+import { GenerationService, type InfographicRenderer } from './generation/generation.service.ts';
+import { InfographicJobsService } from './generation/infographic-jobs.service.ts';
+import { SingleGenerationService } from './generation/single-generation.service.ts';
+import { InfographicFeaturedImages } from './library/featured-images.ts';
+import { ImageStore } from './library/image-store.ts';
+import { LibraryService } from './library/library.service.ts';
+import { InfographicDesigner } from './planning/llm-designer.ts';
+import { SuggestionsService } from './planning/suggestions.service.ts';
+import { TemplatesService } from './planning/templates.service.ts';
 
 export interface InfographicsDeps {
   config: Config;

@@ -2,7 +2,7 @@
 // content holds; and no layout cuts or leaves out content while a good share of it stays empty.
 import { LAYOUT_STYLE_KEYS } from '@voxpress/contracts';
 import { describe, expect, it } from 'vitest';
-import { assignDiagrams, diagramsFor } from '../../../services/infographics/diagrams.ts';
+import { assignDiagrams, diagramsFor } from '../../../services/infographics/material/diagrams.ts';
 import type { Diagram, RenderRequest } from '../renderer.ts';
 import { TakumiDraw } from '../takumi/takumi-draw.tsx';
 import { REALISTIC } from '../test/realistic-data.ts';

@@ -1,6 +1,6 @@
 import type { MeasuredNode } from '@takumi-rs/core';
 import { describe, expect, it } from 'vitest';
-import { factLabel } from '../../../services/infographics/fact-labels.ts';
+import { factLabel } from '../../../services/infographics/material/fact-labels.ts';
 import type { RenderRequest } from '../renderer.ts';
 import { TakumiDraw } from '../takumi/takumi-draw.tsx';
 import { LANGUAGE_SAMPLES, sampleIn } from '../test/sample-data.ts';

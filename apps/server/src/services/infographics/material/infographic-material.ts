@@ -1,6 +1,6 @@
 import type { CustomLayer, Emphasis, InfographicContentType } from '@voxpress/contracts';
-import type { Comparison, InfographicData, SourcedText } from '../../engines/renderer/renderer.ts';
-import { EMPHASES_BY_TYPE } from './built-in-templates.ts';
+import type { Comparison, InfographicData, SourcedText } from '../../../engines/renderer/renderer.ts';
+import { EMPHASES_BY_TYPE } from '../planning/built-in-templates.ts';
 import { fitToContract } from './fit-data.ts';
 
 /**

@@ -1,5 +1,5 @@
-import type { TranscriptionsRepository } from '../../repositories/transcriptions.repository.ts';
-import { type StoredSegment, storedSpeakers } from '../speakers/speaker-model.ts';
+import type { TranscriptionsRepository } from '../../../repositories/transcriptions.repository.ts';
+import { type StoredSegment, storedSpeakers } from '../../speakers/speaker-model.ts';
 import type { InfographicMaterial } from './infographic-material.ts';
 
 /**

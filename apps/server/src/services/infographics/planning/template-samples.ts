@@ -1,6 +1,6 @@
 import type { InfographicContentType } from '@voxpress/contracts';
-import { factLabel } from './fact-labels.ts';
-import { emptyMaterial, type InfographicMaterial } from './infographic-material.ts';
+import { factLabel } from '../material/fact-labels.ts';
+import { emptyMaterial, type InfographicMaterial } from '../material/infographic-material.ts';
 
 /** Material a template is drawn with when nothing real is at hand (`debug/template/{id}`). */
 export function sampleMaterial(type: InfographicContentType): InfographicMaterial {

@@ -6,13 +6,13 @@ import {
   type BrandKitUpdate,
 } from '@voxpress/contracts';
 import { fileTypeFromBuffer } from 'file-type';
-import type { RenderBrand } from '../../engines/renderer/renderer.ts';
-import { contrastRatio } from '../../engines/renderer/templates/contrast.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import type { RenderBrand } from '../../../engines/renderer/renderer.ts';
+import { contrastRatio } from '../../../engines/renderer/templates/contrast.ts';
+import { HttpError } from '../../../lib/http-error.ts';
 import type {
   BrandKitRow,
   BrandKitsRepository,
-} from '../../repositories/infographics/brand-kits.repository.ts';
+} from '../../../repositories/infographics/brand-kits.repository.ts';
 
 /** The kit shown before the user saves one: the modern style's own colours, headings in Inter. */
 const DEFAULTS = { primary: '#1d4ed8', secondary: '#0f766e', font: 'Inter' as BrandFont };

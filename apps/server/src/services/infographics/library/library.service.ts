@@ -12,20 +12,20 @@ import type {
   zTemplateCollectionRequest,
 } from '@voxpress/contracts';
 import type { z } from 'zod';
-import { HttpError, notFound } from '../../lib/http-error.ts';
-import type { ImageRow, ImagesRepository } from '../../repositories/infographics/images.repository.ts';
+import { HttpError, notFound } from '../../../lib/http-error.ts';
+import type { ImageRow, ImagesRepository } from '../../../repositories/infographics/images.repository.ts';
 import type {
   CollectionRow,
   InfographicLibraryRepository,
-} from '../../repositories/infographics/library.repository.ts';
-import type { TranscriptionsRepository } from '../../repositories/transcriptions.repository.ts';
-import type { ExportedImages } from '../account/data-export.service.ts';
-import type { ContentService } from '../content/content.service.ts';
-import { bestForOf, parseBuiltInId } from './built-in-templates.ts';
+} from '../../../repositories/infographics/library.repository.ts';
+import type { TranscriptionsRepository } from '../../../repositories/transcriptions.repository.ts';
+import type { ExportedImages } from '../../account/data-export.service.ts';
+import type { ContentService } from '../../content/content.service.ts';
+import { bestForOf, parseBuiltInId } from '../planning/built-in-templates.ts';
+import type { TemplatesService } from '../planning/templates.service.ts';
 import { checkImage, decodeDataUrl, UNSUPPORTED_IMAGE } from './image-check.ts';
 import { extensionOf, type ImageStore, imageNotFound } from './image-store.ts';
 import { sizeOf, toSaved, toVariation } from './infographic-mapper.ts';
-import type { TemplatesService } from './templates.service.ts';
 
 export const NO_IMAGE_URL = 'No image URL found (missing infographic_url or data_url)';
 export const COLLECTION_RULE = 'Please enter a collection name and select at least one favorite template.';

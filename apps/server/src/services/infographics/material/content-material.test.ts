@@ -1,16 +1,16 @@
 import type { ContentBody, ContentTranslation } from '@voxpress/contracts';
 import { describe, expect, it } from 'vitest';
-import { BuiltInComposer } from '../../engines/writer/composer/composer.writer.ts';
-import { HOWTO_TRANSCRIPT } from '../../engines/writer/composer/fixtures/howto-transcript.fixture.ts';
-import { MEETING_TRANSCRIPT } from '../../engines/writer/composer/fixtures/meeting-transcript.fixture.ts';
-import { RECIPE_TRANSCRIPT } from '../../engines/writer/composer/fixtures/recipe-transcript.fixture.ts';
+import { BuiltInComposer } from '../../../engines/writer/composer/composer.writer.ts';
+import { HOWTO_TRANSCRIPT } from '../../../engines/writer/composer/fixtures/howto-transcript.fixture.ts';
+import { MEETING_TRANSCRIPT } from '../../../engines/writer/composer/fixtures/meeting-transcript.fixture.ts';
+import { RECIPE_TRANSCRIPT } from '../../../engines/writer/composer/fixtures/recipe-transcript.fixture.ts';
 import {
   type SpokenTranscript,
   whisperSegments,
-} from '../../engines/writer/composer/fixtures/spoken-transcript.fixture.ts';
-import { fromComposed, fromLlm } from '../../engines/writer/content-body.ts';
-import type { WrittenContent } from '../../engines/writer/llm/llm.writer.ts';
-import type { ContentRow } from '../../repositories/content.repository.ts';
+} from '../../../engines/writer/composer/fixtures/spoken-transcript.fixture.ts';
+import { fromComposed, fromLlm } from '../../../engines/writer/content-body.ts';
+import type { WrittenContent } from '../../../engines/writer/llm/llm.writer.ts';
+import type { ContentRow } from '../../../repositories/content.repository.ts';
 import { materialFromContentData } from './content-data-material.ts';
 import { materialFromContent } from './content-material.ts';
 import { dataFor, emphasesFor } from './infographic-material.ts';

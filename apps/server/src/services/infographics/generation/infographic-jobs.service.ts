@@ -8,20 +8,24 @@ import type {
 } from '@voxpress/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Database, Db } from '../../db/database.ts';
-import { userMessageOf } from '../../engines/engine.ts';
-import type { EventBus } from '../../events/event-bus.ts';
-import { infographicsJob } from '../../jobs/infographics.job.ts';
-import { HttpError, notFound } from '../../lib/http-error.ts';
-import { JobCancelledError, type JobContext, PermanentJobError, type Queue } from '../../queue/queue.ts';
-import type { ImagesRepository } from '../../repositories/infographics/images.repository.ts';
+import type { Database, Db } from '../../../db/database.ts';
+import { userMessageOf } from '../../../engines/engine.ts';
+import type { EventBus } from '../../../events/event-bus.ts';
+import { infographicsJob } from '../../../jobs/infographics.job.ts';
+import { HttpError, notFound } from '../../../lib/http-error.ts';
+import { JobCancelledError, type JobContext, PermanentJobError, type Queue } from '../../../queue/queue.ts';
+import type { ImagesRepository } from '../../../repositories/infographics/images.repository.ts';
 import {
   type InfographicJobRow,
   InfographicJobsRepository,
-} from '../../repositories/infographics/jobs.repository.ts';
-import type { AccessTokens } from '../auth/tokens.ts';
-import type { ContentService } from '../content/content.service.ts';
-import type { CompletionEvents } from '../webhooks/completion-events.ts';
+} from '../../../repositories/infographics/jobs.repository.ts';
+import type { AccessTokens } from '../../auth/tokens.ts';
+import type { ContentService } from '../../content/content.service.ts';
+import type { CompletionEvents } from '../../webhooks/completion-events.ts';
+import type { ImageStore } from '../library/image-store.ts';
+import { stepOf, toJob, toJobEvent, toVariation } from '../library/infographic-mapper.ts';
+import { resolveSource } from '../material/infographic-source.ts';
+import { templateCounts } from '../planning/variation-planner.ts';
 import {
   GENERATION_FAILED,
   type GenerationService,
@@ -29,10 +33,6 @@ import {
   type PreparedSet,
   type RenderOutcome,
 } from './generation.service.ts';
-import type { ImageStore } from './image-store.ts';
-import { stepOf, toJob, toJobEvent, toVariation } from './infographic-mapper.ts';
-import { resolveSource } from './infographic-source.ts';
-import { templateCounts } from './variation-planner.ts';
 
 const DEFAULT_JOB_SIZE = '1080x1080';
 

@@ -1,5 +1,5 @@
 import type { Emphasis } from '@voxpress/contracts';
-import type { Diagram, InfographicData } from '../../engines/renderer/renderer.ts';
+import type { Diagram, InfographicData } from '../../../engines/renderer/renderer.ts';
 
 /** The structures a variation's content can fill, from what it really holds. */
 export function diagramsFor(data: InfographicData): Diagram[] {

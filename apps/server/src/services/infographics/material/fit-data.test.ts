@@ -1,7 +1,7 @@
 import { INFOGRAPHIC_DATA_LIMITS, zInfographicData } from '@voxpress/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { InfographicData } from '../../engines/renderer/renderer.ts';
+import type { InfographicData } from '../../../engines/renderer/renderer.ts';
 import { ELLIPSIS, fitText, fitToContract } from './fit-data.ts';
 import { dataFor, emptyMaterial } from './infographic-material.ts';
 

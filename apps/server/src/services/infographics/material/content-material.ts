@@ -1,10 +1,10 @@
 import type { ContentBlock, ContentBody, ContentTranslation } from '@voxpress/contracts';
-import { languageName } from '../../engines/translator/languages.ts';
-import { label } from '../../engines/writer/composer/labels.ts';
-import { baseLanguage, CONTENT_LANGUAGES } from '../../engines/writer/composer/language.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import type { ContentRow } from '../../repositories/content.repository.ts';
-import { translationsOf } from '../content/content-mapper.ts';
+import { languageName } from '../../../engines/translator/languages.ts';
+import { label } from '../../../engines/writer/composer/labels.ts';
+import { baseLanguage, CONTENT_LANGUAGES } from '../../../engines/writer/composer/language.ts';
+import { HttpError } from '../../../lib/http-error.ts';
+import type { ContentRow } from '../../../repositories/content.repository.ts';
+import { translationsOf } from '../../content/content-mapper.ts';
 import { findComparison, type Section } from './comparison.ts';
 import { factLabel } from './fact-labels.ts';
 import { emptyMaterial, type InfographicMaterial } from './infographic-material.ts';

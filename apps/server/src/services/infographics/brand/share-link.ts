@@ -1,6 +1,6 @@
-import type { SecretBox } from '../../lib/secret-box.ts';
-import type { SharesRepository } from '../../repositories/shares.repository.ts';
-import { sharePageUrl } from '../shares/shares.service.ts';
+import type { SecretBox } from '../../../lib/secret-box.ts';
+import type { SharesRepository } from '../../../repositories/shares.repository.ts';
+import { sharePageUrl } from '../../shares/shares.service.ts';
 
 export interface ShareLinkDeps {
   shares: Pick<SharesRepository, 'newestActiveFor'>;

@@ -5,10 +5,10 @@ import {
   INFOGRAPHIC_CONTENT_TYPES,
   type InfographicContentType,
 } from '@voxpress/contracts';
-import { HttpError } from '../../lib/http-error.ts';
-import type { ContentRow } from '../../repositories/content.repository.ts';
-import type { TranscriptionsRepository } from '../../repositories/transcriptions.repository.ts';
-import type { ContentService } from '../content/content.service.ts';
+import { HttpError } from '../../../lib/http-error.ts';
+import type { ContentRow } from '../../../repositories/content.repository.ts';
+import type { TranscriptionsRepository } from '../../../repositories/transcriptions.repository.ts';
+import type { ContentService } from '../../content/content.service.ts';
 import { materialFromContentData, materialText } from './content-data-material.ts';
 import { materialFromContent } from './content-material.ts';
 import type { InfographicMaterial } from './infographic-material.ts';

@@ -11,12 +11,23 @@ import type {
 import { parseInfographicSize } from '@voxpress/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Diagram, InfographicData } from '../../engines/renderer/renderer.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import type { ImageRow } from '../../repositories/infographics/images.repository.ts';
-import type { TranscriptionsRepository } from '../../repositories/transcriptions.repository.ts';
-import type { ContentService } from '../content/content.service.ts';
-import { bestForOf, builtInTemplateId, EMPHASIS_LABELS, layoutStyle } from './built-in-templates.ts';
+import type { Diagram, InfographicData } from '../../../engines/renderer/renderer.ts';
+import { HttpError } from '../../../lib/http-error.ts';
+import type { ImageRow } from '../../../repositories/infographics/images.repository.ts';
+import type { TranscriptionsRepository } from '../../../repositories/transcriptions.repository.ts';
+import type { ContentService } from '../../content/content.service.ts';
+import type { ImageStore } from '../library/image-store.ts';
+import { resolveSource } from '../material/infographic-source.ts';
+import {
+  bestForOf,
+  builtInTemplateId,
+  EMPHASIS_LABELS,
+  layoutStyle,
+} from '../planning/built-in-templates.ts';
+import type { InfographicDesigner } from '../planning/llm-designer.ts';
+import { styleFor } from '../planning/suggestions.service.ts';
+import type { TemplatesService } from '../planning/templates.service.ts';
+import { fixedPlans, llmPlans, type VariationPlan } from '../planning/variation-planner.ts';
 import {
   GENERATION_FAILED,
   GenerationService,
@@ -24,12 +35,6 @@ import {
   type SetContext,
   setContext,
 } from './generation.service.ts';
-import type { ImageStore } from './image-store.ts';
-import { resolveSource } from './infographic-source.ts';
-import type { InfographicDesigner } from './llm-designer.ts';
-import { styleFor } from './suggestions.service.ts';
-import type { TemplatesService } from './templates.service.ts';
-import { fixedPlans, llmPlans, type VariationPlan } from './variation-planner.ts';
 
 /** The structures a stored plan may name. */
 const DIAGRAMS: readonly Diagram[] = ['cards', 'flow', 'timeline', 'figures', 'quote', 'comparison'];

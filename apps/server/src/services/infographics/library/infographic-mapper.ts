@@ -13,11 +13,11 @@ import {
   type SavedInfographic,
   type VariationType,
 } from '@voxpress/contracts';
-import type { InfographicData } from '../../engines/renderer/renderer.ts';
-import type { ImageRow } from '../../repositories/infographics/images.repository.ts';
-import type { InfographicJobRow } from '../../repositories/infographics/jobs.repository.ts';
-import type { SavedRow } from '../../repositories/infographics/library.repository.ts';
-import { fitToContract } from './fit-data.ts';
+import type { InfographicData } from '../../../engines/renderer/renderer.ts';
+import type { ImageRow } from '../../../repositories/infographics/images.repository.ts';
+import type { InfographicJobRow } from '../../../repositories/infographics/jobs.repository.ts';
+import type { SavedRow } from '../../../repositories/infographics/library.repository.ts';
+import { fitToContract } from '../material/fit-data.ts';
 import type { ImageLink } from './image-store.ts';
 
 export const sizeOf = (width: number, height: number) => `${width}x${height}`;

@@ -1,5 +1,5 @@
-import { norwegian } from '../../engines/renderer/templates/labels.ts';
-import { baseLanguage } from '../../engines/writer/composer/language.ts';
+import { norwegian } from '../../../engines/renderer/templates/labels.ts';
+import { baseLanguage } from '../../../engines/writer/composer/language.ts';
 
 /** Labels of the figures drawn large on an infographic, and recipe difficulty words. */
 export type FactLabel =

@@ -7,9 +7,11 @@ import {
   type LayoutStyleKey,
   type VariationType,
 } from '@voxpress/contracts';
-import type { InfographicsConfig } from '../../config/infographics-env.schema.ts';
-import type { Diagram, InfographicData } from '../../engines/renderer/renderer.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import type { InfographicsConfig } from '../../../config/infographics-env.schema.ts';
+import type { Diagram, InfographicData } from '../../../engines/renderer/renderer.ts';
+import { HttpError } from '../../../lib/http-error.ts';
+import { assignDiagrams } from '../material/diagrams.ts';
+import { dataFor, emphasesFor, type InfographicMaterial } from '../material/infographic-material.ts';
 import {
   bestForOf,
   builtInTemplate,
@@ -17,8 +19,6 @@ import {
   EMPHASIS_LABELS,
   layoutStyle,
 } from './built-in-templates.ts';
-import { assignDiagrams } from './diagrams.ts';
-import { dataFor, emphasesFor, type InfographicMaterial } from './infographic-material.ts';
 import type { LlmDesign } from './llm-designer.ts';
 
 /** One variation to draw: how it looks, what it shows, and where that choice came from. */

@@ -1,6 +1,6 @@
 import { INFOGRAPHIC_DATA_LIMITS as LIMIT, zInfographicData } from '@voxpress/contracts';
-import type { InfographicData, SourcedText } from '../../engines/renderer/renderer.ts';
-import { baseLanguage } from '../../engines/writer/composer/language.ts';
+import type { InfographicData, SourcedText } from '../../../engines/renderer/renderer.ts';
+import { baseLanguage } from '../../../engines/writer/composer/language.ts';
 
 /** Marks a text that was cut. */
 export const ELLIPSIS = '…';

@@ -9,11 +9,11 @@ import type {
   zTemplateDuplicateRequest,
 } from '@voxpress/contracts';
 import type { z } from 'zod';
-import { HttpError, notFound } from '../../lib/http-error.ts';
+import { HttpError, notFound } from '../../../lib/http-error.ts';
 import type {
   InfographicLibraryRepository,
   TemplateRow,
-} from '../../repositories/infographics/library.repository.ts';
+} from '../../../repositories/infographics/library.repository.ts';
 import {
   bestForOf,
   builtInTemplate,

@@ -5,10 +5,10 @@ import type { GenerationResult, SingleGenerationResult } from '@voxpress/contrac
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, drivers, type TestContext } from '../../../test/harness.ts';
-import { signUp } from '../../../test/http.ts';
-import { seedVoicedItem } from '../../../test/seed-item.ts';
-import { content } from '../../db/schema.ts';
+import { createTestContext, drivers, type TestContext } from '../../../../test/harness.ts';
+import { signUp } from '../../../../test/http.ts';
+import { seedVoicedItem } from '../../../../test/seed-item.ts';
+import { content } from '../../../db/schema.ts';
 
 const PUBLIC_URL = 'https://vox.example.org';
 

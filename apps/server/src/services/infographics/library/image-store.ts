@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { HttpError, notFound } from '../../lib/http-error.ts';
+import { HttpError, notFound } from '../../../lib/http-error.ts';
 import type {
   ImageInsert,
   ImageRow,
   ImagesRepository,
-} from '../../repositories/infographics/images.repository.ts';
-import type { BlobStore } from '../../storage/blob-store.ts';
-import { BlobNotFoundError } from '../../storage/blob-store.ts';
-import type { AccessTokens } from '../auth/tokens.ts';
+} from '../../../repositories/infographics/images.repository.ts';
+import type { BlobStore } from '../../../storage/blob-store.ts';
+import { BlobNotFoundError } from '../../../storage/blob-store.ts';
+import type { AccessTokens } from '../../auth/tokens.ts';
 
 /** How long an image link works: long enough for a gallery left open, short for a leaked link. */
 export const IMAGE_LINK_TTL_S = 60 * 60;

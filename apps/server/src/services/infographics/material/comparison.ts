@@ -1,4 +1,4 @@
-import type { Comparison } from '../../engines/renderer/renderer.ts';
+import type { Comparison } from '../../../engines/renderer/renderer.ts';
 
 /** A heading and the list items or paragraphs under it, in reading order. */
 export interface Section {

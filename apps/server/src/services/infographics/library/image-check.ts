@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { HttpError } from '../../lib/http-error.ts';
+import { HttpError } from '../../../lib/http-error.ts';
 
 /** Largest picture a user may upload or save inline. */
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;

@@ -2,10 +2,10 @@
 // segment the quote starts in; an unnamed voice names no one, and another user's piece is a 404.
 import type { GenerationResult } from '@voxpress/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, drivers, type TestContext } from '../../../test/harness.ts';
-import { signUp } from '../../../test/http.ts';
-import { seedVoicedItem } from '../../../test/seed-item.ts';
-import { content } from '../../db/schema.ts';
+import { createTestContext, drivers, type TestContext } from '../../../../test/harness.ts';
+import { signUp } from '../../../../test/http.ts';
+import { seedVoicedItem } from '../../../../test/seed-item.ts';
+import { content } from '../../../db/schema.ts';
 
 describe.each(drivers)('quote speakers on %s', (driver) => {
   let t: TestContext;

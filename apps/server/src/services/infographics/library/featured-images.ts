@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { FeaturedImage } from '../../engines/publisher/publisher.ts';
-import type { ImageRow } from '../../repositories/infographics/images.repository.ts';
-import type { InfographicLibraryRepository } from '../../repositories/infographics/library.repository.ts';
-import { BlobNotFoundError } from '../../storage/blob-store.ts';
-import type { FeaturedImages } from '../publishing/publish.service.ts';
+import type { FeaturedImage } from '../../../engines/publisher/publisher.ts';
+import type { ImageRow } from '../../../repositories/infographics/images.repository.ts';
+import type { InfographicLibraryRepository } from '../../../repositories/infographics/library.repository.ts';
+import { BlobNotFoundError } from '../../../storage/blob-store.ts';
+import type { FeaturedImages } from '../../publishing/publish.service.ts';
 import { extensionOf, type ImageStore, imageNotFound } from './image-store.ts';
 
 /**

@@ -1,5 +1,5 @@
-import type { SourcedText } from '../../engines/renderer/renderer.ts';
-import { baseLanguage } from '../../engines/writer/composer/language.ts';
+import type { SourcedText } from '../../../engines/renderer/renderer.ts';
+import { baseLanguage } from '../../../engines/writer/composer/language.ts';
 
 // Tolerant readers for the shapes content details come in: the built-in composer's and the
 // language models' differ (a time is `{value}` in one and a string in the other), and the spec's

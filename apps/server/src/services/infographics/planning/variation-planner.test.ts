@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { infographicsConfig, zInfographicsEnv } from '../../config/infographics-env.schema.ts';
-import { emptyMaterial } from './infographic-material.ts';
-import { suggestByKeywords } from './keyword-rules.ts';
+import { infographicsConfig, zInfographicsEnv } from '../../../config/infographics-env.schema.ts';
+import { emptyMaterial } from '../material/infographic-material.ts';
+import { suggestByKeywords } from '../material/keyword-rules.ts';
 import { ALL_TEMPLATES_OFF, fixedPlans, llmPlans, templateCounts } from './variation-planner.ts';
 
 const flags = (env: Record<string, string> = {}) => infographicsConfig(zInfographicsEnv.parse(env));

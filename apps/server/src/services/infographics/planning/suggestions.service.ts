@@ -7,12 +7,12 @@ import type {
 } from '@voxpress/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { ContentService } from '../content/content.service.ts';
+import type { ContentService } from '../../content/content.service.ts';
+import type { ShareLinkFinder } from '../brand/share-link.ts';
+import { materialText } from '../material/content-data-material.ts';
+import { resolveSource } from '../material/infographic-source.ts';
 import { builtInTemplateId } from './built-in-templates.ts';
-import { materialText } from './content-data-material.ts';
-import { resolveSource } from './infographic-source.ts';
 import type { InfographicDesigner } from './llm-designer.ts';
-import type { ShareLinkFinder } from './share-link.ts';
 import type { TemplatesService } from './templates.service.ts';
 
 /** The layout style that suits a context or, in an international one, an audience. */

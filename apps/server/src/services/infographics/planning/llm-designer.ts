@@ -8,15 +8,15 @@ import {
   type LayoutStyleKey,
 } from '@voxpress/contracts';
 import { z } from 'zod';
-import type { LlmConfig } from '../../config/config.ts';
+import type { LlmConfig } from '../../../config/config.ts';
 import {
   firstAvailable,
   type LlmConfigSource,
   type LlmProvider,
   llmProviders,
-} from '../../engines/writer/llm/llm-providers.ts';
-import { streamStructured } from '../../engines/writer/llm/structured-call.ts';
-import type { InfographicMaterial } from './infographic-material.ts';
+} from '../../../engines/writer/llm/llm-providers.ts';
+import { streamStructured } from '../../../engines/writer/llm/structured-call.ts';
+import type { InfographicMaterial } from '../material/infographic-material.ts';
 
 const MAX_PROMPT_CHARS = 6000;
 
