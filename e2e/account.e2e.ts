@@ -12,14 +12,7 @@ import { resetTokenIn, TestSmtpServer } from '../apps/server/test/smtp-server.ts
 import { makeAudioFile } from '../apps/server/test/speech-fixtures.ts';
 import { readZip } from '../apps/server/test/zip.ts';
 import { accountButton, authDialog, submitAuthForm } from './lib/auth-steps.ts';
-import {
-  ARTIFACTS_DIR,
-  launchBrowser,
-  openPage,
-  screenshot,
-  type TrackedPage,
-  withScreenshotOnFailure,
-} from './lib/browser.ts';
+import { launchBrowser, openPage, type TrackedPage, withScreenshotOnFailure } from './lib/browser.ts';
 
 // This suite runs its own server (the shared one has no mail server): the same build, a fresh data
 // folder, and SMTP_URL pointing at a local SMTP server that keeps every mail.
@@ -209,7 +202,6 @@ describe('accounts in the browser', () => {
           Buffer.from(await (await fetch(`${baseUrl}${src}`)).arrayBuffer()),
         ).metadata();
         expect([served.format, served.width, served.height]).toEqual(['webp', 256, 256]);
-        await screenshot(page, 'account-profile-picture');
 
         const download = page.waitForEvent('download');
         await page.getByRole('button', { name: 'Download all my data' }).click();
@@ -243,7 +235,7 @@ describe('accounts in the browser', () => {
         await inPage(
           `settings-${width}-${scheme}`,
           async ({ page }) => {
-            // Signed in through the API: these pictures are of the settings, not of the sign-in.
+            // Signed in through the API: this is about the settings, not the sign-in.
             const pair = (await (
               await api('/auth/login', {
                 method: 'POST',
@@ -253,10 +245,6 @@ describe('accounts in the browser', () => {
             ).json()) as { access_token: string; refresh_token: string };
             await page.goto('/about');
             await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).waitFor();
-            await page.screenshot({
-              path: path.join(ARTIFACTS_DIR, `header-visitor-${width}-${scheme}.png`),
-              clip: { x: 0, y: 0, width, height: 80 },
-            });
             await page.evaluate(
               `localStorage.setItem('voxpress-color-scheme', '${scheme}');` +
                 `localStorage.setItem('access_token', '${pair.access_token}');` +
@@ -265,15 +253,11 @@ describe('accounts in the browser', () => {
             for (const view of ['preferences', 'account', 'admin']) {
               await page.goto(`/settings/${view}`);
               await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
-              await page.waitForLoadState('networkidle');
-              await page.waitForTimeout(300);
-              await screenshot(page, `settings-${view}-${width}-${scheme}`);
               if (view === 'admin' && width === 1440 && scheme === 'light') {
                 // No internet here: a model download fails at once, saying why, followed live.
                 const tiny = page.getByRole('row').filter({ hasText: 'tiny' }).first();
                 await tiny.getByRole('button', { name: 'Download' }).click();
                 await tiny.getByText(/Could not download whisper model tiny/).waitFor({ timeout: 60_000 });
-                await screenshot(page, 'settings-admin-download-failed');
               }
             }
           },

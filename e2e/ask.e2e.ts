@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FIXTURE_PARAGRAPH, makeSpeechWav } from '../apps/server/test/speech-fixtures.ts';
 import { readTokens, signUpThroughApi } from './lib/auth-steps.ts';
-import { launchBrowser, openPage, screenshot, withScreenshotOnFailure } from './lib/browser.ts';
+import { launchBrowser, openPage, withScreenshotOnFailure } from './lib/browser.ts';
 
 const baseUrl = inject('baseUrl');
 /** PocketSphinx hears 16 s of speech in a few seconds; a loaded two-core machine can be much slower. */
@@ -77,7 +77,6 @@ describe('asking the library', () => {
       await expect(
         box.getByText('Passages found by full-text search; nothing was written.').count(),
       ).resolves.toBe(1);
-      await screenshot(page, 'ask-library-phone');
 
       // The chip is a link to the item at the passage's second, opened from the keyboard.
       const chip = passage.getByRole('link', { name: /^Play / });
@@ -105,7 +104,6 @@ describe('asking the library', () => {
       await page.waitForFunction(
         `(() => { const a = document.querySelector('audio'); return a !== null && Math.abs(a.currentTime - ${target}) < 1.5; })()`,
       );
-      await screenshot(page, 'ask-item-phone');
     });
     expect(problems.consoleErrors).toEqual([]);
     expect(problems.failedRequests).toEqual([]);

@@ -16,13 +16,7 @@ import {
 } from '../apps/server/test/speech-fixtures.ts';
 import { wordErrorRate } from '../apps/server/test/wer.ts';
 import { signUpThroughApi } from './lib/auth-steps.ts';
-import {
-  launchBrowser,
-  openPage,
-  screenshot,
-  type TrackedPage,
-  withScreenshotOnFailure,
-} from './lib/browser.ts';
+import { launchBrowser, openPage, type TrackedPage, withScreenshotOnFailure } from './lib/browser.ts';
 
 const baseUrl = inject('baseUrl');
 /**
@@ -205,7 +199,6 @@ describe('content in the browser', () => {
         .filter(Boolean);
       expect(sentences.length).toBeGreaterThan(5);
       expect(sentences.filter((s, i) => sentences.indexOf(s) !== i)).toEqual([]);
-      await screenshot(page, 'content-english-1280');
 
       // Only the chosen tab's text shows: Spanish is Apertium's translation of the English.
       await viewer.getByRole('tab', { name: /^Spanish/ }).click();
@@ -213,7 +206,6 @@ describe('content in the browser', () => {
       const spanish = await text.innerText();
       expect(spanish).toMatch(/\b(el|la|los|las|de|del|y|que|para|con)\b/i);
       expect(spanish).not.toContain(english.slice(0, 40));
-      await screenshot(page, 'content-spanish-1280');
       await viewer.getByRole('tab', { name: /^English/ }).click();
       await expect.poll(() => text.innerText()).toBe(english);
 
@@ -252,7 +244,6 @@ describe('content in the browser', () => {
       await paragraph.locator('[data-playing]').waitFor();
       const now = await page.evaluate<number>(`document.querySelector('audio').currentTime`);
       expect(now).toBeGreaterThanOrEqual(start - 0.05);
-      await screenshot(page, 'content-playing-1280');
     });
   }, 300_000);
 
@@ -275,7 +266,6 @@ describe('content in the browser', () => {
       await viewer.getByRole('tab', { name: /^Spanish/ }).click();
       await expect.poll(() => viewer.getByTestId('content-text').innerText()).not.toBe(english);
       expect(await viewer.getByTestId('content-text').innerText()).toMatch(/\b(el|la|de|y|que|con)\b/i);
-      await screenshot(page, 'content-document-1280');
     });
   }, 180_000);
 });

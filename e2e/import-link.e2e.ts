@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MediaSite } from '../apps/server/test/media-site.ts';
 import { signUpThroughApi } from './lib/auth-steps.ts';
-import { launchBrowser, openPage, screenshot, withScreenshotOnFailure } from './lib/browser.ts';
+import { launchBrowser, openPage, withScreenshotOnFailure } from './lib/browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -63,7 +63,6 @@ describe('import from a link', () => {
         /A note about the meeting[\s\S]*Morning ideas[\s\S]*Video: the talk/,
       );
       expect(await list.innerText()).toContain('Nov 1, 2026 · 1 hr, 2 min');
-      await screenshot(page, 'import-link-feed-1280-light');
 
       await list.getByRole('checkbox', { name: 'Morning ideas' }).check();
       await page.getByRole('button', { name: 'Import chosen (1)' }).click();
@@ -85,7 +84,6 @@ describe('import from a link', () => {
       // Fetched by the server, then heard: the transcript holds the episode's words.
       const transcript = page.getByText(/good morning everyone/i).first();
       await transcript.waitFor({ timeout: 120_000 });
-      await screenshot(page, 'import-link-item-1280-light');
     });
     expect(tracked.problems.consoleErrors).toEqual([]);
     expect(tracked.problems.failedRequests).toEqual([]);
@@ -101,12 +99,10 @@ describe('import from a link', () => {
       await page.evaluate("localStorage.setItem('voxpress-color-scheme', 'dark')");
       await page.goto('/home/audio?mode=link');
       await page.getByRole('textbox', { name: /^Link/ }).fill(`${site.url}/atom`);
-      await screenshot(page, 'import-link-390-dark');
       await page.getByRole('button', { name: 'Import', exact: true }).click();
       await page.getByTestId('feed-episodes').waitFor();
       const scrolls = await page.evaluate('document.documentElement.scrollWidth > window.innerWidth');
       expect(scrolls).toBe(false);
-      await screenshot(page, 'import-link-feed-390-dark');
 
       // Several episodes at once: each becomes an item, listed with a link to its page.
       await page.getByRole('textbox', { name: /^Link/ }).fill(`${site.url}/feed`);
@@ -122,7 +118,6 @@ describe('import from a link', () => {
         'A note about the meeting',
         'Video: the talk',
       ]);
-      await screenshot(page, 'import-link-started-390-dark');
     });
     expect(tracked.problems.consoleErrors).toEqual([]);
     await tracked.context.close();

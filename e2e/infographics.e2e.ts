@@ -3,11 +3,10 @@
 // collection, the item's Images section lists them, and Download gives PNGs of the right size. A
 // set made in the background is followed live over its status stream.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, Download, Locator, Page } from 'playwright-core';
+import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signUpThroughApi } from './lib/auth-steps.ts';
-import { ARTIFACTS_DIR, launchBrowser, openPage, withScreenshotOnFailure } from './lib/browser.ts';
+import { launchBrowser, openPage, withScreenshotOnFailure } from './lib/browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -58,24 +57,6 @@ async function writeRecipe(page: Page): Promise<{ transcriptionId: string; conte
   })()`);
 }
 
-/**
- * Saves what is on screen (or one part of it) under e2e/.artifacts/ for a human look, once dialogs
- * have finished opening and every image on screen has loaded.
- */
-async function shot(page: Page, name: string, part?: Locator): Promise<void> {
-  await expect
-    .poll(() =>
-      page.evaluate<boolean>(`[...document.querySelectorAll('.mantine-Modal-content')].every((m) => {
-        const s = getComputedStyle(m);
-        return s.opacity === '1' && (s.transform === 'none' || s.transform === 'matrix(1, 0, 0, 1, 0, 0)');
-      }) && [...document.images].every((i) => i.complete)`),
-    )
-    .toBe(true);
-  const file = path.join(ARTIFACTS_DIR, `${name}.png`);
-  if (part) await part.screenshot({ path: file });
-  else await page.screenshot({ path: file });
-}
-
 /** A downloaded file's name and, read from its PNG header, its pixel size. */
 async function pngOf(download: Download): Promise<{ name: string; width: number; height: number }> {
   const path = await download.path();
@@ -122,7 +103,6 @@ describe('infographics', () => {
       const dialog = page.getByRole('dialog', { name: 'Infographic Generator' });
       await dialog.getByRole('heading', { name: 'AI template configuration' }).waitFor();
       expect(await dialog.getByLabel('Content type').inputValue()).toBe('Recipe');
-      await shot(page, 'infographics-setup-1440');
       await dialog.getByRole('button', { name: 'Generate 5 Template Variations' }).click();
 
       // Preview: five styles at each size, previous and next within bounds.
@@ -158,7 +138,6 @@ describe('infographics', () => {
         .or(dialog.getByText('Pro Tips'))
         .first()
         .waitFor();
-      await shot(page, 'infographics-preview-1440');
 
       // Download from the dialog: a PNG named with the title and the time, 1080 × 1920.
       const [fromDialog] = await Promise.all([
@@ -180,7 +159,6 @@ describe('infographics', () => {
       await save
         .getByText('Please enter a collection name and select at least one favorite template.')
         .waitFor();
-      await shot(page, 'infographics-collection-1440');
       await save.getByLabel('Collection name').fill('Weekend bakes');
       await save.getByRole('button', { name: 'Save Collection' }).click();
       await page.getByText('Template collection "Weekend bakes" saved successfully!').waitFor();
@@ -209,23 +187,16 @@ describe('infographics', () => {
       ]);
       const squarePng = await pngOf(fromImages);
       expect([squarePng.width, squarePng.height]).toEqual([1080, 1080]);
-      await shot(page, 'infographics-images-1440', images);
-      await shot(page, 'infographics-panel-1440', panel);
 
       // On a phone in the dark: the generator fills the screen, nothing scrolls sideways.
       await page.setViewportSize({ width: 390, height: 844 });
       await page.evaluate("localStorage.setItem('voxpress-color-scheme', 'dark')");
       await page.reload();
-      await shot(page, 'infographics-images-390-dark', images);
-      await shot(page, 'infographics-panel-390-dark', panel);
       await panel.getByRole('button', { name: 'Generate Infographics' }).click();
       await dialog.getByRole('button', { name: 'Generate 5 Template Variations' }).waitFor();
-      await shot(page, 'infographics-setup-390-dark');
       await dialog.getByRole('button', { name: 'Generate 5 Template Variations' }).click();
       await dialog.getByRole('heading', { name: 'Choose Your Style' }).waitFor({ timeout: 60_000 });
-      await shot(page, 'infographics-preview-390-dark');
       await dialog.getByRole('button', { name: 'Download', exact: true }).scrollIntoViewIfNeeded();
-      await shot(page, 'infographics-preview-390-dark-actions');
       const sideways = await page.evaluate<number>(
         "(() => { const d = document.querySelector('[role=dialog]'); return d ? d.scrollWidth - d.clientWidth : 0; })()",
       );
@@ -254,7 +225,6 @@ describe('infographics', () => {
       expect(await results.count()).toBe(10);
       await expect.poll(() => modal.getByText(/Instagram Square · made in \d+\.\d s/).count()).toBe(10);
       expect(await modal.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
-      await shot(page, 'infographics-job-1280');
       await modal.getByRole('button', { name: 'Close' }).first().click();
       await modal.waitFor({ state: 'hidden' });
 
@@ -284,7 +254,6 @@ describe('infographics', () => {
         .toBe(1080);
       await custom.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('Saved to your images.').waitFor();
-      await shot(page, 'infographics-custom-1280');
     });
     expect(tracked.problems.consoleErrors).toEqual([]);
     expect(tracked.problems.failedRequests).toEqual([]);

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FakeWordPress } from '../apps/server/test/fake-wordpress.ts';
 import { signUpThroughApi } from './lib/auth-steps.ts';
-import { launchBrowser, openPage, screenshot, withScreenshotOnFailure } from './lib/browser.ts';
+import { launchBrowser, openPage, withScreenshotOnFailure } from './lib/browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -103,7 +103,6 @@ describe('publishing', () => {
       await expect
         .poll(() => thread.getByRole('button', { name: /^Copy Post 2 of/ }).textContent())
         .toContain('Copied');
-      await screenshot(page, 'publishing-item-1440');
 
       // A custom platform takes the limit and style its owner gives it.
       const wiki = page.getByRole('region', { name: 'Team Wiki' });
@@ -130,11 +129,9 @@ describe('publishing', () => {
       await expect.poll(() => publish.getByRole('button', { name: 'Update' }).count()).toBe(1);
 
       await page.setViewportSize({ width: 390, height: 844 });
-      await screenshot(page, 'publishing-item-390');
       await page.emulateMedia({ colorScheme: 'dark' });
       await page.goto('/settings/account');
       await page.getByRole('region', { name: 'Webhooks' }).waitFor();
-      await screenshot(page, 'publishing-settings-390');
     });
     expect(tracked.problems.consoleErrors).toEqual([]);
     expect(tracked.problems.failedRequests).toEqual([]);

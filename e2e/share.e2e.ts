@@ -10,13 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FIXTURE_PARAGRAPH, makeSpeechWav } from '../apps/server/test/speech-fixtures.ts';
 import { readTokens, signUpThroughApi } from './lib/auth-steps.ts';
-import {
-  ARTIFACTS_DIR,
-  launchBrowser,
-  openPage,
-  screenshot,
-  withScreenshotOnFailure,
-} from './lib/browser.ts';
+import { launchBrowser, openPage, withScreenshotOnFailure } from './lib/browser.ts';
 import { type ApiUser, generateSet, saveImage, writeContent } from './lib/infographic-seed.ts';
 
 const baseUrl = inject('baseUrl');
@@ -84,7 +78,6 @@ async function shareFromDialog(page: Page, parts: string[]): Promise<string> {
   await created.waitFor();
   await dialog.getByTestId('share-link').first().waitFor();
   await settled(page);
-  await screenshot(page, 'share-dialog');
   const url = await created.inputValue();
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
@@ -144,7 +137,6 @@ describe('share links', () => {
         expect(image.headers()['content-type']).toBe('image/png');
         // A whole PNG of the saved size (its IHDR chunk holds the width).
         expect((await image.body()).readUInt32BE(16)).toBe(card.width);
-        await screenshot(page, 'share-page-phone-light');
 
         // The player's ticket plays the recording: the same bytes that were uploaded.
         const src = await page.locator('audio').getAttribute('src');
@@ -156,19 +148,6 @@ describe('share links', () => {
         await context.close();
       }
 
-      const dark = await browser.newContext({
-        javaScriptEnabled: false,
-        colorScheme: 'dark',
-        viewport: { width: 1280, height: 900 },
-      });
-      try {
-        const page = await dark.newPage();
-        await page.goto(url);
-        await screenshot(page, 'share-page-wide-dark');
-      } finally {
-        await dark.close();
-      }
-
       // On a phone in the dark, the dialog lists the link made above.
       await owner.page.setViewportSize({ width: 390, height: 844 });
       // The app keeps its colour scheme where its toggle puts it.
@@ -178,7 +157,6 @@ describe('share links', () => {
       const dialog = owner.page.getByRole('dialog', { name: 'Share a read-only page' });
       await dialog.getByTestId('share-url').waitFor();
       await settled(owner.page);
-      await owner.page.screenshot({ path: path.join(ARTIFACTS_DIR, 'share-dialog-phone-dark.png') });
       await owner.page.keyboard.press('Escape');
       await owner.page.setViewportSize({ width: 1280, height: 900 });
 
@@ -187,7 +165,6 @@ describe('share links', () => {
       const section = owner.page.getByRole('region', { name: 'Shared links' });
       await section.getByText('Working from home').first().waitFor();
       await section.scrollIntoViewIfNeeded();
-      await section.screenshot({ path: await screenshot(owner.page, 'share-settings') });
       await section.getByRole('button', { name: 'Revoke the link to Working from home' }).click();
       await section.getByText('You have no active share links.').waitFor();
       const gone = await fetch(url);

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeConversation } from '../apps/server/src/engines/diarizer/conversation-fixture.ts';
 import { signUpThroughApi } from './lib/auth-steps.ts';
-import { launchBrowser, openPage, screenshot, withScreenshotOnFailure } from './lib/browser.ts';
+import { launchBrowser, openPage, withScreenshotOnFailure } from './lib/browser.ts';
 
 const baseUrl = inject('baseUrl');
 let dir: string;
@@ -74,7 +74,6 @@ describe('speaker turns in the transcript editor', () => {
           .first()
           .evaluate((p) => p.getAttribute('data-speaker')),
       ).toBe('S1');
-      await screenshot(page, 'speaker-turns-editor-1280-light');
 
       // Words typed into Ana's first turn, and a paragraph begun from it with Enter, stay hers.
       const first = editor(page).locator('p').first();
@@ -102,7 +101,6 @@ describe('speaker turns in the transcript editor', () => {
       const reading = page.getByTestId('transcript-text');
       await expect.poll(() => reading.locator('.vx-turn-label').count()).toBe(turns);
       expect(await reading.innerText()).toContain('Fresh every day.');
-      await screenshot(page, 'speaker-turns-edited-1280-light');
 
       // A phone in the dark: the editor fits, the labels wrap with the text.
       await page.evaluate("localStorage.setItem('voxpress-color-scheme', 'dark')");
@@ -113,7 +111,6 @@ describe('speaker turns in the transcript editor', () => {
       await expect.poll(() => labels(page).count()).toBe(turns);
       const scrolls = await page.evaluate('document.documentElement.scrollWidth > window.innerWidth');
       expect(scrolls).toBe(false);
-      await screenshot(page, 'speaker-turns-editor-390-dark');
       await page.getByRole('button', { name: 'Cancel' }).click();
     });
     expect(tracked.problems.consoleErrors).toEqual([]);

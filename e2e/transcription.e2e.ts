@@ -14,13 +14,7 @@ import {
 } from '../apps/server/test/speech-fixtures.ts';
 import { wordErrorRate } from '../apps/server/test/wer.ts';
 import { authDialog, newAccount, submitAuthForm } from './lib/auth-steps.ts';
-import {
-  launchBrowser,
-  openPage,
-  screenshot,
-  type TrackedPage,
-  withScreenshotOnFailure,
-} from './lib/browser.ts';
+import { launchBrowser, openPage, type TrackedPage, withScreenshotOnFailure } from './lib/browser.ts';
 
 const baseUrl = inject('baseUrl');
 let dir: string;
@@ -90,7 +84,6 @@ describe('transcription in the browser', () => {
       console.log(`[e2e] upload → transcript WER ${(wer * 100).toFixed(1)} %`);
       expect(wer).toBeLessThanOrEqual(0.15);
       await page.getByText('Optimized Engine').waitFor();
-      await screenshot(page, 'transcription-done-1280');
 
       // The timed view: each segment plays the audio from its start.
       const views = page.getByRole('radiogroup', { name: 'Transcript view' });
@@ -107,7 +100,6 @@ describe('transcription in the browser', () => {
       const at = Number(await page.evaluate(`document.querySelector('audio').currentTime`));
       expect(Math.floor(at)).toBeGreaterThanOrEqual(Number(mm) * 60 + Number(ss));
       expect(at).toBeLessThan(Number(mm) * 60 + Number(ss) + 2);
-      await screenshot(page, 'transcription-timed-1280');
       await views.getByText('Text', { exact: true }).click();
 
       await page.getByRole('button', { name: 'Edit', exact: true }).click();
@@ -215,7 +207,6 @@ describe('transcription in the browser', () => {
       await dialog.getByRole('combobox', { name: /^Transcription language/ }).click();
       await page.locator('input[placeholder="Search languages..."]:visible').fill('United Kingdom');
       await page.getByRole('option', { name: /English \(United Kingdom\)/ }).click();
-      await screenshot(page, 'transcribe-again-dialog-1280');
       await dialog.getByRole('button', { name: 'Transcribe again' }).click();
       await dialog.waitFor({ state: 'hidden' });
       // The new transcript, heard in the chosen language, takes the old one's place.
@@ -232,7 +223,6 @@ describe('transcription in the browser', () => {
       await page.reload();
       await banner.waitFor();
       await page.getByRole('progressbar', { name: 'Transcription progress' }).waitFor();
-      await screenshot(page, 'transcription-progress-1280');
       const heard = await transcriptText(page);
       expect(
         wordErrorRate(`${FIXTURE_PARAGRAPH} ${FIXTURE_PARAGRAPH_2} ${FIXTURE_PARAGRAPH_2}`, heard),
@@ -266,7 +256,6 @@ describe('transcription in the browser', () => {
           .getByTestId('item-title')
           .getByText(/^Good morning everyone/i)
           .waitFor();
-        await screenshot(page, 'transcription-recorded-390');
       },
       390,
     );

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { authDialog, newAccount, submitAuthForm } from './lib/auth-steps.ts';
-import { launchBrowser, openPage, screenshot, withScreenshotOnFailure } from './lib/browser.ts';
+import { launchBrowser, openPage, withScreenshotOnFailure } from './lib/browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -105,15 +105,11 @@ describe('several files at once', () => {
         expect(page.url()).toContain('/home/audio?mode=upload');
         expect(mostAtOnce).toBeGreaterThanOrEqual(1);
         expect(mostAtOnce).toBeLessThanOrEqual(2);
-        await screenshot(page, 'upload-queue-1280');
 
         // A reload keeps the rows, their results and the refused file's reason.
         await page.reload();
         await row(page, 'kitchen-plans.wav').getByText('Uploaded — transcription started').waitFor();
         await row(page, 'not-audio.mp3').getByTestId('upload-queue-error').waitFor();
-        await page.setViewportSize({ width: 390, height: 900 });
-        await screenshot(page, 'upload-queue-390');
-        await page.setViewportSize({ width: 1280, height: 900 });
 
         const expected: Record<string, string[]> = {
           'garden-notes.mp3': ['tomatoes', 'garden', 'water'],
@@ -194,13 +190,11 @@ describe('several files at once', () => {
         await row(page, 'voice-memo.mp3')
           .getByText('Uploaded — transcription started')
           .waitFor({ timeout: 60_000 });
-        await screenshot(page, 'share-target-390');
         await page.evaluate(`localStorage.setItem('voxpress-color-scheme', 'dark')`);
         // Taken once: a second visit does not send it again.
         await page.reload();
         await row(page, 'voice-memo.mp3').waitFor();
         expect(await page.getByTestId('upload-queue').getByRole('listitem').count()).toBe(1);
-        await screenshot(page, 'share-target-390-dark');
       });
       expect(tracked.problems.consoleErrors).toEqual([]);
       expect(tracked.problems.failedRequests).toEqual([]);
