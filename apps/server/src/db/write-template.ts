@@ -1,24 +1,50 @@
 /**
- * `node write-db-template.js <folder>` (run by build.mjs on the bundle it built): writes the
- * embedded database's template into `<folder>` (see template.ts), unless the one there already
- * holds every migration for this PGlite; then only its description's time is renewed, which
- * scripts/start.mjs compares with the sources' to tell whether the build is current.
+ * `node write-db-template.js <folder>` (run by build.mjs on the bundle it built): puts the embedded
+ * database's template into `<folder>` (see template.ts). One that already holds every migration for
+ * this PGlite stays, and only its description's time is renewed (scripts/start.mjs compares it
+ * with the sources' to tell whether the build is current). Else a copy kept in
+ * apps/server/node_modules/.cache is used when it is current, so the builds the tests make do not
+ * create the cluster each time; else the template is made and kept there too.
  */
-import { utimesSync } from 'node:fs';
+import { copyFileSync, mkdirSync, renameSync, rmSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { serverRoot } from '../lib/paths.ts';
-import { makeTemplate, migrationHashes, TEMPLATE_MANIFEST, usableTemplate } from './template.ts';
+import {
+  makeTemplate,
+  migrationHashes,
+  TEMPLATE_FILE,
+  TEMPLATE_MANIFEST,
+  usableTemplate,
+} from './template.ts';
 
 const folder = process.argv[2];
 if (!folder) throw new Error('Usage: write-db-template.js <folder>');
 const migrationsFolder = path.join(serverRoot(), 'drizzle');
-const present = usableTemplate(folder, migrationsFolder);
-if (
-  'manifest' in present &&
-  present.manifest.migrations.length === migrationHashes(migrationsFolder).length
-) {
+const cache = path.join(serverRoot(), 'node_modules', '.cache', 'voxpress-db-template');
+const all = migrationHashes(migrationsFolder).length;
+
+/** True when `dir` holds a template made by this PGlite with every migration. */
+function current(dir: string): boolean {
+  const found = usableTemplate(dir, migrationsFolder);
+  return 'manifest' in found && found.manifest.migrations.length === all;
+}
+
+/** Copies the template in `from` to `to`: its description goes first and comes back last. */
+function copyTemplate(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  rmSync(path.join(to, TEMPLATE_MANIFEST), { force: true });
+  for (const file of [TEMPLATE_FILE, TEMPLATE_MANIFEST]) {
+    const temporary = path.join(to, `${file}.copying`);
+    copyFileSync(path.join(from, file), temporary);
+    renameSync(temporary, path.join(to, file));
+  }
+}
+
+if (current(folder)) {
   const now = new Date();
   utimesSync(path.join(folder, TEMPLATE_MANIFEST), now, now);
+} else if (current(cache)) {
+  copyTemplate(cache, folder);
 } else {
   const started = performance.now();
   const manifest = await makeTemplate(folder, migrationsFolder);
@@ -26,4 +52,5 @@ if (
   console.log(
     `Database template: PGlite ${manifest.pglite}, ${manifest.migrations.length} migrations (${seconds} s)`,
   );
+  copyTemplate(folder, cache);
 }
