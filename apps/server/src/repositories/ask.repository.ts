@@ -32,16 +32,11 @@ export interface AskNeighbour {
 const CANDIDATES = 1000;
 const CONFIG = /^[a-z_]+$/;
 
-/** Passages of an item the user sees in the library (not an upload that never came). */
-const visible = (userId: string) => sql`(
-  (c.item_kind = 'audio' and a.user_id = ${userId} and a.status <> 'pending_upload'
-    and (c.transcription_id is null or a.transcription_id = c.transcription_id))
-  or (c.item_kind = 'document' and d.user_id = ${userId} and d.source = 'document'))`;
-
 /**
  * Retrieval for questions: the transcript segments (`search_passages`, kept by triggers) of one
  * user's items that share the most words with a question, ranked by full-text relevance, and the
- * segments either side of each.
+ * segments either side of each. Only passages the library shows count (their `visible` flag, kept
+ * by the same triggers), and only the best are joined to their items' titles.
  */
 export class AskRepository {
   constructor(private readonly db: Db) {}
@@ -143,17 +138,21 @@ export class AskRepository {
           select p.id, p.item_id, p.item_kind, p.transcription_id, p.position, p.start_s, p.end_s,
             p.speaker, p.speaker_name, p.body, p.config, p.tsv
           from search_passages p
-          where p.user_id = ${userId} and p.field = 'transcript' and (${matches}) ${scope}
+          where p.user_id = ${userId} and p.visible and p.field = 'transcript' and (${matches}) ${scope}
           limit ${CANDIDATES}
+        ), best as (
+          select c.id, c.item_id, c.item_kind, c.transcription_id, c.position, c.start_s, c.end_s,
+            c.speaker, c.speaker_name, c.body, ${rank} as rank
+          from candidates c
+          order by rank desc, c.item_id, c.position
+          limit ${options.limit}
         )
-        select c.id::text as id, c.item_id, c.item_kind, c.transcription_id, coalesce(a.title, d.title, '') as title,
-          c.position, c.start_s, c.end_s, c.speaker, c.speaker_name, c.body, ${rank} as rank
-        from candidates c
-        left join audio a on c.item_kind = 'audio' and a.id = c.item_id
-        left join transcriptions d on c.item_kind = 'document' and d.id = c.item_id
-        where ${visible(userId)}
-        order by rank desc, c.item_id, c.position
-        limit ${options.limit}`,
+        select b.id::text as id, b.item_id, b.item_kind, b.transcription_id, coalesce(a.title, d.title, '') as title,
+          b.position, b.start_s, b.end_s, b.speaker, b.speaker_name, b.body, b.rank
+        from best b
+        left join audio a on b.item_kind = 'audio' and a.id = b.item_id
+        left join transcriptions d on b.item_kind = 'document' and d.id = b.item_id
+        order by b.rank desc, b.item_id, b.position`,
     );
     return rows.map((r) => ({
       ...r,
