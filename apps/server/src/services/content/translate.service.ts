@@ -5,8 +5,9 @@ import { languageName } from '../../engines/translator/languages.ts';
 import { offLanguageParagraphs } from '../../engines/translator/output-language.ts';
 import type { TranslatorRouter } from '../../engines/translator/translator-router.ts';
 import { bodyFrom } from '../../engines/writer/content-body.ts';
+import type { contentTranslateJob } from '../../jobs/content-translate.job.ts';
 import { type ContentPipeline, WRITE_SHARE } from '../../pipeline/content-pipeline.ts';
-import type { JobContext } from '../../queue/queue.ts';
+import type { JobContext, JobPayload } from '../../queue/queue.ts';
 import { PermanentJobError } from '../../queue/queue.ts';
 import type { ContentRepository, ContentRow } from '../../repositories/content.repository.ts';
 import { languagesOf, translationsOf } from './content-mapper.ts';
@@ -30,7 +31,7 @@ type TitledBlock = ContentBlock | { type: 'title'; text: string; segment_ids: nu
 export class TranslateService {
   constructor(private readonly deps: TranslateDeps) {}
 
-  async run(job: JobContext<{ contentId: string }>): Promise<void> {
+  async run(job: JobContext<JobPayload<typeof contentTranslateJob>>): Promise<void> {
     const { pipeline } = this.deps;
     const piece = await this.deps.content.findById(job.payload.contentId);
     if (!piece) throw new PermanentJobError('The content was deleted before it could be translated');

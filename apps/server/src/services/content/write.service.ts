@@ -2,8 +2,9 @@ import type { ContentTranslation } from '@voxpress/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { userMessageOf } from '../../engines/engine.ts';
 import type { WriterRouter } from '../../engines/writer/writer-router.ts';
+import type { contentWriteJob } from '../../jobs/content-write.job.ts';
 import { type ContentPipeline, WRITE_SHARE } from '../../pipeline/content-pipeline.ts';
-import type { JobContext } from '../../queue/queue.ts';
+import type { JobContext, JobPayload } from '../../queue/queue.ts';
 import { PermanentJobError } from '../../queue/queue.ts';
 import type { ContentRepository } from '../../repositories/content.repository.ts';
 import type { TranscriptionsRepository } from '../../repositories/transcriptions.repository.ts';
@@ -28,7 +29,7 @@ export interface WriteDeps {
 export class WriteService {
   constructor(private readonly deps: WriteDeps) {}
 
-  async run(job: JobContext<{ contentId: string }>): Promise<void> {
+  async run(job: JobContext<JobPayload<typeof contentWriteJob>>): Promise<void> {
     const { pipeline } = this.deps;
     const piece = await this.deps.content.findById(job.payload.contentId);
     if (!piece) throw new PermanentJobError('The content was deleted before it could be written');

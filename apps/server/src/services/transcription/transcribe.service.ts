@@ -4,8 +4,9 @@ import type { Audio, TranscribeRequest, TranscriptionAttempt } from '@voxpress/c
 import type { FastifyBaseLogger } from 'fastify';
 import { userMessageOf } from '../../engines/engine.ts';
 import type { SpeechRequest, SpeechResult } from '../../engines/speech/speech-engine.ts';
+import type { transcribeJob } from '../../jobs/transcribe.job.ts';
 import type { ItemPipeline } from '../../pipeline/item-pipeline.ts';
-import type { JobContext } from '../../queue/queue.ts';
+import type { JobContext, JobPayload } from '../../queue/queue.ts';
 import {
   JobCancelledError,
   LeaseLostError,
@@ -83,7 +84,7 @@ export class TranscribeService {
   }
 
   /** The job handler. A failure on the last attempt (or one retrying cannot fix) marks the audio failed. */
-  async run(job: JobContext<{ audioId: string }>): Promise<{ transcriptionId: string }> {
+  async run(job: JobContext<JobPayload<typeof transcribeJob>>): Promise<{ transcriptionId: string }> {
     const row = await this.deps.audio.findById(job.payload.audioId);
     if (!row) throw new PermanentJobError('The audio was deleted before it could be transcribed');
     const reporter = this.progressReporter(row.id, job);

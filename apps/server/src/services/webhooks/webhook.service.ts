@@ -19,7 +19,7 @@ import {
   type GuardedFetch,
   OutboundRequestError,
 } from '../../net/guarded-fetch.ts';
-import type { JobContext, Queue } from '../../queue/queue.ts';
+import type { JobContext, JobPayload, Queue } from '../../queue/queue.ts';
 import { PublishingRepository, type WebhookRow } from '../../repositories/publishing.repository.ts';
 import { newWebhookSecret, SIGNATURE_HEADER, signWebhook } from './webhook-signature.ts';
 
@@ -148,7 +148,7 @@ export class WebhookService {
   }
 
   /** The job: one attempt at one delivery. Throws to be retried; the last failure is logged as such. */
-  async deliver(job: JobContext<{ deliveryId: string }>): Promise<{ status: number }> {
+  async deliver(job: JobContext<JobPayload<typeof webhookDeliverJob>>): Promise<{ status: number }> {
     const repository = this.deps.repository;
     const delivery = await repository.delivery(job.payload.deliveryId);
     if (!delivery) return { status: 0 };
