@@ -1,4 +1,9 @@
-import { PUBLISHER_PLATFORMS } from '@voxpress/contracts';
+import {
+  PUBLISHER_PLATFORMS,
+  type TranscriptionAttempt,
+  type TranscriptVersion,
+  type WebhookEventType,
+} from '@voxpress/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -12,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AttemptRecord, ContentVersion, StoredSegment, WriterRecord } from './json-columns.ts';
 
 export const jobStatuses = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof jobStatuses)[number];
@@ -247,15 +253,15 @@ export const transcriptions = pgTable(
     provider: text('provider').notNull(),
     model: text('model'),
     /** Each segment may carry `speaker`, the id of one entry of `speakers`. */
-    segments: jsonb('segments').notNull().default([]),
+    segments: jsonb('segments').$type<StoredSegment[]>().notNull().default([]),
     /** The voices found: `{id, name, colour}` each, names given by the user (null until then). */
     speakers: jsonb('speakers').notNull().default([]),
     /** The engine that found the speakers (null before speaker detection). */
     diarizer: text('diarizer'),
     /** Every engine attempt: provider, model, reason it was chosen, text, time taken. */
-    attempts: jsonb('attempts').notNull().default([]),
+    attempts: jsonb('attempts').$type<TranscriptionAttempt[]>().notNull().default([]),
     /** Earlier saved edits (text and, when rich, html), newest first (at most 20). */
-    versions: jsonb('versions').notNull().default([]),
+    versions: jsonb('versions').$type<TranscriptVersion[]>().notNull().default([]),
     /** Goes up by one with every saved edit; a save names the version it was made from. */
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -287,9 +293,9 @@ export const content = pgTable(
     /** The title the user asked for, if any (a rerun keeps using it). */
     requestedTitle: text('requested_title'),
     language: text('language').notNull(),
-    languages: jsonb('languages').notNull().default([]),
-    keywords: jsonb('keywords').notNull().default([]),
-    targetPlatforms: jsonb('target_platforms').notNull().default([]),
+    languages: jsonb('languages').$type<string[]>().notNull().default([]),
+    keywords: jsonb('keywords').$type<string[]>().notNull().default([]),
+    targetPlatforms: jsonb('target_platforms').$type<string[]>().notNull().default([]),
     status: text('status', { enum: contentStatuses }).notNull().default('pending'),
     progress: real('progress').notNull().default(0),
     progressMessage: text('progress_message'),
@@ -298,11 +304,11 @@ export const content = pgTable(
     /** Language → `ContentTranslation` (status, title, text, blocks, engine, error). */
     translations: jsonb('translations').notNull().default({}),
     /** Which engine wrote the piece, why, and every engine tried. */
-    writer: jsonb('writer'),
+    writer: jsonb('writer').$type<WriterRecord>(),
     error: text('error'),
     jobId: uuid('job_id'),
     /** Earlier saved edits per language, newest first. */
-    versions: jsonb('versions').notNull().default([]),
+    versions: jsonb('versions').$type<ContentVersion[]>().notNull().default([]),
     /** Raised on every save: an edit based on an older revision is refused (409). */
     revision: integer('revision').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -401,7 +407,7 @@ export const renditions = pgTable(
       .references(() => content.id, { onDelete: 'cascade' }),
     language: text('language').notNull(),
     platform: text('platform').notNull(),
-    parts: jsonb('parts').notNull().default([]),
+    parts: jsonb('parts').$type<string[]>().notNull().default([]),
     html: text('html'),
     charLimit: integer('char_limit').notNull(),
     source: text('source').notNull(),
@@ -501,7 +507,7 @@ export const webhooks = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
-    events: jsonb('events').notNull(),
+    events: jsonb('events').$type<WebhookEventType[]>().notNull(),
     description: text('description').notNull().default(''),
     secret: text('secret').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -530,7 +536,7 @@ export const webhookDeliveries = pgTable(
     statusCode: integer('status_code'),
     error: text('error'),
     durationMs: integer('duration_ms'),
-    attempts: jsonb('attempts').notNull().default([]),
+    attempts: jsonb('attempts').$type<AttemptRecord[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

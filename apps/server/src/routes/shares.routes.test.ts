@@ -88,7 +88,7 @@ describe.each(drivers)('share links on %s', (driver) => {
         details: null,
         word_count: 6,
       },
-      writer: { engine: 'composer', reason: 'offline', attempts: [] },
+      writer: { engine: 'composer', model: null, reason: 'offline', attempts: [] },
     });
     const [p1, p2] = await db
       .insert(content)

@@ -49,6 +49,8 @@ function transcript(id: string, title: string, chars: number, versions = 0): Tra
     provider: 'pocketsphinx',
     model: null,
     segments,
+    speakers: [],
+    diarizer: null,
     attempts: [],
     versions: Array.from({ length: versions }, (_, i) => ({
       text: `${heard.slice(0, chars - 10)} v${i}`,

@@ -7,7 +7,7 @@ import type { TranscriptionRow } from '../../repositories/transcriptions.reposit
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { toAudio } from '../audio/audio-mapper.ts';
 import { toContent } from '../content/content-mapper.ts';
-import { type StoredSegment, segmentsWithSpeakers, storedSpeakers } from '../speakers/speaker-model.ts';
+import { segmentsWithSpeakers, storedSpeakers } from '../speakers/speaker-model.ts';
 import { renderExport } from '../transcription/subtitle-runner.ts';
 import type { TranscriptSource } from '../transcription/subtitles.ts';
 import { renderTranscriptRecord } from './transcript-record.ts';
@@ -200,7 +200,7 @@ export class DataExportService {
     if (!row) return { txt: '', srt: '' };
     const source: TranscriptSource = {
       text: row.editedText ?? row.originalText,
-      segments: segmentsWithSpeakers(row.segments as StoredSegment[], storedSpeakers(row.speakers)),
+      segments: segmentsWithSpeakers(row.segments, storedSpeakers(row.speakers)),
       language: row.language,
       edited: row.editedText !== null,
       html: row.editedText !== null ? row.editedHtml : null,

@@ -1,5 +1,5 @@
 import type { TranscriptionRow } from '../../repositories/transcriptions.repository.ts';
-import { type StoredSegment, speakerSummaries, storedSpeakers } from '../speakers/speaker-model.ts';
+import { speakerSummaries, storedSpeakers } from '../speakers/speaker-model.ts';
 import { INLINE_EXPORT_CHARS, runSubtitleWorker } from '../transcription/subtitle-runner.ts';
 import { toTranscription, transcriptVersions } from '../transcription/transcription.service.ts';
 
@@ -10,7 +10,7 @@ import { toTranscription, transcriptVersions } from '../transcription/transcript
 export function exportedSpeakers(row: TranscriptionRow) {
   const stored = storedSpeakers(row.speakers);
   const byId = new Map(stored.map((s) => [s.id, s]));
-  return speakerSummaries(row.segments as StoredSegment[], stored).map(({ suggested_name: _, ...s }) => ({
+  return speakerSummaries(row.segments, stored).map(({ suggested_name: _, ...s }) => ({
     ...s,
     voice_profile_id: byId.get(s.id)?.profile ?? null,
     voice_print: byId.get(s.id)?.voice ?? null,
@@ -36,8 +36,7 @@ export function transcriptRecordBytes(row: TranscriptionRow, indent: number): Ui
 /** How many characters of text a transcript holds: its texts and every earlier version's. */
 function textChars(row: TranscriptionRow): number {
   let chars = row.originalText.length + (row.editedText?.length ?? 0) + (row.editedHtml?.length ?? 0);
-  for (const v of row.versions as { text: string; html?: string | null }[])
-    chars += v.text.length + (v.html?.length ?? 0);
+  for (const v of row.versions) chars += v.text.length + (v.html?.length ?? 0);
   return chars;
 }
 

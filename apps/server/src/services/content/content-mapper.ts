@@ -9,25 +9,12 @@ import {
 import { contentDetails } from '../../engines/writer/content-details.ts';
 import type { ContentRow } from '../../repositories/content.repository.ts';
 
-/** A saved edit of one language, kept newest first. */
-export interface ContentVersion {
-  language: string;
-  title: string;
-  text: string;
-  saved_at: string;
-}
-
-export interface WriterRecord {
-  engine: string;
-  model: string | null;
-  reason: string;
-  attempts: { engine: string; reason: string; duration_ms: number; error?: string }[];
-}
+export type { ContentVersion, WriterRecord } from '../../db/json-columns.ts';
 
 export const translationsOf = (row: ContentRow) => row.translations as Record<string, ContentTranslation>;
 
 /** Languages in the order they were asked for. */
-export const languagesOf = (row: ContentRow) => row.languages as string[];
+export const languagesOf = (row: ContentRow) => row.languages;
 
 /** An entry for a language not done yet. */
 export function pendingTranslation(first: boolean): ContentTranslation {
@@ -59,9 +46,9 @@ function statuses(row: ContentRow): Record<string, TranslationStatus> {
 export function toContent(row: ContentRow): Content {
   const translations = translationsOf(row);
   const first = translations[row.language];
-  const writer = row.writer as WriterRecord | null;
+  const writer = row.writer;
   const versions: Record<string, { title: string; text: string; saved_at: string }[]> = {};
-  for (const v of row.versions as ContentVersion[]) {
+  for (const v of row.versions) {
     const list = versions[v.language] ?? [];
     list.push({ title: v.title, text: v.text, saved_at: v.saved_at });
     versions[v.language] = list;
@@ -85,8 +72,8 @@ export function toContent(row: ContentRow): Content {
       translations,
       languages: languagesOf(row),
       versions,
-      target_blog_platforms: row.targetPlatforms as string[],
-      keywords: row.keywords as string[],
+      target_blog_platforms: row.targetPlatforms,
+      keywords: row.keywords,
       word_count: first?.metadata.word_count ?? 0,
       translation_method: others.length ? 'machine' : null,
       service_used: writer?.engine ?? null,

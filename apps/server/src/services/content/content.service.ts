@@ -137,7 +137,7 @@ export class ContentService {
     };
     const updated = await this.deps.content.updateAtRevision(row.id, row.revision, {
       translations: { ...translationsOf(row), [language]: next },
-      versions: [version, ...(row.versions as ContentVersion[])].slice(0, MAX_VERSIONS),
+      versions: [version, ...row.versions].slice(0, MAX_VERSIONS),
       ...(language === row.language ? { title } : {}),
     });
     if (!updated) throw stale(row);

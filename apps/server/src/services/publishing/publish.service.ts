@@ -68,7 +68,7 @@ export class PublishService {
       const post: PostDraft = {
         title: translation.title || row.title,
         html: markdownToHtml(translation.text),
-        tags: (row.keywords as string[]).filter((k) => k.trim()),
+        tags: row.keywords.filter((k) => k.trim()),
         status: request.status,
         featuredImage: image,
       };

@@ -1,22 +1,8 @@
-import type { Segment, Speaker, TranscriptSegment } from '@voxpress/contracts';
+import type { Speaker, TranscriptSegment } from '@voxpress/contracts';
 
-/** A voice as stored on the transcript (`transcriptions.speakers`). */
-export interface StoredSpeaker {
-  id: string;
-  /** The user's name for it; null until named (then shown as `Speaker <n>`). */
-  name: string | null;
-  colour: string;
-  /**
-   * The voice's print from detection, kept only while the user has Remember voices on (numbers
-   * that describe how it sounds, never audio; see `voice-profiles.service.ts`).
-   */
-  voice?: number[];
-  /** The voice profile this voice's print was added to when it was named. */
-  profile?: string;
-}
+import type { StoredSegment, StoredSpeaker } from '../../db/json-columns.ts';
 
-/** A segment as stored: what the engine heard, plus its voice once speakers are detected. */
-export type StoredSegment = Segment & { speaker?: string | null };
+export type { StoredSegment, StoredSpeaker };
 
 /**
  * Colours for voices, told apart at a glance on light and dark backgrounds and by most people with

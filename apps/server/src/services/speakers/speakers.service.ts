@@ -93,7 +93,7 @@ export class SpeakersService {
       await this.db.transaction(async (tx) => {
         const { row } = await this.owned(userId, audioId, tx as unknown as Db, true);
         const keep = storedSpeakers(row.speakers).find((s) => s.id === 'S1');
-        const segments = (row.segments as StoredSegment[]).map((s) => ({ ...s, speaker: 'S1' }));
+        const segments = row.segments.map((s) => ({ ...s, speaker: 'S1' }));
         const speakers = [keep ?? { id: 'S1', name: null, colour: colourFor(1) }];
         await tx
           .update(transcriptions)
@@ -241,7 +241,7 @@ export class SpeakersService {
             colour: colourFor(i + 1),
             ...(remember && found.voices?.[i] ? { voice: found.voices[i] } : {}),
           }));
-          const plain = (row.segments as StoredSegment[]).map(({ speaker: _, ...s }) => s);
+          const plain = row.segments.map(({ speaker: _, ...s }) => s);
           const segments = found.turns.length
             ? alignSegments(plain, found.turns, (n) => `S${n + 1}`)
             : plain.map((s) => ({ ...s, speaker: 'S1' }));
@@ -287,11 +287,7 @@ export class SpeakersService {
       status: audio.speakersStatus,
       error: audio.speakersStatus === 'failed' ? audio.speakersError : null,
       engine: row.diarizer,
-      speakers: speakerSummaries(
-        row.segments as StoredSegment[],
-        speakers,
-        await this.voices.suggestions(userId, speakers),
-      ),
+      speakers: speakerSummaries(row.segments, speakers, await this.voices.suggestions(userId, speakers)),
     };
   }
 
@@ -326,7 +322,7 @@ export class SpeakersService {
       const speakers = storedSpeakers(row.speakers);
       if (!speakers.length)
         throw new HttpError(404, 'speaker_not_found', 'This transcript has no speakers yet.');
-      const changed = await edit(speakers, [...(row.segments as StoredSegment[])], tx as unknown as Db);
+      const changed = await edit(speakers, [...row.segments], tx as unknown as Db);
       const [updated] = await tx
         .update(transcriptions)
         .set({

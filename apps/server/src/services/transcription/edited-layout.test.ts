@@ -27,6 +27,8 @@ function row(editedText: string | null): TranscriptionRow {
     model: null,
     description: null,
     segments,
+    speakers: [],
+    diarizer: null,
     attempts: [],
     version: 2,
     versions: [],

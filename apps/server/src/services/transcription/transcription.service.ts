@@ -55,7 +55,7 @@ export class TranscriptionService {
   ): Promise<Transcription> {
     const { audio, row } = await this.owned(userId, audioId);
     if (row.version !== version) throw conflict(row.version);
-    const segments = row.segments as Segment[];
+    const segments = row.segments;
     const max = maxTranscriptChars(audio.durationS, segments, row.originalText.length);
     checkTranscriptSize(edit, max, audio.durationS);
     const current = row.editedText ?? row.originalText;
@@ -63,7 +63,7 @@ export class TranscriptionService {
     if (edit.text === current && html === row.editedHtml) return toTranscription(row);
     const versions: Version[] = [
       { text: current, html: row.editedHtml, saved_at: row.updatedAt.toISOString() },
-      ...(row.versions as Version[]),
+      ...row.versions,
     ].slice(0, MAX_VERSIONS);
     const backToOriginal = edit.text.trim() === row.originalText.trim();
     const updated = await this.transcriptions.updateAtVersion(row.id, version, {
@@ -85,7 +85,7 @@ export class TranscriptionService {
     const base = (audio.title ?? 'transcript').replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'transcript';
     const source = {
       text: row.editedText ?? row.originalText,
-      segments: segmentsWithSpeakers(row.segments as StoredSegment[], storedSpeakers(row.speakers)),
+      segments: segmentsWithSpeakers(row.segments, storedSpeakers(row.speakers)),
       language: row.language,
       edited: row.editedText !== null,
       html: row.editedText !== null ? row.editedHtml : null,
@@ -166,7 +166,7 @@ function readingLayout(
 
 export function toTranscription(row: TranscriptionRow): Transcription {
   const primary = row.language.split('-')[0] ?? row.language;
-  const segments = row.segments as Segment[];
+  const segments = row.segments;
   const text = row.editedText ?? row.originalText;
   return {
     id: row.id,
@@ -182,9 +182,9 @@ export function toTranscription(row: TranscriptionRow): Transcription {
     provider: row.provider,
     segments: segmentsWithSpeakers(segments as StoredSegment[], storedSpeakers(row.speakers)),
     paragraphs: readingLayout(segments, row.language, row.editedText, text, row.source === 'document'),
-    metadata: { transcriptions: row.attempts as Transcription['metadata']['transcriptions'] },
+    metadata: { transcriptions: row.attempts },
     version: row.version,
-    versions_count: (row.versions as Version[]).length,
+    versions_count: row.versions.length,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -192,7 +192,7 @@ export function toTranscription(row: TranscriptionRow): Transcription {
 
 /** A transcript's earlier versions, newest first (kept in full in the data export). */
 export function transcriptVersions(row: TranscriptionRow): TranscriptVersion[] {
-  return (row.versions as Version[]).map((v) => ({
+  return row.versions.map((v) => ({
     text: v.text,
     html: v.html ?? null,
     saved_at: v.saved_at,
