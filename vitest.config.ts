@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+// Every project's tests stay off the network beyond this machine (loopback and unix sockets only).
+const setupFiles = ['apps/server/test/no-outbound-network.ts'];
+
 export default defineConfig({
   test: {
     // Vitest's default on 2 cores is one file at a time, while most integration files wait on a
@@ -11,6 +14,7 @@ export default defineConfig({
           name: 'contracts',
           include: ['packages/contracts/**/*.test.ts'],
           environment: 'node',
+          setupFiles,
         },
       },
       {
@@ -18,6 +22,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/**/*.test.ts'],
           environment: 'node',
+          setupFiles,
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -28,6 +33,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/**/*.test.{ts,tsx}'],
           environment: 'node',
+          setupFiles,
         },
       },
       {
@@ -35,6 +41,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
+          setupFiles,
           globalSetup: ['e2e/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 120_000,
