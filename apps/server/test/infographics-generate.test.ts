@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { infographicImages } from '../src/db/infographics.schema.ts';
 import type { BusEvent } from '../src/events/event-bus.ts';
-import { INFOGRAPHIC_EVENTS_TOPIC } from '../src/services/infographics/generation/generation.service.ts';
+import { INFOGRAPHIC_EVENTS_TOPIC } from '../src/services/infographics/generation/set-events.ts';
 import { createTestContext, drivers, type TestContext } from './harness.ts';
 import { type Client, client } from './http.ts';
 import { decoded, openLink, writtenContent } from './infographics-client.ts';

@@ -26,13 +26,9 @@ import type { ImageStore } from '../library/image-store.ts';
 import { stepOf, toJob, toJobEvent, toVariation } from '../library/infographic-mapper.ts';
 import { resolveSource } from '../material/infographic-source.ts';
 import { templateCounts } from '../planning/variation-planner.ts';
-import {
-  GENERATION_FAILED,
-  type GenerationService,
-  MAX_JOB_IMAGES,
-  type PreparedSet,
-  type RenderOutcome,
-} from './generation.service.ts';
+import type { GenerationService } from './generation.service.ts';
+import { GENERATION_FAILED, MAX_JOB_IMAGES, type PreparedSet } from './set-context.ts';
+import type { RenderOutcome } from './variation-renderer.ts';
 
 const DEFAULT_JOB_SIZE = '1080x1080';
 

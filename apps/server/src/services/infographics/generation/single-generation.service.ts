@@ -28,13 +28,8 @@ import type { InfographicDesigner } from '../planning/llm-designer.ts';
 import { styleFor } from '../planning/suggestions.service.ts';
 import type { TemplatesService } from '../planning/templates.service.ts';
 import { fixedPlans, llmPlans, type VariationPlan } from '../planning/variation-planner.ts';
-import {
-  GENERATION_FAILED,
-  GenerationService,
-  type PreparedSet,
-  type SetContext,
-  setContext,
-} from './generation.service.ts';
+import { GenerationService } from './generation.service.ts';
+import { GENERATION_FAILED, type PreparedSet, type SetContext, setContext } from './set-context.ts';
 
 /** The structures a stored plan may name. */
 const DIAGRAMS: readonly Diagram[] = ['cards', 'flow', 'timeline', 'figures', 'quote', 'comparison'];
