@@ -33,7 +33,14 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     if (!(await ctx.auth.isAdmin(request.userId)))
       throw new HttpError(403, 'forbidden', 'Only the administrator of this server can do this.');
   };
-  const admin = new AdminService(ctx);
+  const admin = new AdminService({
+    database: ctx.database,
+    queue: ctx.queue,
+    config: ctx.config,
+    serverSettings: ctx.serverSettings,
+    speech: ctx.speech,
+    writer: ctx.writer,
+  });
   const whisperModel = new WhisperModelSettingService(ctx.config.speech.whisper, ctx.serverSettings);
   return async (app) => {
     app.get(

@@ -76,7 +76,18 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         // What this server runs is not for whoever finds its address.
       },
       async (request) => {
-        const engines = await describeEngines(ctx);
+        const engines = await describeEngines({
+          config: ctx.config,
+          logger: ctx.logger,
+          database: ctx.database,
+          queue: ctx.queue,
+          blobs: ctx.blobs,
+          speech: ctx.speech,
+          writer: ctx.writer,
+          translators: ctx.translators,
+          renderer: ctx.renderer,
+          audioImport: ctx.audioImport,
+        });
         return (await ctx.auth.isAdmin(request.userId)) ? engines : withoutDiagnostics(engines);
       },
     );

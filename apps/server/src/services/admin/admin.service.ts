@@ -7,7 +7,8 @@ import type {
   WhisperDownloadStarted,
   WhisperModels,
 } from '@voxpress/contracts';
-import type { AppContext } from '../../app-context.ts';
+import type { Config } from '../../config/config.ts';
+import type { Database } from '../../db/database.ts';
 import {
   findSpeakerModel,
   listSpeakerModels,
@@ -32,6 +33,7 @@ import { speakerModelDownloadJob } from '../../jobs/speaker-model-download.job.t
 import { whisperModelDownloadJob } from '../../jobs/whisper-model-download.job.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { testLlmConnection } from '../../net/llm-destination.ts';
+import type { Queue } from '../../queue/queue.ts';
 import { AdminJobsRepository } from '../../repositories/admin-jobs.repository.ts';
 import {
   ModelDownloads,
@@ -39,7 +41,16 @@ import {
   modelState,
   RECENT_DOWNLOAD_MS as RECENT_MS,
 } from '../engines/model-downloads.ts';
-import { modelsInUse } from './models-in-use.ts';
+import type { ServerSettings } from '../settings/server-settings.service.ts';
+import { type ModelsInUseDeps, modelsInUse } from './models-in-use.ts';
+
+/** What the administrator's tools use, passed in by the composition root. */
+export interface AdminDeps extends ModelsInUseDeps {
+  database: Pick<Database, 'db'>;
+  queue: Pick<Queue, 'enqueue' | 'get'>;
+  config: Pick<Config, 'publishAllowPrivate' | 'speech' | 'llm'>;
+  serverSettings: Pick<ServerSettings, 'current' | 'llm' | 'whisperModel'>;
+}
 
 /**
  * Memory whisper.cpp needs to run each model, as its README publishes it ("Memory usage": tiny
@@ -62,7 +73,7 @@ const WHISPER_RAM_BYTES: Record<string, number> = {
 export class AdminService {
   private readonly jobs: AdminJobsRepository;
   private readonly downloads: ModelDownloads;
-  constructor(private readonly ctx: AppContext) {
+  constructor(private readonly ctx: AdminDeps) {
     this.jobs = new AdminJobsRepository(ctx.database.db);
     this.downloads = new ModelDownloads(ctx.database.db);
   }

@@ -1,4 +1,11 @@
-import type { AppContext } from '../../app-context.ts';
+import type { SpeechRouter } from '../../engines/speech/speech-router.ts';
+import type { WriterRouter } from '../../engines/writer/writer-router.ts';
+
+/** What `modelsInUse` reads: the speech and writer routers. */
+export interface ModelsInUseDeps {
+  speech: Pick<SpeechRouter, 'router'>;
+  writer: Pick<WriterRouter, 'router'>;
+}
 
 /** Which downloadable models do the work now, as the routers would pick them. */
 export interface ModelsInUse {
@@ -13,7 +20,7 @@ export interface ModelsInUse {
  * engine before it in the order (a remote speech server, a remote LLM, a found Ollama) serves the
  * request. An engine whose model is not on disk never counts as serving.
  */
-export async function modelsInUse(ctx: Pick<AppContext, 'speech' | 'writer'>): Promise<ModelsInUse> {
+export async function modelsInUse(ctx: ModelsInUseDeps): Promise<ModelsInUse> {
   const servedBy = (choice: Promise<{ engine: { id: string } } | null>) =>
     choice.then(
       (c) => c?.engine.id ?? null,

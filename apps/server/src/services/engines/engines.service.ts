@@ -1,18 +1,41 @@
 import type { EnginePort, Engines } from '@voxpress/contracts';
-import type { AppContext } from '../../app-context.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/config.ts';
+import type { Database } from '../../db/database.ts';
 import { diarizerRouter } from '../../engines/diarizer/diarizer-router.ts';
+import type { RendererRouter } from '../../engines/renderer/renderer-router.ts';
+import type { SpeechRouter } from '../../engines/speech/speech-router.ts';
+import type { TranslatorRouter } from '../../engines/translator/translator-router.ts';
 import { COMPOSER_CONTENT_TYPES } from '../../engines/writer/composer/index.ts';
+import type { WriterRouter } from '../../engines/writer/writer-router.ts';
+import type { Queue } from '../../queue/queue.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import type { AudioImportService } from '../audio-import/audio-import.service.ts';
 import { importPort } from '../audio-import/import-port.ts';
 import { publisherPort } from '../publishing/publisher-port.ts';
 import { enginePort } from './engine-port.ts';
 import { ModelDownloads, type ModelKind, withStoredDownload } from './model-downloads.ts';
+
+/** What the engines report reads, passed in by the composition root. */
+export interface EnginesDeps {
+  config: Pick<Config, 's3' | 'speech' | 'jobs'>;
+  logger: FastifyBaseLogger;
+  database: Pick<Database, 'db' | 'driver'>;
+  queue: Pick<Queue, 'driver'>;
+  blobs: Pick<BlobStore, 'driver'>;
+  speech: Pick<SpeechRouter, 'describe'>;
+  writer: Pick<WriterRouter, 'router'>;
+  translators: Pick<TranslatorRouter, 'describe'>;
+  renderer: Pick<RendererRouter, 'describe'>;
+  audioImport: Pick<AudioImportService, 'ytDlpPath'>;
+}
 
 /**
  * Reports which implementation serves each port, with administrator detail (paths, hosts, how to
  * enable); `enginesForUsers` strips that detail for everyone else. Each port's module adds its
  * own report here.
  */
-export async function describeEngines(ctx: AppContext): Promise<Engines> {
+export async function describeEngines(ctx: EnginesDeps): Promise<Engines> {
   const s3 = ctx.config.s3;
   // The diarizers as the speakers job routes them (the same list and order, see `boot.ts`).
   const diarizers = diarizerRouter(ctx.logger, { modelsDir: ctx.config.speech.whisper.modelsDir });
