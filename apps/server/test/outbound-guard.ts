@@ -145,6 +145,10 @@ function installDnsGuard(): void {
       const query = target[key];
       if (typeof query !== 'function') continue;
       target[key] = function (this: unknown, ...args: unknown[]) {
+        // A reverse lookup of a loopback address (an SMTP client naming itself to a local fake
+        // server) reveals nothing and is answered the same anywhere; it stays allowed.
+        if (key === 'reverse' && typeof args[0] === 'string' && isLocalAddress(args[0]))
+          return query.apply(this, args);
         const remote = servers(this).find((server) => !isLocalAddress(server.replace(/:\d+$/, '')));
         if (remote === undefined) return query.apply(this, args);
         const error = refusal(`a DNS query (${key} ${String(args[0])}) to ${remote}`);
