@@ -101,7 +101,16 @@ async function seed(database: Database, items: number): Promise<{ userId: string
             language: 'en-US',
             confidence: 0.7 + next() * 0.3,
             provider: 'pocketsphinx',
-            attempts: [{ provider: 'pocketsphinx', ok: true, duration_ms: 5000 }],
+            attempts: [
+              {
+                provider: 'pocketsphinx',
+                model: null,
+                language: 'en-US',
+                reason: 'the seeded library',
+                text: '',
+                duration_ms: 5000,
+              },
+            ],
           };
         }),
       );
