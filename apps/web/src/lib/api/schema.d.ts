@@ -4580,7 +4580,7 @@ export interface paths {
         put?: never;
         /**
          * Import from a link: a media file, a podcast feed (lists its episodes) or a video page
-         * @description A direct audio or video link answers 202 with the new item, whose file a job fetches (size- and time-limited, type checked by its bytes) before transcription. A feed (RSS or Atom, told by its content) answers 200 with its newest episodes; send the feed again with `episodes` (their media addresses) to import them, each with the title, description and date its feed gives. A video site page is fetched with yt-dlp when the server has it (`import_needs_ytdlp` otherwise). Private and loopback addresses are refused (after DNS and on every redirect) unless ALLOW_PRIVATE_ADDRESSES is on.
+         * @description A direct audio or video link answers 202 with the new item, whose file a job fetches (size- and time-limited, type checked by its bytes) before transcription; to tell what a link is, only its first 16 KB are asked for (a Range request), so the file is fetched whole once. A feed (RSS or Atom, told by its content) answers 200 with its newest episodes; send the feed again with `episodes` (their media addresses) to import them, each with the title, description and date its feed gives. A video site page is fetched with yt-dlp when the server has it (`import_needs_ytdlp` otherwise), every request of which goes through the same address guard. Private and loopback addresses are refused (after DNS and on every redirect) unless ALLOW_PRIVATE_ADDRESSES is on.
          */
         post: {
             parameters: {
