@@ -11,6 +11,7 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import type { AttemptRecord } from '../../db/json-columns.ts';
 import { webhookDeliverJob } from '../../jobs/webhook-deliver.job.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -30,14 +31,6 @@ export interface WebhookEvent {
   /** Stable for one happening: the same event is never delivered twice to one webhook. */
   id: string;
   data: Record<string, unknown>;
-}
-
-export interface AttemptRecord {
-  attempt: number;
-  status_code: number | null;
-  error: string | null;
-  duration_ms: number;
-  at: string;
 }
 
 /**
@@ -110,7 +103,7 @@ export class WebhookService {
       status_code: d.statusCode,
       error: d.error,
       duration_ms: d.durationMs,
-      attempts: d.attempts as AttemptRecord[],
+      attempts: d.attempts,
       created_at: d.createdAt.toISOString(),
     }));
   }
@@ -191,7 +184,7 @@ export class WebhookService {
       statusCode,
       error,
       durationMs: attempt.duration_ms,
-      attempts: [...(delivery.attempts as AttemptRecord[]), attempt],
+      attempts: [...delivery.attempts, attempt],
     });
     if (error !== null) throw new Error(error);
     return { status: statusCode ?? 0 };
