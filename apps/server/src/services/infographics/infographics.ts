@@ -91,7 +91,6 @@ export function createInfographics(deps: InfographicsDeps): Infographics {
     shareLinks,
     content: deps.content,
     transcriptions: deps.transcriptions,
-    templates,
     designer,
     renderer: deps.renderer,
     images,

@@ -17,7 +17,6 @@ import type { ShareLinkFinder } from '../brand/share-link.ts';
 import type { ImageStore } from '../library/image-store.ts';
 import type { InfographicSource } from '../material/infographic-source.ts';
 import type { InfographicDesigner } from '../planning/llm-designer.ts';
-import type { TemplatesService } from '../planning/templates.service.ts';
 import type { VariationPlan } from '../planning/variation-planner.ts';
 import { SetAnalysis } from './set-analysis.ts';
 import {
@@ -42,7 +41,6 @@ export interface GenerationDeps {
   transcriptions?: Pick<TranscriptionsRepository, 'findOwned'> | undefined;
   /** The item's share link, for a QR code; without it no image carries one. */
   shareLinks?: Pick<ShareLinkFinder, 'urlFor'> | undefined;
-  templates: TemplatesService;
   designer: InfographicDesigner;
   renderer: InfographicRenderer;
   images: ImageStore;

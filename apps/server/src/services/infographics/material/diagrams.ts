@@ -8,7 +8,7 @@ export function diagramsFor(data: InfographicData): Diagram[] {
   if (texts(data.steps) >= 2 || (data.actionItems ?? []).filter((a) => a.text.trim()).length >= 2)
     out.push('flow');
   const c = data.comparison;
-  if (c && c.left.items.length && c.right.items.length) out.push('comparison');
+  if (c?.left.items.length && c.right.items.length) out.push('comparison');
   if (data.points.filter((p) => p.text.trim() && p.start !== null).length >= 2) out.push('timeline');
   // Figures only when there are numbers to show: never a tile for a word like "Easy".
   if ((data.facts ?? []).filter((f) => /\d/.test(f.value)).length >= 2) out.push('figures');
