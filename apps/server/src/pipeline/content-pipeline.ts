@@ -2,13 +2,11 @@ import type { ContentBody, ContentTranslation } from '@voxpress/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/database.ts';
 import { languageName } from '../engines/translator/languages.ts';
+import type { CompletionEvents } from '../events/completion-events.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { contentTranslateJob } from '../jobs/content-translate.job.ts';
 import { contentWriteJob } from '../jobs/content-write.job.ts';
 import { renditionsJob } from '../jobs/renditions.job.ts';
-import type { JobContext, Queue } from '../queue/queue.ts';
-import { ContentRepository, type ContentRow } from '../repositories/content.repository.ts';
-import { RenditionsRepository } from '../repositories/renditions.repository.ts';
 import {
   contentStatusEvent,
   failedLanguages,
@@ -16,8 +14,10 @@ import {
   pendingTranslation,
   translationsOf,
   type WriterRecord,
-} from '../services/content/content-mapper.ts';
-import type { CompletionEvents } from '../services/webhooks/completion-events.ts';
+} from '../mappers/content-mapper.ts';
+import type { JobContext, Queue } from '../queue/queue.ts';
+import { ContentRepository, type ContentRow } from '../repositories/content.repository.ts';
+import { RenditionsRepository } from '../repositories/renditions.repository.ts';
 
 /** A piece's stages, in order: written from the source, then translated. */
 export const CONTENT_STAGES = ['write', 'translate'] as const;

@@ -2,14 +2,14 @@ import { and, eq, inArray, isNull, ne, notExists, notInArray, or } from 'drizzle
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/database.ts';
 import { audio, jobs } from '../db/schema.ts';
+import type { CompletionEvents } from '../events/completion-events.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { speakersJob } from '../jobs/speakers.job.ts';
 import { transcribeJob } from '../jobs/transcribe.job.ts';
+import { statusEvent } from '../mappers/audio-mapper.ts';
 import type { JobContext, Queue } from '../queue/queue.ts';
 import { AudioRepository, type AudioRow } from '../repositories/audio.repository.ts';
 import { TranscriptionsRepository } from '../repositories/transcriptions.repository.ts';
-import { statusEvent } from '../services/audio/audio-mapper.ts';
-import type { CompletionEvents } from '../services/webhooks/completion-events.ts';
 
 /**
  * An item's own stages: `transcribe`, then `speakers` (unless the user asked for one voice). What

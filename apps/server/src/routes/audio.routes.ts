@@ -23,7 +23,7 @@ import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import { relayStatus } from '../http/status-stream.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { statusEvent } from '../services/audio/audio-mapper.ts';
+import { statusEvent } from '../mappers/audio-mapper.ts';
 import { LINK_TTL_S } from '../services/auth/tokens.ts';
 
 const zId = z.object({ id: z.uuid('Audio not found') });

@@ -14,8 +14,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import { relayStatus } from '../http/status-stream.ts';
+import { contentStatusEvent } from '../mappers/content-mapper.ts';
 import { LINK_TTL_S } from '../services/auth/tokens.ts';
-import { contentStatusEvent } from '../services/content/content-mapper.ts';
 
 const zId = z.object({ id: z.uuid('Content not found') });
 const errors = {

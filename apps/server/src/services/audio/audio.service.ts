@@ -16,8 +16,6 @@ import { inspectMedia, type MediaInfo } from '../../audio/video-inspect.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { HttpError, notFound, ValidationError } from '../../lib/http-error.ts';
 import { excerpt } from '../../lib/search.ts';
-import type { AudioRepository, AudioRow, AudioStatus } from '../../repositories/audio.repository.ts';
-import { BlobNotFoundError, type BlobRange, type BlobStore } from '../../storage/blob-store.ts';
 import {
   initialTitle,
   mimeByFormat,
@@ -25,7 +23,9 @@ import {
   toAudio,
   videoAudioKey,
   videoPosterKey,
-} from './audio-mapper.ts';
+} from '../../mappers/audio-mapper.ts';
+import type { AudioRepository, AudioRow, AudioStatus } from '../../repositories/audio.repository.ts';
+import { BlobNotFoundError, type BlobRange, type BlobStore } from '../../storage/blob-store.ts';
 
 const UPLOAD_LINK_TTL_S = 60 * 60;
 /** An upload object this much older than its link's life has no item waiting for it. */

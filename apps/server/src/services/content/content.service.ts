@@ -12,10 +12,10 @@ import { languageName } from '../../engines/translator/languages.ts';
 import { composerArranges } from '../../engines/writer/composer/index.ts';
 import { countBodyWords } from '../../engines/writer/content-body.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
+import { type ContentVersion, toContent, translationsOf } from '../../mappers/content-mapper.ts';
 import type { ContentPipeline } from '../../pipeline/content-pipeline.ts';
 import type { ContentRepository, ContentRow } from '../../repositories/content.repository.ts';
 import type { TranscriptionsRepository } from '../../repositories/transcriptions.repository.ts';
-import { type ContentVersion, toContent, translationsOf } from './content-mapper.ts';
 
 const MAX_VERSIONS = 50;
 

@@ -6,11 +6,11 @@ import { offLanguageParagraphs } from '../../engines/translator/output-language.
 import type { TranslatorRouter } from '../../engines/translator/translator-router.ts';
 import { bodyFrom } from '../../engines/writer/content-body.ts';
 import type { contentTranslateJob } from '../../jobs/content-translate.job.ts';
+import { languagesOf, translationsOf } from '../../mappers/content-mapper.ts';
 import { type ContentPipeline, WRITE_SHARE } from '../../pipeline/content-pipeline.ts';
 import type { JobContext, JobPayload } from '../../queue/queue.ts';
 import { PermanentJobError } from '../../queue/queue.ts';
 import type { ContentRepository, ContentRow } from '../../repositories/content.repository.ts';
-import { languagesOf, translationsOf } from './content-mapper.ts';
 
 export interface TranslateDeps {
   content: ContentRepository;

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { userMessageOf } from '../../engines/engine.ts';
 import type { WriterRouter } from '../../engines/writer/writer-router.ts';
 import type { contentWriteJob } from '../../jobs/content-write.job.ts';
+import { languagesOf, type WriterRecord } from '../../mappers/content-mapper.ts';
 import { type ContentPipeline, WRITE_SHARE } from '../../pipeline/content-pipeline.ts';
 import type { JobContext, JobPayload } from '../../queue/queue.ts';
 import { PermanentJobError } from '../../queue/queue.ts';
@@ -10,7 +11,6 @@ import type { ContentRepository } from '../../repositories/content.repository.ts
 import type { TranscriptionsRepository } from '../../repositories/transcriptions.repository.ts';
 import type { UsersRepository } from '../../repositories/users.repository.ts';
 import { type StoredSegment, segmentsWithSpeakers, storedSpeakers } from '../speakers/speaker-model.ts';
-import { languagesOf, type WriterRecord } from './content-mapper.ts';
 
 export interface WriteDeps {
   content: ContentRepository;

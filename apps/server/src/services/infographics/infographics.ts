@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { infographicImages } from '../../db/infographics.schema.ts';
 import { transcriptions } from '../../db/schema.ts';
 import type { LlmConfigSource } from '../../engines/writer/llm/llm-providers.ts';
+import type { CompletionEvents } from '../../events/completion-events.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
 import type { Queue } from '../../queue/queue.ts';
@@ -17,7 +18,6 @@ import type { TranscriptionsRepository } from '../../repositories/transcriptions
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
 import type { ContentService } from '../content/content.service.ts';
-import type { CompletionEvents } from '../webhooks/completion-events.ts';
 import { BrandKitService } from './brand/brand-kit.service.ts';
 import { ShareLinkFinder } from './brand/share-link.ts';
 import { GenerationService } from './generation/generation.service.ts';

@@ -9,11 +9,11 @@ import {
 import type { z } from 'zod';
 import { notFound } from '../../lib/http-error.ts';
 import { excerpt } from '../../lib/search.ts';
+import { toAudio } from '../../mappers/audio-mapper.ts';
 import type { AudioRepository } from '../../repositories/audio.repository.ts';
 import type { ItemListOptions, ItemRef, ItemsRepository } from '../../repositories/items.repository.ts';
 import type { TranscriptionsRepository } from '../../repositories/transcriptions.repository.ts';
 import type { AudioService } from '../audio/audio.service.ts';
-import { toAudio } from '../audio/audio-mapper.ts';
 import { toTranscription } from '../transcription/transcription.service.ts';
 import { itemSource } from './item-source.ts';
 

@@ -1,8 +1,8 @@
 import type { ContentTranslation } from '@voxpress/contracts';
 import { languageName } from '../../engines/translator/languages.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { translationsOf } from '../../mappers/content-mapper.ts';
 import type { ContentRow } from '../../repositories/content.repository.ts';
-import { translationsOf } from '../content/content-mapper.ts';
 
 /** A piece's text in one language that is ready to use (renditions, exports, publishing). */
 export function readyLanguage(

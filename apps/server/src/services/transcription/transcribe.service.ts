@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { userMessageOf } from '../../engines/engine.ts';
 import type { SpeechRequest, SpeechResult } from '../../engines/speech/speech-engine.ts';
 import type { transcribeJob } from '../../jobs/transcribe.job.ts';
+import { titleFromTranscript, toAudio } from '../../mappers/audio-mapper.ts';
 import type { ItemPipeline } from '../../pipeline/item-pipeline.ts';
 import type { JobContext, JobPayload } from '../../queue/queue.ts';
 import {
@@ -17,7 +18,6 @@ import { AudioRepository } from '../../repositories/audio.repository.ts';
 import { TranscriptionsRepository } from '../../repositories/transcriptions.repository.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { AudioService } from '../audio/audio.service.ts';
-import { titleFromTranscript, toAudio } from '../audio/audio-mapper.ts';
 import { speechModelDownloadMessage } from '../engines/speech-download-message.ts';
 
 /** Share of the progress bar given to decoding; recognition fills the rest. */

@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { AttemptRecord } from '../../db/json-columns.ts';
+import type { WebhookEmitter, WebhookEvent } from '../../events/completion-events.ts';
 import { webhookDeliverJob } from '../../jobs/webhook-deliver.job.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -24,22 +25,13 @@ import type { JobContext, JobPayload, Queue } from '../../queue/queue.ts';
 import { PublishingRepository, type WebhookRow } from '../../repositories/publishing.repository.ts';
 import { newWebhookSecret, SIGNATURE_HEADER, signWebhook } from './webhook-signature.ts';
 
-/** An event as it happened, before it is fanned out to the owner's webhooks. */
-export interface WebhookEvent {
-  type: WebhookEventType;
-  userId: string;
-  /** Stable for one happening: the same event is never delivered twice to one webhook. */
-  id: string;
-  data: Record<string, unknown>;
-}
-
 /**
  * Webhooks: addresses that receive a signed JSON event when a transcript, a piece of content or
  * an image set completes. `emit` is the one place events enter: it runs inside the transaction
  * that completes the work, so an event is queued exactly when the work is done, once per webhook.
  * Each delivery is a durable job retried with growing waits; every attempt is logged.
  */
-export class WebhookService {
+export class WebhookService implements WebhookEmitter {
   constructor(
     private readonly deps: {
       repository: PublishingRepository;

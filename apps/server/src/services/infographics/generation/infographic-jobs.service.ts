@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Db } from '../../../db/database.ts';
 import { userMessageOf } from '../../../engines/engine.ts';
+import type { CompletionEvents } from '../../../events/completion-events.ts';
 import type { EventBus } from '../../../events/event-bus.ts';
 import { infographicsJob } from '../../../jobs/infographics.job.ts';
 import { HttpError, notFound } from '../../../lib/http-error.ts';
@@ -21,7 +22,6 @@ import {
 } from '../../../repositories/infographics/jobs.repository.ts';
 import type { AccessTokens } from '../../auth/tokens.ts';
 import type { ContentService } from '../../content/content.service.ts';
-import type { CompletionEvents } from '../../webhooks/completion-events.ts';
 import type { ImageStore } from '../library/image-store.ts';
 import { stepOf, toJob, toJobEvent, toVariation } from '../library/infographic-mapper.ts';
 import { resolveSource } from '../material/infographic-source.ts';

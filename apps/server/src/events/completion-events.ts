@@ -1,11 +1,26 @@
-import type { Db } from '../../db/database.ts';
-import type { AudioRow } from '../../repositories/audio.repository.ts';
-import type { ContentRow } from '../../repositories/content.repository.ts';
-import type { ImageRow } from '../../repositories/infographics/images.repository.ts';
-import type { InfographicJobRow } from '../../repositories/infographics/jobs.repository.ts';
-import type { TranscriptionRow } from '../../repositories/transcriptions.repository.ts';
-import { translationsOf } from '../content/content-mapper.ts';
-import type { WebhookService } from './webhook.service.ts';
+import type { WebhookEventType } from '@voxpress/contracts';
+import type { Db } from '../db/database.ts';
+import { translationsOf } from '../mappers/content-mapper.ts';
+import type { AudioRow } from '../repositories/audio.repository.ts';
+import type { ContentRow } from '../repositories/content.repository.ts';
+import type { ImageRow } from '../repositories/infographics/images.repository.ts';
+import type { InfographicJobRow } from '../repositories/infographics/jobs.repository.ts';
+import type { TranscriptionRow } from '../repositories/transcriptions.repository.ts';
+
+/** An event as it happened, before it is fanned out to the owner's webhooks. */
+export interface WebhookEvent {
+  type: WebhookEventType;
+  userId: string;
+  /** Stable for one happening: the same event is never delivered twice to one webhook. */
+  id: string;
+  data: Record<string, unknown>;
+}
+
+/** Where completion events go: the webhooks service queues one delivery per subscribed webhook. */
+export interface WebhookEmitter {
+  /** Queues `event` in the caller's transaction; returns how many deliveries were queued. */
+  emit(tx: Db, event: WebhookEvent): Promise<number>;
+}
 
 /**
  * The one place finished work becomes an outside event. The stages call it inside the
@@ -15,7 +30,7 @@ import type { WebhookService } from './webhook.service.ts';
  */
 export class CompletionEvents {
   constructor(
-    private readonly webhooks: WebhookService,
+    private readonly webhooks: WebhookEmitter,
     private readonly publicUrl: string,
   ) {}
 

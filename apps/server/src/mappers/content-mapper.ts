@@ -6,10 +6,10 @@ import {
   type TranslationStatus,
   zContentDetails,
 } from '@voxpress/contracts';
-import { contentDetails } from '../../engines/writer/content-details.ts';
-import type { ContentRow } from '../../repositories/content.repository.ts';
+import { contentDetails } from '../engines/writer/content-details.ts';
+import type { ContentRow } from '../repositories/content.repository.ts';
 
-export type { ContentVersion, WriterRecord } from '../../db/json-columns.ts';
+export type { ContentVersion, WriterRecord } from '../db/json-columns.ts';
 
 export const translationsOf = (row: ContentRow) => row.translations as Record<string, ContentTranslation>;
 

@@ -1,5 +1,5 @@
 import type { Audio, AudioStatusEvent, MediaFormat } from '@voxpress/contracts';
-import type { AudioRow } from '../../repositories/audio.repository.ts';
+import type { AudioRow } from '../repositories/audio.repository.ts';
 
 /** The API shape of an audio row. */
 export function toAudio(row: AudioRow): Audio {
