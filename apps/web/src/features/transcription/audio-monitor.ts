@@ -29,14 +29,19 @@ export type MonitorDeps = StatusMonitorDeps<AudioStatusEvent>;
 export type MonitorHandlers = StatusMonitorHandlers<AudioStatusEvent>;
 
 /**
- * Follows an audio item until it is completed or failed: server-sent events first; when the stream
- * breaks, polling every 3 s for at most 60 attempts ('Polling timeout'), where a failed poll stops
- * it; while a stream stays silent for 15 s, one poll checks the status. Returns a stop function.
+ * Follows an audio item's status stream until `settled` says the awaited work is over, under the
+ * spec's limits and monitoring texts: server-sent events first; when the stream breaks, polling
+ * every 3 s for at most 60 attempts ('Polling timeout'), where a failed poll stops it; while a
+ * stream stays silent for 15 s, one poll checks the status. Returns a stop function.
  */
-export function monitorAudio(deps: MonitorDeps, handlers: MonitorHandlers): () => void {
+export function monitorAudioStatus(
+  settled: (status: AudioStatusEvent) => boolean,
+  deps: MonitorDeps,
+  handlers: MonitorHandlers,
+): () => void {
   return monitorStatus(
     {
-      settled: (status) => processingState(status) !== 'processing',
+      settled,
       intervalMs: LIMITS.statusPollIntervalMs,
       maxAttempts: LIMITS.statusPollMaxAttempts,
       maxErrors: 1,
@@ -46,4 +51,9 @@ export function monitorAudio(deps: MonitorDeps, handlers: MonitorHandlers): () =
     deps,
     handlers,
   );
+}
+
+/** Follows an audio item until it is completed or failed (see `monitorAudioStatus`). */
+export function monitorAudio(deps: MonitorDeps, handlers: MonitorHandlers): () => void {
+  return monitorAudioStatus((status) => processingState(status) !== 'processing', deps, handlers);
 }
