@@ -184,7 +184,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // Share pages live outside the API (`/s/<token>`), before the web app's catch-all.
   await app.register(sharePageRoutes(ctx));
 
-  registerNotFound(app, options.web ? await registerWebApp(app, ctx) : false);
+  registerNotFound(
+    app,
+    options.web
+      ? await registerWebApp(app, { webDistDir: ctx.config.webDistDir, logger: ctx.logger })
+      : false,
+  );
   return app;
 }
 

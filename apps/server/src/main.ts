@@ -5,6 +5,7 @@ import { LockedError } from './db/process-lock.ts';
 import { ffmpegInfo, ffmpegNotice } from './engines/speech/ffmpeg-runner.ts';
 import { limitSupport } from './engines/speech/untrusted-process.ts';
 import { listenWorkerHealth } from './http/worker-health.ts';
+import { keepSearchStatistics } from './services/search/search-statistics.ts';
 import { startHousekeeping } from './storage/housekeeping.ts';
 
 async function main(): Promise<void> {
@@ -28,11 +29,24 @@ async function main(): Promise<void> {
   ctx.logger[media.level](media.message);
   const app = config.roles.api ? await buildApp(ctx, { web: true }) : undefined;
   if (config.roles.worker) await startWorkers(ctx);
-  const stopHousekeeping = await startHousekeeping(ctx, { worker: config.roles.worker });
+  const { database } = ctx;
+  const stopHousekeeping = await startHousekeeping(
+    {
+      logger: ctx.logger,
+      scratch: ctx.scratch,
+      blobs: ctx.blobs,
+      uploads: ctx.audio,
+      passwordResets: ctx.passwordReset,
+      infographicImages: ctx.infographics.images,
+      keepSearchStatistics:
+        database.driver === 'pglite' ? (hooks) => keepSearchStatistics(database.db, hooks) : undefined,
+    },
+    { worker: config.roles.worker },
+  );
   if (app) await app.listen({ host: config.host, port: config.port });
   const health =
     !app && config.workerHealthPort !== undefined
-      ? await listenWorkerHealth(ctx, config.host, config.workerHealthPort)
+      ? await listenWorkerHealth(ctx.database, config.host, config.workerHealthPort)
       : undefined;
 
   const roles = [config.roles.api && 'api', config.roles.worker && 'worker'].filter(Boolean).join(', ');

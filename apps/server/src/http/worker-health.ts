@@ -1,11 +1,14 @@
 import http from 'node:http';
-import type { AppContext } from '../app-context.ts';
 
 /**
  * The only port a worker-only process opens, and only when asked (`WORKER_HEALTH_PORT`): `GET
  * /health` answers 200 while the database answers, 503 otherwise, for container health checks.
  */
-export async function listenWorkerHealth(ctx: AppContext, host: string, port: number): Promise<http.Server> {
+export async function listenWorkerHealth(
+  database: { ping(): Promise<number> },
+  host: string,
+  port: number,
+): Promise<http.Server> {
   const server = http.createServer((req, res) => {
     if (req.method !== 'GET' || req.url !== '/health') {
       res
@@ -13,7 +16,7 @@ export async function listenWorkerHealth(ctx: AppContext, host: string, port: nu
         .end('{"detail":"Not Found","code":"not_found"}');
       return;
     }
-    ctx.database.ping().then(
+    database.ping().then(
       (ms) => send(res, 200, { status: 'ok', role: 'worker', database: { ok: true, latency_ms: ms } }),
       () => send(res, 503, { status: 'unavailable', role: 'worker', database: { ok: false } }),
     );

@@ -1,5 +1,5 @@
-import type { AppContext } from '../app-context.ts';
-import { handleJob } from '../queue/queue.ts';
+import type { Config } from '../config/config.ts';
+import { handleJob, type JobContext, type JobKind, type JobPayload, type Queue } from '../queue/queue.ts';
 import { audioImportJob } from './audio-import.job.ts';
 import { contentTranslateJob } from './content-translate.job.ts';
 import { contentWriteJob } from './content-write.job.ts';
@@ -13,11 +13,30 @@ import { transcribeJob } from './transcribe.job.ts';
 import { webhookDeliverJob } from './webhook-deliver.job.ts';
 import { whisperModelDownloadWorker } from './whisper-model-download.job.ts';
 
+/** Runs the jobs of kind `J` (a service's `run`). */
+interface Runs<J extends JobKind> {
+  run(job: JobContext<JobPayload<J>>): Promise<unknown>;
+}
+
+/** What registering the job kinds needs: the queue, the download jobs' settings and each kind's runner. */
+export interface JobRunners {
+  queue: Pick<Queue, 'register'>;
+  config: Pick<Config, 'speech' | 'llm' | 'jobs'>;
+  audioImport: Runs<typeof audioImportJob>;
+  transcribe: Runs<typeof transcribeJob>;
+  speakers: Runs<typeof speakersJob>;
+  writeContent: Runs<typeof contentWriteJob>;
+  translateContent: Runs<typeof contentTranslateJob>;
+  renditions: Runs<typeof renditionsJob>;
+  webhooks: { deliver(job: JobContext<JobPayload<typeof webhookDeliverJob>>): Promise<unknown> };
+  infographics: { jobs: Runs<typeof infographicsJob> };
+}
+
 /**
  * Declares every job kind this server knows, each with what runs it. A kind (name, payload schema,
  * limits) lives in its own `*.job.ts`; most are run by a service's `run`.
  */
-export function registerJobs(ctx: AppContext): void {
+export function registerJobs(ctx: JobRunners): void {
   const { queue } = ctx;
   queue.register(handleJob(audioImportJob, (job) => ctx.audioImport.run(job)));
   queue.register(handleJob(transcribeJob, (job) => ctx.transcribe.run(job)));
