@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { gunzipSync } from 'node:zlib';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
@@ -14,7 +15,12 @@ import pg from 'pg';
 import { serverRoot } from '../lib/paths.ts';
 import { lockForProcess } from './process-lock.ts';
 import * as schema from './schema.ts';
-import { restoreTemplate, type TemplateOutcome } from './template.ts';
+import {
+  readUsableTemplate,
+  restoreTemplate,
+  type TemplateOutcome,
+  templateCacheFolder,
+} from './template.ts';
 
 export type Schema = typeof schema;
 /** The Drizzle handle, the same type whichever driver is underneath. */
@@ -96,12 +102,18 @@ const migrationsFolder = () => path.join(serverRoot(), 'drizzle');
 /**
  * In-memory databases (the tests open hundreds) start as a copy of one database made and migrated
  * once per process: creating a cluster and running every migration takes seconds each time, a copy
- * a fraction of that. `migrate()` then finds nothing left to do.
+ * a fraction of that. The copy is the build's template when one fits (the bundle's, or the one the
+ * build keeps in its cache), else made here. `migrate()` then applies only what the copy lacks.
  */
-let memoryTemplate: Promise<Blob> | undefined;
+const memoryTemplates = new Map<string, Promise<Blob>>();
 
-function migratedMemoryTemplate(options: PGliteOptions): Promise<Blob> {
-  memoryTemplate ??= (async () => {
+function migratedMemoryTemplate(options: PGliteOptions, templateFolder = codeFolder): Promise<Blob> {
+  let made = memoryTemplates.get(templateFolder);
+  if (made) return made;
+  made = (async () => {
+    const built = readUsableTemplate([templateFolder, templateCacheFolder()], migrationsFolder());
+    // Unpacked once here, so each database does not gunzip it again.
+    if (built) return new Blob([new Uint8Array(gunzipSync(built))], { type: 'application/x-tar' });
     const client = await PGlite.create(undefined, options);
     try {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
@@ -109,11 +121,10 @@ function migratedMemoryTemplate(options: PGliteOptions): Promise<Blob> {
     } finally {
       await client.close();
     }
-  })().catch((err: unknown) => {
-    memoryTemplate = undefined;
-    throw err;
-  });
-  return memoryTemplate;
+  })();
+  made.catch(() => memoryTemplates.delete(templateFolder));
+  memoryTemplates.set(templateFolder, made);
+  return made;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -154,7 +165,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const pgliteOptions: PGliteOptions = { ...PGLITE, extensions: { pg_trgm } };
   const client = await (dataPath
     ? PGlite.create(dataPath, pgliteOptions)
-    : migratedMemoryTemplate(pgliteOptions).then((loadDataDir) =>
+    : migratedMemoryTemplate(pgliteOptions, options.template).then((loadDataDir) =>
         PGlite.create({ ...pgliteOptions, loadDataDir }),
       )
   ).catch((err: unknown) => {

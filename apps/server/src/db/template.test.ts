@@ -148,6 +148,17 @@ describe('the embedded database template', () => {
     }
   });
 
+  it('starts an in-memory database from a fitting template, which the migration runner completes', async () => {
+    const database = await openDatabase({ dataDir: 'memory', template: older });
+    try {
+      expect(await appliedCount(database.db)).toBe(all - 2);
+      await database.migrate();
+      expect(await appliedCount(database.db)).toBe(all);
+    } finally {
+      await database.close();
+    }
+  });
+
   /** A copy of the current template with its description changed by `change`. */
   function altered(change: (manifest: TemplateManifest) => void): string {
     const folder = path.join(root, `altered-${counter++}`);

@@ -33,6 +33,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { serverRoot } from '../lib/paths.ts';
 
 export const TEMPLATE_FILE = 'pglite-template.tar.gz';
 export const TEMPLATE_MANIFEST = 'pglite-template.json';
@@ -121,6 +122,25 @@ export function usableTemplate(
     manifest.migrations.length <= current.length &&
     manifest.migrations.every((hash, i) => hash === current[i]);
   return prefix ? { manifest } : { reason: 'other-migrations' };
+}
+
+/** Where the build keeps the last template it made, so later builds copy it (write-template.ts). */
+export function templateCacheFolder(): string {
+  return path.join(serverRoot(), 'node_modules', '.cache', 'voxpress-db-template');
+}
+
+/**
+ * The tarball of the first usable template among `folders` (see `usableTemplate`), its digest
+ * checked, for an in-memory database to start from; undefined when none fits.
+ */
+export function readUsableTemplate(folders: string[], migrationsFolder: string): Buffer | undefined {
+  for (const folder of folders) {
+    const usable = usableTemplate(folder, migrationsFolder);
+    if (!('manifest' in usable)) continue;
+    const tarball = readFileSync(path.join(folder, TEMPLATE_FILE));
+    if (createHash('sha256').update(tarball).digest('hex') === usable.manifest.sha256) return tarball;
+  }
+  return undefined;
 }
 
 /**

@@ -14,13 +14,14 @@ import {
   migrationHashes,
   TEMPLATE_FILE,
   TEMPLATE_MANIFEST,
+  templateCacheFolder,
   usableTemplate,
 } from './template.ts';
 
 const folder = process.argv[2];
 if (!folder) throw new Error('Usage: write-db-template.js <folder>');
 const migrationsFolder = path.join(serverRoot(), 'drizzle');
-const cache = path.join(serverRoot(), 'node_modules', '.cache', 'voxpress-db-template');
+const cache = templateCacheFolder();
 const all = migrationHashes(migrationsFolder).length;
 
 /** True when `dir` holds a template made by this PGlite with every migration. */
