@@ -2,6 +2,15 @@
  * Mel-frequency cepstral coefficients of 16 kHz mono speech: 25 ms Hamming frames every 10 ms,
  * a 512-point FFT, 26 triangular mel filters from 60 Hz to 7.6 kHz, log energies, DCT-II. The
  * per-frame log energy is returned beside them for voice activity.
+ *
+ * Written here rather than taken from an audio-feature library, after measuring the one that fits
+ * (meyda, MIT; essentia.js is AGPL): its MFCC takes log(1 + energy) over filters from 0 Hz in
+ * 512-sample frames. With its 26 filters the separator lost the third voice of three-voice
+ * conversations; with 40 it matched this one on 20 flite conversations (98.7 % of speech time to
+ * the right voice) but its features took 8 times as long, voice prints crowded near 1 (0.06
+ * between other voices and the same voice, where this one leaves 0.23), and it brings 32
+ * dependencies (its command line's among them). Prints kept in voice profiles are made by this
+ * code: changing it makes them incomparable.
  */
 
 export interface MfccOptions {
