@@ -316,3 +316,160 @@ describe.each(drivers)('search results on %s', (driver) => {
     ).toBeGreaterThan(0);
   });
 });
+
+/** Common words: a phrase of them is said in a few segments, its words apart in many. */
+const COMMON = 'in the end one of we talk about budget garden a and to at plan it'.split(' ');
+
+/** The words of a text as a search reads them: lower case, without punctuation. */
+function wordsOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/** Whether `text` says `phrase`, its words in a row. */
+function says(text: string, phrase: string): boolean {
+  return ` ${wordsOf(text).join(' ')} `.includes(` ${wordsOf(phrase).join(' ')} `);
+}
+
+describe.each(drivers)('quoted phrases of common words on %s', (driver) => {
+  let database: Database;
+  let drop = async () => {};
+  let me: string;
+  let search: SearchService;
+  /** Every segment of the library: its item, times and text. */
+  const said: { itemId: string; start: number; end: number; text: string }[] = [];
+
+  beforeAll(async () => {
+    if (driver === 'postgres') {
+      const pg = await createPostgresDatabase();
+      drop = pg.drop;
+      database = await openDatabase({ url: pg.url, dataDir: 'memory' });
+    } else database = await openDatabase({ dataDir: 'memory' });
+    await database.migrate();
+    const { db } = database;
+    const [user] = await db
+      .insert(users)
+      .values({ email: 'phrases@example.com', fullName: 'Phrases' })
+      .returning({ id: users.id });
+    if (!user) throw new Error('no user');
+    me = user.id;
+    search = new SearchService(db);
+    const next = random(11);
+    const words = (n: number) =>
+      Array.from({ length: n }, () => COMMON[Math.floor(next() * COMMON.length)] as string).join(' ');
+    // Sixty recordings of common words drawn at random; a few segments say a phrase outright
+    // (one says "in the end" twice), the rest have its words only apart (or by chance in a row).
+    const planted: Record<number, string> = {
+      3: 'So, in the end, we talk.',
+      17: 'One of the gardens.',
+      29: 'In the end it is one of the plans, in the end.',
+      41: 'We plan it in the end',
+      52: 'A budget, and in the end one of the gardens.',
+    };
+    for (let i = 0; i < 60; i++) {
+      const line = planted[i];
+      const segments = Array.from({ length: 3 + (i % 4) }, (_, s) => ({
+        start: s * 6.5,
+        end: s * 6.5 + 6.5,
+        text: s === 1 && line ? line : `${words(6 + Math.floor(next() * 10))}.`,
+      }));
+      const [a] = await db
+        .insert(audio)
+        .values({
+          userId: me,
+          title: `Episode ${i}`,
+          source: 'upload',
+          blobKey: `audio/${me}/${i}.wav`,
+          language: 'en-US',
+          status: 'completed',
+          transcriptionStatus: 'completed',
+        })
+        .returning({ id: audio.id });
+      if (!a) throw new Error('no audio');
+      const [tr] = await db
+        .insert(transcriptions)
+        .values({
+          audioId: a.id,
+          userId: me,
+          originalText: segments.map((s) => s.text).join(' '),
+          language: 'en-US',
+          provider: 'whisper',
+          segments,
+        })
+        .returning({ id: transcriptions.id });
+      await db.update(audio).set({ transcriptionId: tr?.id }).where(eq(audio.id, a.id));
+      said.push(...segments.map((s) => ({ itemId: a.id, ...s })));
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    await database?.close();
+    await drop();
+  });
+
+  /** Every hit of a search, page after page. */
+  async function everyHit(q: string): Promise<SearchHit[]> {
+    const hits: SearchHit[] = [];
+    for (let page = 1; ; page++) {
+      const found = await search.search(me, { q, page });
+      expect(found.match, q).toBe('words');
+      hits.push(...found.hits);
+      if (found.hits.length < found.limit) return hits;
+    }
+  }
+
+  const key = (h: { itemId?: string; item_id?: string; start: number | null }) =>
+    `${h.itemId ?? h.item_id} ${h.start}`;
+
+  it('finds exactly the segments that say the phrase, ranked, at their times', async () => {
+    for (const phrase of ['in the end', 'one of the', 'we talk']) {
+      const q = `"${phrase}"`;
+      const want = said.filter((s) => says(s.text, phrase));
+      // The words are common apart: a search for them unquoted finds many more segments.
+      const apart = said.filter((s) => wordsOf(phrase).every((w) => wordsOf(s.text).includes(w)));
+      expect(apart.length, phrase).toBeGreaterThan(want.length * 3);
+      expect(want.length, phrase).toBeGreaterThan(0);
+      const hits = await everyHit(q);
+      expect(hits.map(key).sort(), phrase).toEqual(want.map(key).sort());
+      for (const hit of hits) {
+        const segment = said.find((s) => key(s) === key(hit));
+        expect(hit.type).toBe('transcript');
+        expect(hit.end, phrase).toBe(segment?.end);
+        // The phrase is marked, common words and all.
+        expect(wordsOf(hit.snippet.replace(/<\/?mark>/g, ' ')).join(' ')).toBe(
+          wordsOf(segment?.text ?? '').join(' '),
+        );
+        expect(hit.snippet, phrase).toMatch(
+          new RegExp(
+            wordsOf(phrase)
+              .map((w) => `<mark>${w}</mark>`)
+              .join('\\W+'),
+            'i',
+          ),
+        );
+      }
+      expect(hits.map((h) => h.rank)).toEqual([...hits.map((h) => h.rank)].sort((a, b) => b - a));
+    }
+    // The segment saying "in the end" twice comes first.
+    const [first] = await everyHit('"in the end"');
+    expect(first?.snippet).toMatch(/plans, <mark>in<\/mark>/i);
+  });
+
+  it('keeps or, exclusion and the words outside quotes', async () => {
+    const cases: [string, (text: string) => boolean][] = [
+      ['"in the end" or "one of the"', (t) => says(t, 'in the end') || says(t, 'one of the')],
+      ['budget "in the end"', (t) => says(t, 'in the end') && wordsOf(t).includes('budget')],
+      ['garden -"one of the"', (t) => /garden/.test(wordsOf(t).join(' ')) && !says(t, 'one of the')],
+      // A stop word outside quotes is not wanted, as before.
+      ['the "we talk"', (t) => says(t, 'we talk')],
+      ['"in the end', (t) => says(t, 'in the end')],
+    ];
+    for (const [q, holds] of cases) {
+      const want = said.filter((s) => holds(s.text));
+      expect(want.length, q).toBeGreaterThan(0);
+      expect((await everyHit(q)).map(key).sort(), q).toEqual(want.map(key).sort());
+    }
+  });
+});

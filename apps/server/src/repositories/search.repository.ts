@@ -39,12 +39,59 @@ interface PassageRow {
 
 const CONFIG = /^[a-z_]+$/;
 
+/**
+ * The quoted phrases of `q` (web-search syntax), each replaced by a placeholder word: the query
+ * with the placeholders, and each phrase with its placeholder. An unclosed quote runs to the end,
+ * as `websearch_to_tsquery` reads it.
+ */
+function quotedPhrases(q: string): {
+  query: string;
+  phrases: { placeholder: string; text: string }[];
+} {
+  const phrases: { placeholder: string; text: string }[] = [];
+  const query = q.replace(/(-?)"([^"]*)(?:"|$)/g, (_, minus: string, text: string) => {
+    // Letters only (one word to every parser), ending in consonants no stemmer takes off.
+    let n = phrases.length;
+    let letters = '';
+    do {
+      letters = String.fromCharCode(97 + (n % 26)) + letters;
+      n = Math.floor(n / 26) - 1;
+    } while (n >= 0);
+    const placeholder = `qzx${letters}qzx`;
+    phrases.push({ placeholder, text });
+    return ` ${minus}${placeholder} `;
+  });
+  return { query, phrases };
+}
+
+/**
+ * `q` in web-search syntax as a query on passages of `config`: words outside quotes as the
+ * language's configuration reads them (its stop words dropped); each quoted phrase word for word
+ * with the configuration that keeps every word (the passages are indexed with it), so "in the
+ * end" wants those three words in a row instead of 'end' anywhere. The phrases go in by
+ * `ts_rewrite`, in place of placeholder words, keeping the query's `or` and `-`.
+ */
+function webSearchQuery(config: string, q: string): SQL {
+  const { query, phrases } = quotedPhrases(q);
+  if (phrases.length === 0) return sql`websearch_to_tsquery(${config}::regconfig, ${q})`;
+  return phrases.reduce(
+    (tsquery, phrase) =>
+      sql`ts_rewrite(${tsquery}, plainto_tsquery(${config}::regconfig, ${phrase.placeholder}),
+        phraseto_tsquery(voxpress_search_phrase_config(${config})::regconfig, ${phrase.text}))`,
+    sql`websearch_to_tsquery(${config}::regconfig, ${query})`,
+  );
+}
+
 /** `body` with `&<>"'` written as HTML entities, in SQL (the parser reads entities as no word). */
 const escapedBody = sql`replace(replace(replace(replace(replace(voxpress_search_text(p.body), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;')`;
 
-/** The passage, HTML-escaped, with the words of `query` marked: a short passage (a segment) whole, a long one in up to two fragments. */
+/**
+ * The passage, HTML-escaped, with the words of `query` marked: a short passage (a segment) whole, a
+ * long one in up to two fragments. Read with the configuration that keeps every word, as indexed,
+ * so the common words of a quoted phrase are marked too.
+ */
 const headline = (query: SQL) =>
-  sql`ts_headline(p.config::regconfig, ${escapedBody}, ${query},
+  sql`ts_headline(voxpress_search_phrase_config(p.config)::regconfig, ${escapedBody}, ${query},
     case when length(p.body) <= 280 then 'StartSel=<mark>, StopSel=</mark>, HighlightAll=true'
     else 'StartSel=<mark>, StopSel=</mark>, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "' end)`;
 
@@ -73,15 +120,12 @@ export class SearchRepository {
   /** Passages whose words (stemmed in each passage's language) match `q` in web-search syntax. */
   async byWords(userId: string, configs: string[], options: SearchOptions): Promise<SearchPage> {
     const matches = sql.join(
-      configs.map(
-        (config) =>
-          sql`(p.config = ${config} and p.tsv @@ websearch_to_tsquery(${config}::regconfig, ${options.q}))`,
-      ),
+      configs.map((config) => sql`(p.config = ${config} and p.tsv @@ ${webSearchQuery(config, options.q)})`),
       sql` or `,
     );
     // Each language's query is parsed once (in `queries`), not once per passage ranked.
     const queries = sql.join(
-      configs.map((config) => sql`(${config}, websearch_to_tsquery(${config}::regconfig, ${options.q}))`),
+      configs.map((config) => sql`(${config}, ${webSearchQuery(config, options.q)})`),
       sql`, `,
     );
     const rows = await this.page(
