@@ -1,4 +1,9 @@
-import { INFOGRAPHIC_JOB_STATUSES } from '@voxpress/contracts';
+import {
+  type BestFor,
+  type ColorScheme,
+  type CustomLayer,
+  INFOGRAPHIC_JOB_STATUSES,
+} from '@voxpress/contracts';
 import { sql } from 'drizzle-orm';
 import {
   index,
@@ -12,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { InfographicData, StoredImagePlan, StoredInfographicRequest } from './json-columns.ts';
 import { content, transcriptions, users } from './schema.ts';
 
 // Infographics: generation jobs, the images they make, what users keep (saved images, collections)
@@ -36,7 +42,7 @@ export const infographicJobs = pgTable(
     totalVariations: integer('total_variations').notNull(),
     priority: integer('priority').notNull().default(5),
     /** The generate payload as accepted (`zInfographicJobSubmit`'s output). */
-    request: jsonb('request').notNull(),
+    request: jsonb('request').$type<StoredInfographicRequest>().notNull(),
     errorMessage: text('error_message'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -69,7 +75,7 @@ export const infographicImages = pgTable(
     templateId: text('template_id').notNull(),
     style: text('style').notNull(),
     emphasis: text('emphasis').notNull(),
-    bestFor: jsonb('best_for').notNull().default([]),
+    bestFor: jsonb('best_for').$type<BestFor[]>().notNull().default([]),
     contentType: text('content_type').notNull(),
     audience: text('audience').notNull(),
     culturalContext: text('cultural_context').notNull(),
@@ -80,9 +86,9 @@ export const infographicImages = pgTable(
     mimeType: text('mime_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     /** The `InfographicData` drawn; null for an uploaded picture. */
-    data: jsonb('data'),
+    data: jsonb('data').$type<InfographicData>(),
     /** How it was planned (emphasis, the model's choices), for `enable_debugging`. */
-    plan: jsonb('plan'),
+    plan: jsonb('plan').$type<StoredImagePlan>(),
     generationTimeMs: integer('generation_time_ms').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
@@ -134,8 +140,8 @@ export const infographicTemplates = pgTable(
     name: text('name').notNull(),
     contentType: text('content_type').notNull(),
     layoutStyle: text('layout_style').notNull(),
-    colorScheme: jsonb('color_scheme').notNull().default({}),
-    customLayers: jsonb('custom_layers').notNull().default([]),
+    colorScheme: jsonb('color_scheme').$type<ColorScheme>().notNull().default({}),
+    customLayers: jsonb('custom_layers').$type<CustomLayer[]>().notNull().default([]),
     /** The template it was duplicated from, if any. */
     basedOn: text('based_on'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

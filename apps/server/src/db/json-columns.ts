@@ -1,4 +1,5 @@
-import type { Segment } from '@voxpress/contracts';
+import type { Segment, zInfographicJobSubmit } from '@voxpress/contracts';
+import type { z } from 'zod';
 
 // The shapes of the jsonb columns that have no contract of their own. They sit with the schema
 // (the bottom layer) so the tables can name them and every layer above can read them typed.
@@ -45,3 +46,78 @@ export interface AttemptRecord {
   duration_ms: number;
   at: string;
 }
+
+/** One language-model provider's saved values (`server_settings.value` under `llm.<id>`); the key is sealed. */
+export interface SavedProvider {
+  base_url?: string;
+  model?: string;
+  api_key?: string;
+}
+
+/**
+ * One administrator setting (`server_settings.value`): a switch (sign-ups), a number of megabytes
+ * (quota, largest upload), a model's name (whisper) or one language-model provider's values.
+ */
+export type StoredSetting = boolean | number | string | SavedProvider;
+
+/** A text drawn on an infographic with, when it comes from a recording, the second it was said. */
+export interface SourcedText {
+  text: string;
+  /** Seconds into the recording; null for a written document or text the user typed. */
+  start: number | null;
+  /** Who said it, when the transcript's voices are named. */
+  speaker?: string | undefined;
+}
+
+/** One side of a comparison: its name as the content gives it ("Pros", "Heat pump") and its items. */
+export interface ComparisonSide {
+  label: string;
+  items: string[];
+}
+
+/**
+ * Two options set against each other, as the content puts them: pros and cons, before and after,
+ * "X vs Y", "on the one hand … on the other". Item `i` of each side is one row, drawn level.
+ */
+export interface Comparison {
+  left: ComparisonSide;
+  right: ComparisonSide;
+  /** `pros`: the left side is for and the right against (a tick and a cross); else `neutral`. */
+  tone: 'pros' | 'neutral';
+}
+
+/**
+ * What an infographic shows, in one language. Built from a content piece's structured body (or
+ * typed by the user when editing a variation); a renderer draws what is there and leaves out what
+ * is not. Every string is final text: renderers fit it (size, then wrap, then an ellipsis at a
+ * word boundary) and never rewrite it.
+ */
+export interface InfographicData {
+  /** BCP-47 code of the texts, e.g. `en`, `hi`, `zh`; picks fonts and line breaking. */
+  language: string;
+  title: string;
+  subtitle?: string | undefined;
+  /** Key points or highlights, in order. */
+  points: SourcedText[];
+  /** Numbered steps: tutorial steps or recipe instructions. */
+  steps?: string[] | undefined;
+  ingredients?: string[] | undefined;
+  /** Figures drawn large: prep time, servings, price, attendees… (`value` is short: "15 min"). */
+  facts?: { label: string; value: string }[] | undefined;
+  /** Two options compared, row by row. */
+  comparison?: Comparison | undefined;
+  /** One quote from the speaker, with its time and, when named, who said it. */
+  quote?: SourcedText | undefined;
+  /** Meeting action items, with who owns each when known. */
+  actionItems?: { text: string; owner?: string | undefined }[] | undefined;
+  /** Hashtags or keywords, without `#`. */
+  tags?: string[] | undefined;
+  /** Small print at the bottom: author, brand or source line. */
+  footer?: string | undefined;
+}
+
+/** An image set's request as accepted (`infographic_jobs.request`): the submit schema's output. */
+export type StoredInfographicRequest = z.output<typeof zInfographicJobSubmit>;
+
+/** How a variation was planned and drawn (`infographic_images.plan`), shown with `enable_debugging`. */
+export type StoredImagePlan = Record<string, unknown>;

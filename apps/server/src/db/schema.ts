@@ -3,6 +3,7 @@ import {
   type TranscriptionAttempt,
   type TranscriptVersion,
   type WebhookEventType,
+  type WebhookPayload,
 } from '@voxpress/contracts';
 import { sql } from 'drizzle-orm';
 import {
@@ -17,7 +18,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { AttemptRecord, ContentVersion, StoredSegment, WriterRecord } from './json-columns.ts';
+import type {
+  AttemptRecord,
+  ContentVersion,
+  StoredSegment,
+  StoredSetting,
+  StoredSpeaker,
+  WriterRecord,
+} from './json-columns.ts';
 
 export const jobStatuses = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof jobStatuses)[number];
@@ -28,7 +36,8 @@ export const jobs = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
-    payload: jsonb('payload').notNull(),
+    /** Unknown until the job kind's schema parses it (the queue checks it again on every run). */
+    payload: jsonb('payload').$type<unknown>().notNull(),
     status: text('status', { enum: jobStatuses }).notNull().default('queued'),
     priority: integer('priority').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
@@ -39,7 +48,8 @@ export const jobs = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     progress: real('progress').notNull().default(0),
     progressMessage: text('progress_message'),
-    result: jsonb('result'),
+    /** What the handler returned; each kind's own, read only by status views. */
+    result: jsonb('result').$type<unknown>(),
     error: text('error'),
     ownerId: uuid('owner_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -255,7 +265,7 @@ export const transcriptions = pgTable(
     /** Each segment may carry `speaker`, the id of one entry of `speakers`. */
     segments: jsonb('segments').$type<StoredSegment[]>().notNull().default([]),
     /** The voices found: `{id, name, colour}` each, names given by the user (null until then). */
-    speakers: jsonb('speakers').notNull().default([]),
+    speakers: jsonb('speakers').$type<StoredSpeaker[]>().notNull().default([]),
     /** The engine that found the speakers (null before speaker detection). */
     diarizer: text('diarizer'),
     /** Every engine attempt: provider, model, reason it was chosen, text, time taken. */
@@ -389,7 +399,7 @@ export const passwordResets = pgTable(
  */
 export const serverSettings = pgTable('server_settings', {
   key: text('key').primaryKey(),
-  value: jsonb('value').notNull(),
+  value: jsonb('value').$type<StoredSetting>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -527,8 +537,8 @@ export const webhookDeliveries = pgTable(
       .notNull()
       .references(() => webhooks.id, { onDelete: 'cascade' }),
     eventId: text('event_id').notNull(),
-    event: text('event').notNull(),
-    payload: jsonb('payload').notNull(),
+    event: text('event').$type<WebhookEventType>().notNull(),
+    payload: jsonb('payload').$type<WebhookPayload>().notNull(),
     attempt: integer('attempt').notNull().default(0),
     status: text('status', { enum: ['pending', 'delivered', 'failed', 'retrying'] })
       .notNull()

@@ -13,9 +13,6 @@ export type { ContentVersion, WriterRecord } from '../db/json-columns.ts';
 
 export const translationsOf = (row: ContentRow) => row.translations as Record<string, ContentTranslation>;
 
-/** Languages in the order they were asked for. */
-export const languagesOf = (row: ContentRow) => row.languages;
-
 /** An entry for a language not done yet. */
 export function pendingTranslation(first: boolean): ContentTranslation {
   return {
@@ -34,12 +31,12 @@ export function pendingTranslation(first: boolean): ContentTranslation {
 /** The languages of a piece that ended failed (a translation no engine could make, a stage that failed). */
 export function failedLanguages(row: ContentRow): string[] {
   const translations = translationsOf(row);
-  return languagesOf(row).filter((l) => translations[l]?.status === 'failed');
+  return row.languages.filter((l) => translations[l]?.status === 'failed');
 }
 
 function statuses(row: ContentRow): Record<string, TranslationStatus> {
   const translations = translationsOf(row);
-  return Object.fromEntries(languagesOf(row).map((l) => [l, translations[l]?.status ?? 'pending']));
+  return Object.fromEntries(row.languages.map((l) => [l, translations[l]?.status ?? 'pending']));
 }
 
 /** The API shape of a piece (spec §3 Content). */
@@ -70,7 +67,7 @@ export function toContent(row: ContentRow): Content {
     body: bodyOf(row),
     metadata: {
       translations,
-      languages: languagesOf(row),
+      languages: row.languages,
       versions,
       target_blog_platforms: row.targetPlatforms,
       keywords: row.keywords,

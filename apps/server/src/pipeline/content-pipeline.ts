@@ -10,7 +10,6 @@ import { renditionsJob } from '../jobs/renditions.job.ts';
 import {
   contentStatusEvent,
   failedLanguages,
-  languagesOf,
   pendingTranslation,
   translationsOf,
   type WriterRecord,
@@ -153,7 +152,7 @@ export class ContentPipeline {
     piece: ContentRow,
     result: { first: ContentTranslation; body: ContentBody; writer: WriterRecord },
   ): Promise<void> {
-    const others = languagesOf(piece).filter((l) => l !== piece.language);
+    const others = piece.languages.filter((l) => l !== piece.language);
     let wake = false;
     const row = await job.commit(async (tx) => {
       const repository = new ContentRepository(tx);

@@ -6,6 +6,7 @@ import { type ChatBody, type Model, openAiChatHandler, userText } from '../../te
 import { createTestContext, drivers, type TestContext } from '../../test/harness.ts';
 import { type Client, client } from '../../test/http.ts';
 import { sseEvents } from '../../test/sse.ts';
+import type { StoredSpeaker } from '../db/json-columns.ts';
 import { audio, transcriptions, users } from '../db/schema.ts';
 import { MEETING_TRANSCRIPT } from '../engines/writer/composer/fixtures/meeting-transcript.fixture.ts';
 import { ASK_PER_MINUTE } from './ask.routes.ts';
@@ -76,7 +77,7 @@ describe.each(drivers)('asking the library on %s', (driver) => {
     owner: string,
     title: string,
     segments: Seg[],
-    speakers: object[] = [],
+    speakers: StoredSpeaker[] = [],
   ) {
     const { db } = ctx.ctx.database;
     const [a] = await db

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../test/harness.ts';
 import { type Client, client } from '../../test/http.ts';
+import type { StoredSpeaker } from '../db/json-columns.ts';
 import { audio, content, transcriptions, users } from '../db/schema.ts';
 
 interface Hit {
@@ -42,7 +43,13 @@ describe.each(drivers)('library search on %s', (driver) => {
   /** An audio item with its transcript, as the pipeline leaves it. */
   async function recording(
     owner: string,
-    values: { title: string; description?: string; language?: string; segments: Seg[]; speakers?: object[] },
+    values: {
+      title: string;
+      description?: string;
+      language?: string;
+      segments: Seg[];
+      speakers?: StoredSpeaker[];
+    },
   ): Promise<string> {
     const { db } = t.ctx.database;
     const language = values.language ?? 'en-US';

@@ -1,61 +1,10 @@
 import type { Audience, CulturalContext, InfographicContentType, LayoutStyleKey } from '@voxpress/contracts';
+import type { InfographicData } from '../../db/json-columns.ts';
 import type { Engine, EngineStatus } from '../engine.ts';
 
-/** A text drawn on an infographic with, when it comes from a recording, the second it was said. */
-export interface SourcedText {
-  text: string;
-  /** Seconds into the recording; null for a written document or text the user typed. */
-  start: number | null;
-  /** Who said it, when the transcript's voices are named. */
-  speaker?: string | undefined;
-}
-
-/** One side of a comparison: its name as the content gives it ("Pros", "Heat pump") and its items. */
-export interface ComparisonSide {
-  label: string;
-  items: string[];
-}
-
-/**
- * Two options set against each other, as the content puts them: pros and cons, before and after,
- * "X vs Y", "on the one hand … on the other". Item `i` of each side is one row, drawn level.
- */
-export interface Comparison {
-  left: ComparisonSide;
-  right: ComparisonSide;
-  /** `pros`: the left side is for and the right against (a tick and a cross); else `neutral`. */
-  tone: 'pros' | 'neutral';
-}
-
-/**
- * What an infographic shows, in one language. Built from a content piece's structured body (or
- * typed by the user when editing a variation); a renderer draws what is there and leaves out what
- * is not. Every string is final text: renderers fit it (size, then wrap, then an ellipsis at a
- * word boundary) and never rewrite it.
- */
-export interface InfographicData {
-  /** BCP-47 code of the texts, e.g. `en`, `hi`, `zh`; picks fonts and line breaking. */
-  language: string;
-  title: string;
-  subtitle?: string | undefined;
-  /** Key points or highlights, in order. */
-  points: SourcedText[];
-  /** Numbered steps: tutorial steps or recipe instructions. */
-  steps?: string[] | undefined;
-  ingredients?: string[] | undefined;
-  /** Figures drawn large: prep time, servings, price, attendees… (`value` is short: "15 min"). */
-  facts?: { label: string; value: string }[] | undefined;
-  /** Two options compared, row by row. */
-  comparison?: Comparison | undefined;
-  /** One quote from the speaker, with its time and, when named, who said it. */
-  quote?: SourcedText | undefined;
-  /** Meeting action items, with who owns each when known. */
-  actionItems?: { text: string; owner?: string | undefined }[] | undefined;
-  /** Hashtags or keywords, without `#`. */
-  tags?: string[] | undefined;
-  /** Small print at the bottom: author, brand or source line. */
-  footer?: string | undefined;
-}
+// What an infographic shows is stored with the image (`infographic_images.data`), so its shape
+// sits with the schema; the renderer draws it.
+export type { Comparison, ComparisonSide, InfographicData, SourcedText } from '../../db/json-columns.ts';
 
 /**
  * The structure a variation is drawn with, chosen from what its content holds: `flow` numbers

@@ -6,7 +6,7 @@ import { offLanguageParagraphs } from '../../engines/translator/output-language.
 import type { TranslatorRouter } from '../../engines/translator/translator-router.ts';
 import { bodyFrom } from '../../engines/writer/content-body.ts';
 import type { contentTranslateJob } from '../../jobs/content-translate.job.ts';
-import { languagesOf, translationsOf } from '../../mappers/content-mapper.ts';
+import { translationsOf } from '../../mappers/content-mapper.ts';
 import { type ContentPipeline, WRITE_SHARE } from '../../pipeline/content-pipeline.ts';
 import type { JobContext, JobPayload } from '../../queue/queue.ts';
 import { PermanentJobError } from '../../queue/queue.ts';
@@ -38,7 +38,7 @@ export class TranslateService {
     const body = piece.body as ContentBody | null;
     if (!body) throw new PermanentJobError('The content has not been written yet');
     const done = translationsOf(piece);
-    const others = languagesOf(piece).filter((l) => l !== piece.language);
+    const others = piece.languages.filter((l) => l !== piece.language);
     try {
       for (const [i, language] of others.entries()) {
         if (done[language]?.status === 'completed') continue;

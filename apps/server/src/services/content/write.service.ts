@@ -3,14 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { userMessageOf } from '../../engines/engine.ts';
 import type { WriterRouter } from '../../engines/writer/writer-router.ts';
 import type { contentWriteJob } from '../../jobs/content-write.job.ts';
-import { languagesOf, type WriterRecord } from '../../mappers/content-mapper.ts';
+import type { WriterRecord } from '../../mappers/content-mapper.ts';
 import { type ContentPipeline, WRITE_SHARE } from '../../pipeline/content-pipeline.ts';
 import type { JobContext, JobPayload } from '../../queue/queue.ts';
 import { PermanentJobError } from '../../queue/queue.ts';
 import type { ContentRepository } from '../../repositories/content.repository.ts';
 import type { TranscriptionsRepository } from '../../repositories/transcriptions.repository.ts';
 import type { UsersRepository } from '../../repositories/users.repository.ts';
-import { type StoredSegment, segmentsWithSpeakers, storedSpeakers } from '../speakers/speaker-model.ts';
+import { segmentsWithSpeakers, storedSpeakers } from '../speakers/speaker-model.ts';
 
 export interface WriteDeps {
   content: ContentRepository;
@@ -36,7 +36,7 @@ export class WriteService {
     const source = await this.deps.transcriptions.findById(piece.transcriptionId);
     if (!source) throw new PermanentJobError('The transcript was deleted before content could be written');
     // Writing takes the whole bar when no translation follows.
-    const share = languagesOf(piece).length > 1 ? WRITE_SHARE : 99;
+    const share = piece.languages.length > 1 ? WRITE_SHARE : 99;
     const progress = async (percent: number) => {
       await job.progress(percent, 'Writing...');
       await pipeline.progress(piece.id, percent, 'Writing...');
@@ -50,15 +50,15 @@ export class WriteService {
     try {
       written = await this.deps.writer.write({
         // Each segment with its speaker's name, so a language model reads who says what.
-        segments: segmentsWithSpeakers(source.segments as StoredSegment[], storedSpeakers(source.speakers)),
+        segments: segmentsWithSpeakers(source.segments, storedSpeakers(source.speakers)),
         text: source.editedText ?? source.originalText,
         timed: source.source === 'audio',
         language: piece.language,
         contentType: piece.contentType,
         title: piece.requestedTitle ?? undefined,
         sourceTitle: (await this.deps.transcriptions.itemTitle(source)) ?? undefined,
-        keywords: piece.keywords as string[],
-        platforms: piece.targetPlatforms as string[],
+        keywords: piece.keywords,
+        platforms: piece.targetPlatforms,
         voice: user?.writingVoice ?? undefined,
         signal: job.signal,
         onProgress: (f) => {

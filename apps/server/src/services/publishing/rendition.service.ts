@@ -166,7 +166,7 @@ export class RenditionService {
         language,
         blocks: translation.blocks,
         markdown: translation.text,
-        keywords: row.keywords as string[],
+        keywords: row.keywords,
       };
     } catch {
       await this.deps.renditions.setRun(contentId, language, {
@@ -240,9 +240,7 @@ export class RenditionService {
    * none), custom ones with the limit and style their owner set.
    */
   private async platforms(row: ContentRow, userId = row.userId): Promise<PlatformRules[]> {
-    const targets = (row.targetPlatforms as string[]).length
-      ? (row.targetPlatforms as string[])
-      : [...RENDITION_PLATFORMS];
+    const targets = row.targetPlatforms.length ? row.targetPlatforms : [...RENDITION_PLATFORMS];
     const custom = new Map(
       (await this.deps.renditions.customPlatforms(userId)).map((c) => [c.name.toLowerCase(), c]),
     );
@@ -268,7 +266,7 @@ function toRendition(r: RenditionRow, row: ContentRow, rules: PlatformRules): Re
   return {
     platform: r.platform,
     language: r.language,
-    parts: r.parts as string[],
+    parts: r.parts,
     html: r.html,
     limit: rules.limit,
     counting: rules.counting,

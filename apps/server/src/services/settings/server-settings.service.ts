@@ -5,6 +5,7 @@ import type {
   LlmProviderSettings,
 } from '@voxpress/contracts';
 import type { Config, LlmConfig } from '../../config/config.ts';
+import type { SavedProvider, StoredSetting } from '../../db/json-columns.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -17,12 +18,9 @@ export const SETTINGS_TOPIC = 'server-settings';
 /** Longest a process keeps settings without looking again (a lost event heals within this). */
 export const SETTINGS_TTL_MS = 5_000;
 
-/** One provider's saved values; the key is sealed. */
-interface SavedProvider {
-  base_url?: string;
-  model?: string;
-  api_key?: string;
-}
+/** A provider's saved values, or none (nothing saved under its key). */
+const savedProvider = (value: StoredSetting | undefined): SavedProvider =>
+  typeof value === 'object' ? value : {};
 
 /** The settings in force: the environment's, overridden by what the administrator saved. */
 export interface EffectiveSettings {
@@ -117,7 +115,7 @@ export class ServerSettings {
   /** Saves a change, then tells every process. */
   async update(change: AdminSettingsUpdate): Promise<AdminSettings> {
     const saved = await this.deps.repository.all();
-    const writes = new Map<string, unknown>();
+    const writes = new Map<string, StoredSetting | undefined>();
     if (change.signups_open !== undefined) writes.set(KEYS.signups, change.signups_open ?? undefined);
     if (change.storage_quota_mb !== undefined) writes.set(KEYS.quota, change.storage_quota_mb ?? undefined);
     if (change.max_upload_mb !== undefined) {
@@ -135,7 +133,7 @@ export class ServerSettings {
     for (const provider of ['openai', 'anthropic', 'ollama'] as const) {
       const patch = change.llm?.[provider];
       if (!patch) continue;
-      const next: SavedProvider = { ...((saved.get(KEYS.llm(provider)) as SavedProvider | undefined) ?? {}) };
+      const next: SavedProvider = { ...savedProvider(saved.get(KEYS.llm(provider))) };
       if (patch.base_url !== undefined) setOrDrop(next, 'base_url', patch.base_url?.replace(/\/+$/, ''));
       if (patch.model !== undefined) setOrDrop(next, 'model', patch.model);
       if (patch.api_key !== undefined)
@@ -172,7 +170,7 @@ export class ServerSettings {
     const envQuotaMb = config.storageQuotaBytes === undefined ? 0 : config.storageQuotaBytes / 1024 / 1024;
     const quotaMb = typeof quota === 'number' ? quota : envQuotaMb;
     const provider = (id: LlmProviderId): SavedProvider => {
-      const value = (saved.get(KEYS.llm(id)) ?? {}) as SavedProvider;
+      const value = savedProvider(saved.get(KEYS.llm(id)));
       const key =
         value.api_key === undefined ? undefined : (box.tryOpen(value.api_key, KEYS.llm(id)) ?? undefined);
       return { ...value, ...(key === undefined ? { api_key: undefined } : { api_key: key }) };

@@ -4,7 +4,6 @@ import type {
   WebhookCreate,
   WebhookCreated,
   WebhookDelivery,
-  WebhookEventType,
   WebhookPayload,
   zWebhookCreate,
 } from '@voxpress/contracts';
@@ -89,7 +88,7 @@ export class WebhookService implements WebhookEmitter {
     return (await this.deps.repository.deliveries([hook.id], 50)).map((d) => ({
       id: d.id,
       event_id: d.eventId,
-      event: d.event as WebhookEventType,
+      event: d.event,
       attempt: d.attempt,
       status: d.status,
       status_code: d.statusCode,
@@ -202,7 +201,7 @@ function toWebhook(row: WebhookRow): Webhook {
   return {
     id: row.id,
     url: row.url,
-    events: row.events as WebhookEventType[],
+    events: row.events,
     description: row.description,
     created_at: row.createdAt.toISOString(),
   };

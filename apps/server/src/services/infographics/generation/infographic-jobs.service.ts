@@ -162,7 +162,7 @@ export class InfographicJobsService {
   }
 
   private async withResults(row: InfographicJobRow): Promise<InfographicJob> {
-    const request = row.request as JobRequest;
+    const request = row.request;
     const debug = request.enable_debugging ?? this.deps.debugging;
     const images = await this.deps.imageRows.forSet(row.id);
     const results = await Promise.all(
@@ -194,7 +194,7 @@ export class InfographicJobsService {
     const row = await this.deps.jobs.findById(job.payload.jobId);
     // Deleted with its content or account meanwhile, or finished by an earlier run.
     if (!row || row.status === 'completed' || row.status === 'failed') return { generated: 0 };
-    const request = row.request as JobRequest;
+    const request = row.request;
     let set: PreparedSet;
     try {
       await this.move(row.id, 'analyzing', ANALYZED_PERCENT);

@@ -124,7 +124,7 @@ export class SingleGenerationService {
           'bad_request',
           'An uploaded image cannot be drawn again at another size; generate one from its content instead.',
         );
-      return this.again(row, row.data as InfographicData, size, request.style, 'quick');
+      return this.again(row, row.data, size, request.style, 'quick');
     }
     const source = await resolveSource(
       this.deps.content,

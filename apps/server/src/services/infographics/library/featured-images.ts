@@ -49,7 +49,7 @@ export class InfographicFeaturedImages implements FeaturedImages {
       if (err instanceof BlobNotFoundError) return null;
       throw err;
     }
-    const title = (row.data as { title?: unknown } | null)?.title;
+    const title = row.data?.title;
     const alt = typeof title === 'string' && title.trim() ? title.trim() : row.name;
     return {
       bytes,

@@ -1,6 +1,5 @@
 import {
   type Audience,
-  type BestFor,
   type CulturalContext,
   type Emphasis,
   findSize,
@@ -13,7 +12,6 @@ import {
   type SavedInfographic,
   type VariationType,
 } from '@voxpress/contracts';
-import type { InfographicData } from '../../../engines/renderer/renderer.ts';
 import type { ImageRow } from '../../../repositories/infographics/images.repository.ts';
 import type { InfographicJobRow } from '../../../repositories/infographics/jobs.repository.ts';
 import type { SavedRow } from '../../../repositories/infographics/library.repository.ts';
@@ -51,7 +49,7 @@ export function toVariation(
     template_info: {
       style: row.style as LayoutStyleKey,
       emphasis: row.emphasis as Emphasis,
-      best_for: row.bestFor as BestFor[],
+      best_for: row.bestFor,
     },
     success: true,
     error: null,
@@ -59,11 +57,10 @@ export function toVariation(
     generated_at: row.createdAt.toISOString(),
     content_id: row.contentId,
     // Images stored before texts were fitted may hold longer ones: answer them within the contract.
-    data: row.data ? fitToContract(row.data as InfographicData) : null,
+    data: row.data ? fitToContract(row.data) : null,
   };
   if (extras.dataUrl) variation.data_url = extras.dataUrl;
-  if (extras.debug)
-    variation.debug = { ...((row.plan as Record<string, unknown> | null) ?? {}), bytes: row.sizeBytes };
+  if (extras.debug) variation.debug = { ...(row.plan ?? {}), bytes: row.sizeBytes };
   return variation;
 }
 

@@ -1,6 +1,4 @@
 import type {
-  ColorScheme,
-  CustomLayer,
   InfographicContentType,
   InfographicTemplate,
   LayoutStyleKey,
@@ -32,7 +30,7 @@ export function toTemplate(row: TemplateRow): InfographicTemplate {
   const type = row.contentType as InfographicContentType;
   const styleKey = row.layoutStyle as LayoutStyleKey;
   const style = layoutStyle(styleKey);
-  const scheme = row.colorScheme as ColorScheme;
+  const scheme = row.colorScheme;
   const emphases = [...EMPHASES_BY_TYPE[type]];
   return {
     id: row.id,
@@ -44,7 +42,7 @@ export function toTemplate(row: TemplateRow): InfographicTemplate {
     style: { ...style, colors: { ...style.colors } },
     colors: { ...style.colors, ...scheme },
     color_scheme: scheme,
-    custom_layers: row.customLayers as CustomLayer[],
+    custom_layers: row.customLayers,
     emphases,
     template_info: { style: styleKey, emphasis: emphases[0] ?? 'key_points', best_for: bestForOf(styleKey) },
     based_on: row.basedOn,
