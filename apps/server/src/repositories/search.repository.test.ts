@@ -455,6 +455,15 @@ describe.each(drivers)('quoted phrases of common words on %s', (driver) => {
     // The segment saying "in the end" twice comes first.
     const [first] = await everyHit('"in the end"');
     expect(first?.snippet).toMatch(/plans, <mark>in<\/mark>/i);
+    // The pairs of words the passages index to find phrases are never offered as spellings.
+    const pairs = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from search_words where strpos(word, ' ') > 0`,
+    );
+    expect(pairs[0]?.n).toBe(0);
+    expect(
+      (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from search_words`))[0]?.n,
+    ).toBeGreaterThan(0);
   });
 
   it('keeps or, exclusion and the words outside quotes', async () => {

@@ -70,14 +70,21 @@ function quotedPhrases(q: string): {
  * with the configuration that keeps every word (the passages are indexed with it), so "in the
  * end" wants those three words in a row instead of 'end' anywhere. The phrases go in by
  * `ts_rewrite`, in place of placeholder words, keeping the query's `or` and `-`.
+ *
+ * `use: 'match'` writes each phrase as its pairs of neighbouring words, which the passages also
+ * index ('in the' <-> 'the end'): the same passages, found without reading every passage that
+ * holds the common words somewhere. `use: 'rank'` writes it as its words, to rank and mark them.
  */
-function webSearchQuery(config: string, q: string): SQL {
+function webSearchQuery(config: string, q: string, use: 'match' | 'rank'): SQL {
   const { query, phrases } = quotedPhrases(q);
   if (phrases.length === 0) return sql`websearch_to_tsquery(${config}::regconfig, ${q})`;
   return phrases.reduce(
     (tsquery, phrase) =>
-      sql`ts_rewrite(${tsquery}, plainto_tsquery(${config}::regconfig, ${phrase.placeholder}),
-        phraseto_tsquery(voxpress_search_phrase_config(${config})::regconfig, ${phrase.text}))`,
+      sql`ts_rewrite(${tsquery}, plainto_tsquery(${config}::regconfig, ${phrase.placeholder}), ${
+        use === 'match'
+          ? sql`voxpress_search_phrase_query(${config}, ${phrase.text})`
+          : sql`phraseto_tsquery(voxpress_search_phrase_config(${config})::regconfig, voxpress_search_text(${phrase.text}))`
+      })`,
     sql`websearch_to_tsquery(${config}::regconfig, ${query})`,
   );
 }
@@ -120,12 +127,14 @@ export class SearchRepository {
   /** Passages whose words (stemmed in each passage's language) match `q` in web-search syntax. */
   async byWords(userId: string, configs: string[], options: SearchOptions): Promise<SearchPage> {
     const matches = sql.join(
-      configs.map((config) => sql`(p.config = ${config} and p.tsv @@ ${webSearchQuery(config, options.q)})`),
+      configs.map(
+        (config) => sql`(p.config = ${config} and p.tsv @@ ${webSearchQuery(config, options.q, 'match')})`,
+      ),
       sql` or `,
     );
     // Each language's query is parsed once (in `queries`), not once per passage ranked.
     const queries = sql.join(
-      configs.map((config) => sql`(${config}, ${webSearchQuery(config, options.q)})`),
+      configs.map((config) => sql`(${config}, ${webSearchQuery(config, options.q, 'rank')})`),
       sql`, `,
     );
     const rows = await this.page(
