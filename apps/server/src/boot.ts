@@ -17,6 +17,7 @@ import { registerJobs } from './jobs/index.ts';
 import { SecretBox } from './lib/secret-box.ts';
 import { GuardedFetch } from './net/guarded-fetch.ts';
 import { ContentPipeline } from './pipeline/content-pipeline.ts';
+import { ImageSetPipeline } from './pipeline/image-set-pipeline.ts';
 import { ItemPipeline } from './pipeline/item-pipeline.ts';
 import { createQueue } from './queue/create-queue.ts';
 import { AccountDataRepository } from './repositories/account-data.repository.ts';
@@ -226,7 +227,7 @@ export async function createContext(
     },
     llmSettings,
     logger,
-    completions,
+    imageSets: new ImageSetPipeline({ queue, completions }),
   });
   const itemsRepository = new ItemsRepository(database.db);
   const ctx: AppContext = {

@@ -5,9 +5,9 @@ import type { Database } from '../../db/database.ts';
 import { infographicImages } from '../../db/infographics.schema.ts';
 import { transcriptions } from '../../db/schema.ts';
 import type { LlmConfigSource } from '../../engines/writer/llm/llm-providers.ts';
-import type { CompletionEvents } from '../../events/completion-events.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
+import type { ImageSetPipeline } from '../../pipeline/image-set-pipeline.ts';
 import type { Queue } from '../../queue/queue.ts';
 import { BrandKitsRepository } from '../../repositories/infographics/brand-kits.repository.ts';
 import { ImagesRepository } from '../../repositories/infographics/images.repository.ts';
@@ -44,8 +44,8 @@ export interface InfographicsDeps {
   /** The language-model settings in force, over the environment's. */
   llmSettings?: LlmConfigSource;
   logger: FastifyBaseLogger;
-  /** Tells webhooks when a set made as a job is complete. */
-  completions?: CompletionEvents;
+  /** Queues a set made as a job, and decides what follows its completion (webhooks). */
+  imageSets: ImageSetPipeline;
 }
 
 /** Everything infographic: generation (now and as jobs), templates, suggestions, what users keep. */
@@ -128,7 +128,7 @@ export function createInfographics(deps: InfographicsDeps): Infographics {
       flags,
       debugging: flags.debugging,
       logger,
-      completions: deps.completions,
+      pipeline: deps.imageSets,
     }),
     suggestions: new SuggestionsService({
       content: deps.content,

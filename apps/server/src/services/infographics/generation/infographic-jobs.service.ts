@@ -10,10 +10,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Db } from '../../../db/database.ts';
 import { userMessageOf } from '../../../engines/engine.ts';
-import type { CompletionEvents } from '../../../events/completion-events.ts';
 import type { EventBus } from '../../../events/event-bus.ts';
-import { infographicsJob } from '../../../jobs/infographics.job.ts';
 import { HttpError, notFound } from '../../../lib/http-error.ts';
+import type { ImageSetPipeline } from '../../../pipeline/image-set-pipeline.ts';
 import { JobCancelledError, type JobContext, PermanentJobError, type Queue } from '../../../queue/queue.ts';
 import type { ImagesRepository } from '../../../repositories/infographics/images.repository.ts';
 import {
@@ -55,8 +54,8 @@ export interface InfographicJobsDeps {
   flags: Parameters<typeof templateCounts>[0];
   debugging: boolean;
   logger: FastifyBaseLogger;
-  /** Tells the outside (webhooks) a set is complete, in the transaction that completes it. */
-  completions?: CompletionEvents | undefined;
+  /** Queues a stored set's drawing, and what follows a completed set. */
+  pipeline: ImageSetPipeline;
 }
 
 /**
@@ -93,12 +92,12 @@ export class InfographicJobsService {
         priority: request.priority,
         request,
       });
-      const job = await this.deps.queue.enqueue(
-        infographicsJob,
-        { jobId: created.id },
-        { ownerId: userId, priority: request.priority, tx: tdb },
-      );
-      return (await jobs.update(created.id, { queueJobId: job.id })) ?? created;
+      const queueJobId = await this.deps.pipeline.start(tdb, {
+        id: created.id,
+        userId,
+        priority: request.priority,
+      });
+      return (await jobs.update(created.id, { queueJobId })) ?? created;
     });
     this.deps.queue.wake();
     await this.publish(row);
@@ -225,7 +224,7 @@ export class InfographicJobsService {
         new Error(outcomes.find((o) => o.failure)?.failure ?? GENERATION_FAILED),
       );
     await this.finish(job, row.id, 'completed', { completedVariations: rows.length }, (tx, done) =>
-      this.deps.completions ? this.deps.completions.imagesCompleted(tx, done, rows, failed) : 0,
+      this.deps.pipeline.completed(tx, done, rows, failed),
     );
     await this.deps.generation.announce(set, rows, failed);
     return { generated: rows.length };
