@@ -7,6 +7,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY tools ./tools
 COPY packages/contracts/package.json packages/contracts/
+COPY packages/test-kit/package.json packages/test-kit/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/

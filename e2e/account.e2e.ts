@@ -4,13 +4,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, serverArgs, waitForHealth } from '@voxpress/test-kit/server-process';
+import { resetTokenIn, TestSmtpServer } from '@voxpress/test-kit/smtp-server';
+import { makeAudioFile } from '@voxpress/test-kit/speech-fixtures';
+import { readZip } from '@voxpress/test-kit/zip';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, serverArgs, waitForHealth } from '../apps/server/test/server-process.ts';
-import { resetTokenIn, TestSmtpServer } from '../apps/server/test/smtp-server.ts';
-import { makeAudioFile } from '../apps/server/test/speech-fixtures.ts';
-import { readZip } from '../apps/server/test/zip.ts';
 import { accountButton, authDialog, submitAuthForm } from './lib/auth-steps.ts';
 import { launchBrowser, openPage, type TrackedPage, withScreenshotOnFailure } from './lib/browser.ts';
 

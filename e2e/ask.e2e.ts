@@ -5,9 +5,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Audio, Item } from '@voxpress/contracts';
+import { FIXTURE_PARAGRAPH, makeSpeechWav } from '@voxpress/test-kit/speech-fixtures';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { FIXTURE_PARAGRAPH, makeSpeechWav } from '../apps/server/test/speech-fixtures.ts';
 import { readTokens, signUpThroughApi } from './lib/auth-steps.ts';
 import { launchBrowser, openPage, withScreenshotOnFailure } from './lib/browser.ts';
 

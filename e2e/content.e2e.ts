@@ -6,15 +6,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { makeDocx } from '@voxpress/test-kit/docx-fixture';
+import { FIXTURE_PARAGRAPH, FIXTURE_PARAGRAPH_2, makeSpeechWav } from '@voxpress/test-kit/speech-fixtures';
+import { wordErrorRate } from '@voxpress/test-kit/wer';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { makeDocx } from '../apps/server/test/docx-fixture.ts';
-import {
-  FIXTURE_PARAGRAPH,
-  FIXTURE_PARAGRAPH_2,
-  makeSpeechWav,
-} from '../apps/server/test/speech-fixtures.ts';
-import { wordErrorRate } from '../apps/server/test/wer.ts';
 import { signUpThroughApi } from './lib/auth-steps.ts';
 import { launchBrowser, openPage, type TrackedPage, withScreenshotOnFailure } from './lib/browser.ts';
 

@@ -6,14 +6,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TestProject } from 'vitest/node';
 import {
   buildServerBundle,
   freePort,
   SERVER_BUNDLE_ENV,
   serverArgs,
   waitForHealth,
-} from '../apps/server/test/server-process.ts';
+} from '@voxpress/test-kit/server-process';
+import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -5,9 +5,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { MediaSite } from '@voxpress/test-kit/media-site';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MediaSite } from '../apps/server/test/media-site.ts';
 import { signUpThroughApi } from './lib/auth-steps.ts';
 import { launchBrowser, openPage, withScreenshotOnFailure } from './lib/browser.ts';
 

@@ -1,9 +1,10 @@
 // Publishing in the browser: a written piece's X thread is copied post by post (through the real
 // clipboard), WordPress is connected from Settings, and the piece goes out as a draft to a fake
 // WordPress on 127.0.0.1 that speaks the REST API and checks the application password.
+
+import { FakeWordPress } from '@voxpress/test-kit/fake-wordpress';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { FakeWordPress } from '../apps/server/test/fake-wordpress.ts';
 import { signUpThroughApi } from './lib/auth-steps.ts';
 import { launchBrowser, openPage, withScreenshotOnFailure } from './lib/browser.ts';
 

@@ -5,14 +5,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { FIXTURE_PARAGRAPH, FIXTURE_PARAGRAPH_2, makeSpeechWav } from '@voxpress/test-kit/speech-fixtures';
+import { wordErrorRate } from '@voxpress/test-kit/wer';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  FIXTURE_PARAGRAPH,
-  FIXTURE_PARAGRAPH_2,
-  makeSpeechWav,
-} from '../apps/server/test/speech-fixtures.ts';
-import { wordErrorRate } from '../apps/server/test/wer.ts';
 import { authDialog, newAccount, submitAuthForm } from './lib/auth-steps.ts';
 import { launchBrowser, openPage, type TrackedPage, withScreenshotOnFailure } from './lib/browser.ts';
 

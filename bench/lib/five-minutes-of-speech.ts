@@ -1,4 +1,4 @@
-import { FIXTURE_PARAGRAPH, FIXTURE_PARAGRAPH_2 } from '../../apps/server/test/speech-fixtures.ts';
+import { FIXTURE_PARAGRAPH, FIXTURE_PARAGRAPH_2 } from '@voxpress/test-kit/speech-fixtures';
 
 /** About 5 minutes (1020 words) of everyday English as flite's `kal16` voice speaks it. */
 export const FIVE_MINUTES_OF_SPEECH = [

@@ -19,7 +19,7 @@ import {
   SERVER_BUNDLE_ENV,
   serverArgs,
   waitForHealth,
-} from '../../apps/server/test/server-process.ts';
+} from '@voxpress/test-kit/server-process';
 
 /** The repository's root folder. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));

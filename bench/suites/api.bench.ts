@@ -11,11 +11,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  FIXTURE_PARAGRAPH,
-  FIXTURE_PARAGRAPH_2,
-  makeAudioFile,
-} from '../../apps/server/test/speech-fixtures.ts';
+import { FIXTURE_PARAGRAPH, FIXTURE_PARAGRAPH_2, makeAudioFile } from '@voxpress/test-kit/speech-fixtures';
 import { burst, quantile, timedGet } from '../lib/open-loop.ts';
 import { registerUser, startServer } from '../lib/voxpress-server.ts';
 import { heavyRequestsBenchmark } from './api-heavy.bench.ts';

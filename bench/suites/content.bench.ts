@@ -26,6 +26,8 @@ import {
   zFileUploadResponse,
   zTranscription,
 } from '@voxpress/contracts';
+import { makeSpeechWav } from '@voxpress/test-kit/speech-fixtures';
+import { wordErrorRate } from '@voxpress/test-kit/wer';
 import { readWavInfo } from '../../apps/server/src/engines/speech/wav-file.ts';
 import { composeContent } from '../../apps/server/src/engines/writer/composer/compose.ts';
 import {
@@ -43,8 +45,6 @@ import {
   whisperSegments,
 } from '../../apps/server/src/engines/writer/composer/fixtures/spoken-transcript.fixture.ts';
 import { shapeTranscript } from '../../apps/server/src/engines/writer/composer/shape-transcript.ts';
-import { makeSpeechWav } from '../../apps/server/test/speech-fixtures.ts';
-import { wordErrorRate } from '../../apps/server/test/wer.ts';
 import { FIVE_MINUTES_OF_SPEECH } from '../lib/five-minutes-of-speech.ts';
 import { cpuSeconds } from '../lib/proc-cpu.ts';
 import { registerUser, startServer } from '../lib/voxpress-server.ts';

@@ -16,8 +16,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort, waitForHealth } from '../../apps/server/test/server-process.ts';
-import { FIXTURE_PARAGRAPH, makeAudioFile } from '../../apps/server/test/speech-fixtures.ts';
+import { freePort, waitForHealth } from '@voxpress/test-kit/server-process';
+import { FIXTURE_PARAGRAPH, makeAudioFile } from '@voxpress/test-kit/speech-fixtures';
 import { sampleRss, statusMb } from '../lib/proc-memory.ts';
 import { REPO_ROOT, registerUser } from '../lib/voxpress-server.ts';
 

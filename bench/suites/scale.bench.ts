@@ -12,12 +12,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { FIXTURE_PARAGRAPH, FIXTURE_PARAGRAPH_2, makeAudioFile } from '@voxpress/test-kit/speech-fixtures';
 import { Redis } from 'ioredis';
-import {
-  FIXTURE_PARAGRAPH,
-  FIXTURE_PARAGRAPH_2,
-  makeAudioFile,
-} from '../../apps/server/test/speech-fixtures.ts';
 import { burst, quantile, timedGet } from '../lib/open-loop.ts';
 import { createDatabase } from '../lib/postgres.ts';
 import { type RunningServer, registerUser, startServer } from '../lib/voxpress-server.ts';

@@ -12,6 +12,8 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { makeAudioFile, makeSpeechWav } from '@voxpress/test-kit/speech-fixtures';
+import { wordErrorRate } from '@voxpress/test-kit/wer';
 import { loadConfig } from '../../apps/server/src/config/config.ts';
 import { findExecutable } from '../../apps/server/src/engines/speech/executables.ts';
 import { decodeToWav } from '../../apps/server/src/engines/speech/ffmpeg.ts';
@@ -24,8 +26,6 @@ import type { SpeechEngine } from '../../apps/server/src/engines/speech/speech-e
 import { silentLogger } from '../../apps/server/src/engines/speech/speech-logger.ts';
 import { readWavInfo } from '../../apps/server/src/engines/speech/wav-file.ts';
 import { WhisperCppSpeechEngine } from '../../apps/server/src/engines/speech/whisper-cpp.speech.ts';
-import { makeAudioFile, makeSpeechWav } from '../../apps/server/test/speech-fixtures.ts';
-import { wordErrorRate } from '../../apps/server/test/wer.ts';
 import { FIVE_MINUTES_OF_SPEECH } from '../lib/five-minutes-of-speech.ts';
 import { childrenNamed, ownPeakMb, sampleRss } from '../lib/proc-memory.ts';
 import { REPO_ROOT } from '../lib/voxpress-server.ts';

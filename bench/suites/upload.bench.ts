@@ -1,4 +1,3 @@
-/// <reference path="../../apps/server/test/types/s3rver.d.ts" />
 /**
  * A 100 MB upload through each path into the real server (a child process, API role only):
  * multipart `POST /files/upload/audio`, a presigned PUT to local storage, and a presigned PUT
@@ -16,12 +15,8 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { LIMITS, zAudio, zFileUploadResponse, zUploadInitResponse } from '@voxpress/contracts';
-import { startS3Server } from '../../apps/server/test/s3-server.ts';
-import {
-  FIXTURE_PARAGRAPH,
-  FIXTURE_PARAGRAPH_2,
-  makeSpeechWav,
-} from '../../apps/server/test/speech-fixtures.ts';
+import { startS3Server } from '@voxpress/test-kit/s3-server';
+import { FIXTURE_PARAGRAPH, FIXTURE_PARAGRAPH_2, makeSpeechWav } from '@voxpress/test-kit/speech-fixtures';
 import { resetPeak, statusMb } from '../lib/proc-memory.ts';
 import { registerUser, startServer, streamRequest } from '../lib/voxpress-server.ts';
 

@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Content } from '@voxpress/contracts';
+import { makeDocx } from '@voxpress/test-kit/docx-fixture';
+import { FakeHttpServer } from '@voxpress/test-kit/fake-http-server';
+import { FIXTURE_PARAGRAPH, makeAudioFile } from '@voxpress/test-kit/speech-fixtures';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../src/db/schema.ts';
-import { makeDocx } from './docx-fixture.ts';
-import { FakeHttpServer } from './fake-http-server.ts';
 import { type ChatBody, openAiChatHandler, promptSegments, userText } from './fake-llm-servers.ts';
 import { createTestContext, drivers, type TestContext } from './harness.ts';
 import { type Client as ApiClient, client as apiClient, postAudioFile } from './http.ts';
-import { FIXTURE_PARAGRAPH, makeAudioFile } from './speech-fixtures.ts';
 
 /** A signed-in user who can also wait for a piece of content. */
 interface Client extends ApiClient {

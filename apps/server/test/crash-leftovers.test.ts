@@ -4,12 +4,12 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { stopProcess } from '@voxpress/test-kit/server-process';
+import { FIXTURE_PARAGRAPH, FIXTURE_PARAGRAPH_2, makeAudioFile } from '@voxpress/test-kit/speech-fixtures';
 import { describe, expect, it } from 'vitest';
 import { drivers } from './harness.ts';
 import { signUpAt, uploadAudioAt } from './http.ts';
 import { cleanupAfter, serverSetup, startServer } from './process-setup.ts';
-import { stopProcess } from './server-process.ts';
-import { FIXTURE_PARAGRAPH, FIXTURE_PARAGRAPH_2, makeAudioFile } from './speech-fixtures.ts';
 import { until } from './wait.ts';
 
 /** Every file under `dir`, as `/`-separated paths relative to it. */

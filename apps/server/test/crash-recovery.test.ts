@@ -2,6 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { startServerProcess, stopProcess } from '@voxpress/test-kit/server-process';
+import { FIXTURE_PARAGRAPH, FIXTURE_PARAGRAPH_2, makeAudioFile } from '@voxpress/test-kit/speech-fixtures';
+import { wordErrorRate } from '@voxpress/test-kit/wer';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -13,9 +16,6 @@ import { EmbeddedQueue } from '../src/queue/embedded-queue.ts';
 import { drivers } from './harness.ts';
 import { signUpAt, uploadAudioAt } from './http.ts';
 import { cleanupAfter, serverSetup, startServer } from './process-setup.ts';
-import { startServerProcess, stopProcess } from './server-process.ts';
-import { FIXTURE_PARAGRAPH, FIXTURE_PARAGRAPH_2, makeAudioFile } from './speech-fixtures.ts';
-import { wordErrorRate } from './wer.ts';
 
 /** Waits for `text` in `file`; a server process that exits first fails the wait at once. */
 async function waitForFile(

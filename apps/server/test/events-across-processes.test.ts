@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { FIXTURE_PARAGRAPH, makeAudioFile } from '@voxpress/test-kit/speech-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { closeContext, createContext } from '../src/boot.ts';
@@ -9,7 +10,6 @@ import { loadConfig } from '../src/config/config.ts';
 import { createPostgresDatabase, drivers } from './harness.ts';
 import { postAudioFile, signUp } from './http.ts';
 import { redisAvailable, removeRedisKeys, TEST_REDIS_URL } from './redis.ts';
-import { FIXTURE_PARAGRAPH, makeAudioFile } from './speech-fixtures.ts';
 import { parseSse } from './sse.ts';
 
 const legs: { name: string; env: Record<string, string> }[] = [];

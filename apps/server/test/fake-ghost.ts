@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
+import { FakeHttpServer, type ReceivedRequest, sendJson } from '@voxpress/test-kit/fake-http-server';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
-import { FakeHttpServer, type ReceivedRequest, sendJson } from './fake-http-server.ts';
 
 interface GhostPost {
   id: string;

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import type { FakeHandler, ReceivedRequest } from './fake-http-server.ts';
-import { sendJson } from './fake-http-server.ts';
+import type { FakeHandler, ReceivedRequest } from '@voxpress/test-kit/fake-http-server';
+import { sendJson } from '@voxpress/test-kit/fake-http-server';
 
 /** What the fake model does with one request. */
 export type ModelReply =

@@ -3,13 +3,13 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Audio, AudioList, FileUploadResponse, StorageSpace } from '@voxpress/contracts';
+import { makeAudioFile } from '@voxpress/test-kit/speech-fixtures';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_FULL_DETAIL } from '../src/storage/storage-full.ts';
 import { mountSmallDisk, type SmallDisk, smallDiskUnavailable } from './full-disk.ts';
 import { createTestContext, type TestContext } from './harness.ts';
 import { multipartBody, signUpAt } from './http.ts';
-import { makeAudioFile } from './speech-fixtures.ts';
 import { readUntil } from './wait.ts';
 
 const unavailable = smallDiskUnavailable();

@@ -1,5 +1,5 @@
+import { buildServerBundle, SERVER_BUNDLE_ENV } from '@voxpress/test-kit/server-process';
 import pg from 'pg';
-import { buildServerBundle, SERVER_BUNDLE_ENV } from './server-process.ts';
 
 /** The PostgreSQL server the postgres leg of the integration tests uses (CI machines run one). */
 export const POSTGRES_ADMIN_URL =

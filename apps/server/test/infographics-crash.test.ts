@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { InfographicJob } from '@voxpress/contracts';
+import { stopProcess } from '@voxpress/test-kit/server-process';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
@@ -9,7 +10,6 @@ import { drivers } from './harness.ts';
 import { signUpAt } from './http.ts';
 import { RECIPE_DOCUMENT } from './infographics-client.ts';
 import { cleanupAfter, serverSetup, startServer } from './process-setup.ts';
-import { stopProcess } from './server-process.ts';
 
 describe.each(drivers)('an infographic job interrupted by a crash, on %s', (driver) => {
   const cleanups = cleanupAfter();

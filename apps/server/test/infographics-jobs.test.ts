@@ -4,11 +4,11 @@ import type {
   InfographicJobEvent,
   InfographicJobSubmitted,
 } from '@voxpress/contracts';
+import { FakeHttpServer } from '@voxpress/test-kit/fake-http-server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../src/boot.ts';
 import { jobs } from '../src/db/schema.ts';
-import { FakeHttpServer } from './fake-http-server.ts';
 import { type ChatBody, openAiChatHandler, userText } from './fake-llm-servers.ts';
 import { createTestContext, drivers, type TestContext } from './harness.ts';
 import { type Client, client } from './http.ts';

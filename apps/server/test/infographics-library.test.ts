@@ -5,15 +5,15 @@ import type {
   TemplateCollection,
   TemplateSuggestion,
 } from '@voxpress/contracts';
+import { FakeHttpServer } from '@voxpress/test-kit/fake-http-server';
+import { readZip } from '@voxpress/test-kit/zip';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { infographicImages } from '../src/db/infographics.schema.ts';
-import { FakeHttpServer } from './fake-http-server.ts';
 import { type ChatBody, openAiChatHandler, userText } from './fake-llm-servers.ts';
 import { createTestContext, drivers, type TestContext } from './harness.ts';
 import { type Client, client } from './http.ts';
 import { decoded, openLink, picture, writtenContent } from './infographics-client.ts';
-import { readZip } from './zip.ts';
 
 const API = '/api/v1/infographics';
 const MISSING = '00000000-0000-4000-8000-000000000000';

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { InfographicJob, WebhookDelivery } from '@voxpress/contracts';
+import { FakeHttpServer } from '@voxpress/test-kit/fake-http-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../src/services/webhooks/webhook-signature.ts';
-import { FakeHttpServer } from './fake-http-server.ts';
 import { createTestContext, drivers, type TestContext } from './harness.ts';
 import { type Client, client } from './http.ts';
 import { writtenContent } from './infographics-client.ts';

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { exited } from '@voxpress/test-kit/server-process';
+import { FIXTURE_PARAGRAPH, FIXTURE_PARAGRAPH_2, makeAudioFile } from '@voxpress/test-kit/speech-fixtures';
 import { describe, expect, it } from 'vitest';
 import { findExecutable } from '../src/engines/speech/executables.ts';
 import { signUpAt, uploadAudioAt } from './http.ts';
 import { cleanupAfter, serverSetup, startServer } from './process-setup.ts';
 import { descendants, processState } from './processes.ts';
-import { exited } from './server-process.ts';
-import { FIXTURE_PARAGRAPH, FIXTURE_PARAGRAPH_2, makeAudioFile } from './speech-fixtures.ts';
 import { until } from './wait.ts';
 
 /** The programs a transcription starts, as /proc names them (15 characters at most). */

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { freePort, serverArgs } from '@voxpress/test-kit/server-process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, drivers } from './harness.ts';
-import { freePort, serverArgs } from './server-process.ts';
 
 const serverDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -2,9 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort, startServerProcess, stopProcess, waitForHealth } from '@voxpress/test-kit/server-process';
 import { afterEach } from 'vitest';
 import { createPostgresDatabase, type Driver } from './harness.ts';
-import { freePort, startServerProcess, stopProcess, waitForHealth } from './server-process.ts';
 
 /** Steps that undo what a test set up, in the order they were added. */
 export type Cleanups = (() => unknown)[];

@@ -7,13 +7,13 @@ import type {
   RenditionList,
   WebhookDelivery,
 } from '@voxpress/contracts';
+import { FakeHttpServer } from '@voxpress/test-kit/fake-http-server';
+import { FakeWordPress } from '@voxpress/test-kit/fake-wordpress';
 import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { xWeightedLength } from '../src/engines/writer/renditions/x-weight.ts';
 import { verifyWebhook } from '../src/services/webhooks/webhook-signature.ts';
 import { FakeGhost } from './fake-ghost.ts';
-import { FakeHttpServer } from './fake-http-server.ts';
-import { FakeWordPress } from './fake-wordpress.ts';
 import { createTestContext, drivers, type TestContext } from './harness.ts';
 import { multipartBody, signUp } from './http.ts';
 import { decoded } from './infographics-client.ts';

@@ -4,6 +4,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { S3RVER_CREDENTIALS, startS3Server } from '@voxpress/test-kit/s3-server';
+import { freePort, startServerProcess, stopProcess, waitForHealth } from '@voxpress/test-kit/server-process';
+import { FIXTURE_PARAGRAPH, FIXTURE_PARAGRAPH_2, makeAudioFile } from '@voxpress/test-kit/speech-fixtures';
+import { wordErrorRate } from '@voxpress/test-kit/wer';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,12 +20,8 @@ import { createPostgresDatabase, drivers } from './harness.ts';
 import { signUpAt, uploadAudioAt } from './http.ts';
 import { cleanupAfter, startServer } from './process-setup.ts';
 import { redisAvailable, removeRedisKeys, TEST_REDIS_URL } from './redis.ts';
-import { S3RVER_CREDENTIALS, startS3Server } from './s3-server.ts';
-import { freePort, startServerProcess, stopProcess, waitForHealth } from './server-process.ts';
-import { FIXTURE_PARAGRAPH, FIXTURE_PARAGRAPH_2, makeAudioFile } from './speech-fixtures.ts';
 import { parseSse } from './sse.ts';
 import { until } from './wait.ts';
-import { wordErrorRate } from './wer.ts';
 
 // Five recordings of different lengths, spoken by flite's kal16 voice (2–3 % WER with PocketSphinx).
 const TEXTS = [

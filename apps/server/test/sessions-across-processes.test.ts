@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { freePort } from '@voxpress/test-kit/server-process';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventBus } from '../src/events/create-event-bus.ts';
@@ -7,7 +8,6 @@ import { SESSIONS_TOPIC } from '../src/services/auth/session-gate.ts';
 import { drivers } from './harness.ts';
 import { cleanupAfter, serverSetup, startServer } from './process-setup.ts';
 import { redisAvailable, removeRedisKeys, TEST_REDIS_URL } from './redis.ts';
-import { freePort } from './server-process.ts';
 import { readUntil } from './wait.ts';
 
 const legs: { name: string; env: Record<string, string> }[] = [];

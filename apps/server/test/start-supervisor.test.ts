@@ -2,9 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { exited, serverArgs, waitForHealth } from '@voxpress/test-kit/server-process';
 import { describe, expect, it } from 'vitest';
 import { cleanupAfter, serverSetup } from './process-setup.ts';
-import { exited, serverArgs, waitForHealth } from './server-process.ts';
 import { until } from './wait.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

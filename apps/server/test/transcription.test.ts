@@ -2,13 +2,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { FIXTURE_PARAGRAPH, makeAudioFile } from '@voxpress/test-kit/speech-fixtures';
+import { wordErrorRate } from '@voxpress/test-kit/wer';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audio, transcriptions } from '../src/db/schema.ts';
 import { createTestContext, drivers, type TestContext } from './harness.ts';
 import { postAudioFile, signUp } from './http.ts';
-import { FIXTURE_PARAGRAPH, makeAudioFile } from './speech-fixtures.ts';
-import { wordErrorRate } from './wer.ts';
 
 interface Harness {
   t: TestContext;

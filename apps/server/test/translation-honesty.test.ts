@@ -1,6 +1,6 @@
 import type { Content } from '@voxpress/contracts';
+import { FakeHttpServer } from '@voxpress/test-kit/fake-http-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeHttpServer } from './fake-http-server.ts';
 import { createTestContext, type TestContext } from './harness.ts';
 import { type Client, client } from './http.ts';
 import { until } from './wait.ts';

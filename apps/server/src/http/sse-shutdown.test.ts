@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { FIXTURE_PARAGRAPH, makeAudioFile } from '@voxpress/test-kit/speech-fixtures';
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../test/harness.ts';
 import { postAudioFile, signUp } from '../../test/http.ts';
-import { FIXTURE_PARAGRAPH, makeAudioFile } from '../../test/speech-fixtures.ts';
 
 describe('shutting down with status streams open', () => {
   it('ends each stream with a reconnect hint instead of waiting for the browser to leave', async () => {

@@ -2,12 +2,12 @@ import { readFileSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { makeAudioFile } from '@voxpress/test-kit/speech-fixtures';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../test/harness.ts';
 import { multipartBody, signUp } from '../../test/http.ts';
-import { makeAudioFile } from '../../test/speech-fixtures.ts';
 import { audio } from '../db/schema.ts';
 
 /** One text input of one route: where a value goes, and the longest value the contract allows. */

@@ -1,6 +1,6 @@
 import type { lookup as dnsLookup, LookupAddress } from 'node:dns';
+import { FakeHttpServer } from '@voxpress/test-kit/fake-http-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakeHttpServer } from '../../test/fake-http-server.ts';
 import { modelListHandler } from '../../test/fake-llm-servers.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { testLlmConnection } from './llm-destination.ts';

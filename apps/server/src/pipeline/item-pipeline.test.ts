@@ -1,11 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { makeAudioFile } from '@voxpress/test-kit/speech-fixtures';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../test/harness.ts';
 import { postAudioFile, signUp } from '../../test/http.ts';
-import { makeAudioFile } from '../../test/speech-fixtures.ts';
 import { readUntil } from '../../test/wait.ts';
 import { startWorkers } from '../boot.ts';
 import { audio, jobs, transcriptions } from '../db/schema.ts';

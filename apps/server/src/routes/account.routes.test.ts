@@ -1,14 +1,14 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startS3Server } from '@voxpress/test-kit/s3-server';
+import { makeAudioFile } from '@voxpress/test-kit/speech-fixtures';
+import { readZip } from '@voxpress/test-kit/zip';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../test/harness.ts';
 import { multipartBody, postAudioFile, signUp } from '../../test/http.ts';
-import { startS3Server } from '../../test/s3-server.ts';
-import { makeAudioFile } from '../../test/speech-fixtures.ts';
-import { readZip } from '../../test/zip.ts';
 import { content, transcriptions, users } from '../db/schema.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 

@@ -1,5 +1,5 @@
+import { FakeHttpServer } from '@voxpress/test-kit/fake-http-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeHttpServer } from '../../test/fake-http-server.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { signUp } from '../../test/http.ts';
 import { currentWhisperHardware, defaultWhisperModel } from '../engines/speech/whisper-models.ts';

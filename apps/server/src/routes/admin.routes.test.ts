@@ -1,13 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { FakeHttpServer } from '@voxpress/test-kit/fake-http-server';
+import { freePort } from '@voxpress/test-kit/server-process';
+import { makeAudioFile } from '@voxpress/test-kit/speech-fixtures';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakeHttpServer } from '../../test/fake-http-server.ts';
 import { modelListHandler } from '../../test/fake-llm-servers.ts';
 import { createTestContext, drivers, type TestContext } from '../../test/harness.ts';
 import { postAudioFile, signUp } from '../../test/http.ts';
-import { freePort } from '../../test/server-process.ts';
-import { makeAudioFile } from '../../test/speech-fixtures.ts';
 import { serverSettings } from '../db/schema.ts';
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });

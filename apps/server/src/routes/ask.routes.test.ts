@@ -1,7 +1,7 @@
 import type { AskAnswer, AskPassage, AskStreamEvent } from '@voxpress/contracts';
+import { FakeHttpServer } from '@voxpress/test-kit/fake-http-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakeHttpServer } from '../../test/fake-http-server.ts';
 import { type ChatBody, type Model, openAiChatHandler, userText } from '../../test/fake-llm-servers.ts';
 import { createTestContext, drivers, type TestContext } from '../../test/harness.ts';
 import { type Client, client } from '../../test/http.ts';

@@ -1,11 +1,11 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { MediaSite } from '@voxpress/test-kit/media-site';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../test/harness.ts';
 import { type Client, client } from '../../test/http.ts';
-import { MediaSite } from '../../test/media-site.ts';
 import { readUntil } from '../../test/wait.ts';
 import { startWorkers } from '../boot.ts';
 import { audio, transcriptions } from '../db/schema.ts';

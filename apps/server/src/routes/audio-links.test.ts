@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { makeAudioFile } from '@voxpress/test-kit/speech-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { postAudioFile, signUp } from '../../test/http.ts';
-import { makeAudioFile } from '../../test/speech-fixtures.ts';
 
 describe('links for playback and the status stream', () => {
   let t: TestContext;

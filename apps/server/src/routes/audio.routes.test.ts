@@ -2,12 +2,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { startS3Server } from '@voxpress/test-kit/s3-server';
+import { FIXTURE_PARAGRAPH, makeAudioFile } from '@voxpress/test-kit/speech-fixtures';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../test/harness.ts';
 import { multipartBody, postAudioFile, signUp } from '../../test/http.ts';
-import { startS3Server } from '../../test/s3-server.ts';
-import { FIXTURE_PARAGRAPH, makeAudioFile } from '../../test/speech-fixtures.ts';
 import { audio } from '../db/schema.ts';
 
 const INVALID = 'Please upload a valid audio file (MP3, WAV, M4A, or OGG).';

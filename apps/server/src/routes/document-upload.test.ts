@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { emptyParagraphsDocx } from '@voxpress/test-kit/document-bombs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyParagraphsDocx } from '../../test/document-bombs.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { type Client, client } from '../../test/http.ts';
 

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { resetTokenIn, TestSmtpServer } from '@voxpress/test-kit/smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../test/harness.ts';
 import { signUp } from '../../test/http.ts';
-import { resetTokenIn, TestSmtpServer } from '../../test/smtp-server.ts';
 import { passwordResets } from '../db/schema.ts';
 
 const PASSWORD = 'correct horse battery';

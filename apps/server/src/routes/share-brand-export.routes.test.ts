@@ -1,11 +1,12 @@
 // The account data export holds the share links the user made (never their tokens) and the brand
 // kit with its logo, on both databases; another user's links and kit stay out of it.
+
+import { readZip } from '@voxpress/test-kit/zip';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../test/harness.ts';
 import { type Client, client } from '../../test/http.ts';
 import { seedVoicedItem } from '../../test/seed-item.ts';
-import { readZip } from '../../test/zip.ts';
 
 describe.each(drivers)('share links and the brand kit in the data export on %s', (driver) => {
   let t: TestContext;

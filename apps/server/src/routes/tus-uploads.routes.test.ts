@@ -3,10 +3,10 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { makeAudioFile } from '@voxpress/test-kit/speech-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { signUp } from '../../test/http.ts';
-import { makeAudioFile } from '../../test/speech-fixtures.ts';
 import { readUntil } from '../../test/wait.ts';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');

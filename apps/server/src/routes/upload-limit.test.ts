@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { makeAudioFile } from '@voxpress/test-kit/speech-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../test/harness.ts';
 import { postAudioFile, signUp } from '../../test/http.ts';
-import { makeAudioFile } from '../../test/speech-fixtures.ts';
 import { loadConfig } from '../config/config.ts';
 
 const MB = 1024 * 1024;

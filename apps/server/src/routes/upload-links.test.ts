@@ -1,11 +1,11 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startS3Server } from '@voxpress/test-kit/s3-server';
+import { makeAudioFile } from '@voxpress/test-kit/speech-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../test/harness.ts';
 import { signUp } from '../../test/http.ts';
-import { startS3Server } from '../../test/s3-server.ts';
-import { makeAudioFile } from '../../test/speech-fixtures.ts';
 
 /** Everything stored under `<data>/blobs`, as paths relative to it. */
 function storedFiles(dataDir: string): string[] {

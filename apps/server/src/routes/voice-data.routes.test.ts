@@ -1,9 +1,9 @@
+import { readZip } from '@voxpress/test-kit/zip';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../test/harness.ts';
 import { signUp } from '../../test/http.ts';
 import { seedVoicedItem } from '../../test/seed-item.ts';
-import { readZip } from '../../test/zip.ts';
 import { transcriptions, voiceProfiles } from '../db/schema.ts';
 
 // Prints made of numbers a `real` column keeps exactly, so what comes back can be compared.

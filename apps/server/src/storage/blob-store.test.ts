@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startS3Server } from '@voxpress/test-kit/s3-server';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { startS3Server } from '../../test/s3-server.ts';
 import { registerErrorHandling } from '../http/errors.ts';
 import { storageRoutes } from '../routes/storage.routes.ts';
 import { describeBlobStoreCompliance } from './blob-store.compliance.ts';

@@ -1,6 +1,6 @@
+import { FakeWordPress } from '@voxpress/test-kit/fake-wordpress';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGhost } from '../../../test/fake-ghost.ts';
-import { FakeWordPress } from '../../../test/fake-wordpress.ts';
 import { GuardedFetch } from '../../net/guarded-fetch.ts';
 import { GhostPublisher } from './ghost.publisher.ts';
 import type { PostDraft } from './publisher.ts';

@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { FIXTURE_PARAGRAPH, type FixtureFormat, makeAudioFile } from '@voxpress/test-kit/speech-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_PARAGRAPH, type FixtureFormat, makeAudioFile } from '../../../test/speech-fixtures.ts';
 import { decodeToWav, ffmpegPath, probeAudio, UNDECODABLE_AUDIO } from './ffmpeg.ts';
 import { SpeechEngineError } from './speech-engine.ts';
 import { readWavInfo } from './wav-file.ts';

@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { FIXTURE_PARAGRAPH, FIXTURE_PARAGRAPH_2, makeSpeechWav } from '@voxpress/test-kit/speech-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_PARAGRAPH, FIXTURE_PARAGRAPH_2, makeSpeechWav } from '../../../test/speech-fixtures.ts';
 import { failure, speechRequest } from '../../../test/speech-requests.ts';
 import { OpenAiCompatibleSpeechEngine } from './openai-compatible.speech.ts';
 import { SpeechEngineError, SpeechEngineUnavailableError, type SpeechRequest } from './speech-engine.ts';

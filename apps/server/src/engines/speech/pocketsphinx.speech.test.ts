@@ -1,9 +1,9 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { FIXTURE_PARAGRAPH, makeSpeechWav } from '@voxpress/test-kit/speech-fixtures';
+import { wordErrorRate } from '@voxpress/test-kit/wer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_PARAGRAPH, makeSpeechWav } from '../../../test/speech-fixtures.ts';
-import { wordErrorRate } from '../../../test/wer.ts';
 import { PocketsphinxSpeechEngine } from './pocketsphinx.speech.ts';
 import { PocketsphinxOutput } from './pocketsphinx-output.ts';
 import { SpeechEngineUnavailableError } from './speech-engine.ts';

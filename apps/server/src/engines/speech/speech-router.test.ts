@@ -3,9 +3,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { FIXTURE_PARAGRAPH, makeSpeechWav } from '@voxpress/test-kit/speech-fixtures';
+import { wordErrorRate } from '@voxpress/test-kit/wer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_PARAGRAPH, makeSpeechWav } from '../../../test/speech-fixtures.ts';
-import { wordErrorRate } from '../../../test/wer.ts';
 import type { SpeechConfig } from '../../config/config.ts';
 import { enginePort } from '../../services/engines/engine-port.ts';
 import {

@@ -1,5 +1,5 @@
+import { FakeHttpServer, type ReceivedRequest, sendJson } from '@voxpress/test-kit/fake-http-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakeHttpServer, type ReceivedRequest, sendJson } from '../../../test/fake-http-server.ts';
 import { EngineUnavailableError } from '../engine.ts';
 import { DeepLTranslator } from './deepl.translator.ts';
 

@@ -3,9 +3,9 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { exited } from '@voxpress/test-kit/server-process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { processState } from '../../../test/processes.ts';
-import { exited } from '../../../test/server-process.ts';
 import { readUntil } from '../../../test/wait.ts';
 import { findExecutable } from '../speech/executables.ts';
 import { ProgramError, runProgram } from './run-program.ts';

@@ -1,5 +1,5 @@
+import { FakeHttpServer, sendJson } from '@voxpress/test-kit/fake-http-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakeHttpServer, sendJson } from '../../../test/fake-http-server.ts';
 import { NoEngineError } from '../engine.ts';
 import { ApertiumTranslator } from './apertium.translator.ts';
 import { DeepLTranslator } from './deepl.translator.ts';

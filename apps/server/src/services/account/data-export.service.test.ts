@@ -1,9 +1,9 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import type { User } from '@voxpress/contracts';
+import { readZip } from '@voxpress/test-kit/zip';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { readZip } from '../../../test/zip.ts';
 import type { AccountDataRepository } from '../../repositories/account-data.repository.ts';
 import type { TranscriptionRow } from '../../repositories/transcriptions.repository.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { MediaSite } from '@voxpress/test-kit/media-site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MediaSite } from '../../../test/media-site.ts';
 import { GuardedFetch } from '../../net/guarded-fetch.ts';
 import { fetchToFile, sniffLink } from './media-fetch.ts';
 

@@ -1,6 +1,6 @@
+import { emptyParagraphsDocx } from '@voxpress/test-kit/document-bombs';
+import { makeDocx } from '@voxpress/test-kit/docx-fixture';
 import { describe, expect, it } from 'vitest';
-import { emptyParagraphsDocx } from '../../../test/document-bombs.ts';
-import { makeDocx } from '../../../test/docx-fixture.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseDocument } from './document-parser.ts';
 

@@ -1,6 +1,6 @@
+import { docxWithBody, emptyParagraphsDocx, longTextDocx } from '@voxpress/test-kit/document-bombs';
+import { makeDocx } from '@voxpress/test-kit/docx-fixture';
 import { describe, expect, it } from 'vitest';
-import { docxWithBody, emptyParagraphsDocx, longTextDocx } from '../../../test/document-bombs.ts';
-import { makeDocx } from '../../../test/docx-fixture.ts';
 import { checkDocxArchive, DOCX_LIMITS } from './document-zip.ts';
 
 describe('the DOCX archive check', () => {

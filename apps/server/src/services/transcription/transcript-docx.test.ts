@@ -1,6 +1,6 @@
+import { readZip } from '@voxpress/test-kit/zip';
 import mammoth from 'mammoth';
 import { describe, expect, it } from 'vitest';
-import { readZip } from '../../../test/zip.ts';
 import { renderDocx } from './subtitle-runner.ts';
 import { exportTranscript } from './subtitles.ts';
 import { longDate, transcriptDocx } from './transcript-docx.ts';

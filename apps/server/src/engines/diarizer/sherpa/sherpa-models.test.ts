@@ -4,8 +4,8 @@ import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { FakeHttpServer } from '@voxpress/test-kit/fake-http-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakeHttpServer } from '../../../../test/fake-http-server.ts';
 import { speakerModelDownloadWorker } from '../../../jobs/speaker-model-download.job.ts';
 import type { JobContext } from '../../../queue/queue.ts';
 import { makeConversation, meetingScript } from '../conversation-fixture.ts';

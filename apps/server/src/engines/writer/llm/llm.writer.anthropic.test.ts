@@ -1,5 +1,5 @@
+import { FakeHttpServer } from '@voxpress/test-kit/fake-http-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakeHttpServer } from '../../../../test/fake-http-server.ts';
 import { anthropicMessagesHandler, type ChatBody, type Model } from '../../../../test/fake-llm-servers.ts';
 import { LlmWriter } from './llm.writer.ts';
 import { AnthropicProvider } from './llm-providers.ts';

@@ -1,5 +1,5 @@
+import { FakeHttpServer } from '@voxpress/test-kit/fake-http-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakeHttpServer } from '../../../../test/fake-http-server.ts';
 import { type ChatBody, type Model, openAiChatHandler, userText } from '../../../../test/fake-llm-servers.ts';
 import { LlmWriter, type WriteRequest } from './llm.writer.ts';
 import { OpenAiCompatibleProvider } from './llm-providers.ts';

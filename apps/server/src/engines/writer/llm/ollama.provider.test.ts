@@ -1,5 +1,5 @@
+import { FakeHttpServer, sendJson } from '@voxpress/test-kit/fake-http-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakeHttpServer, sendJson } from '../../../../test/fake-http-server.ts';
 import { type ChatBody, openAiChatHandler } from '../../../../test/fake-llm-servers.ts';
 import { LlmWriter } from './llm.writer.ts';
 import { firstAvailable, llmProviders, OllamaProvider } from './llm-providers.ts';

@@ -1,6 +1,6 @@
+import { FakeHttpServer } from '@voxpress/test-kit/fake-http-server';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeHttpServer } from '../../../../test/fake-http-server.ts';
 import { openAiChatHandler, userText } from '../../../../test/fake-llm-servers.ts';
 import { words as wordsOf } from '../composer/language.ts';
 import { OpenAiCompatibleProvider } from '../llm/llm-providers.ts';

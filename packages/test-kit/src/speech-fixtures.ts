@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ffmpegPath } from '../src/engines/speech/ffmpeg.ts';
 
 const run = promisify(execFile);
 
@@ -76,6 +76,25 @@ export async function makeAudioFile(text: string, format: FixtureFormat, dir: st
   }
   await rename(partial, out);
   return out;
+}
+
+/**
+ * The ffmpeg the server decodes with: the system's on PATH, else the static build shipped in
+ * `@ffmpeg-installer/ffmpeg` (the same choice as the server's `ffmpegInfo`).
+ */
+function ffmpegPath(): string {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    if (!dir) continue;
+    const candidate = path.join(dir, 'ffmpeg');
+    try {
+      if (!statSync(candidate).isFile()) continue;
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here; keep looking
+    }
+  }
+  return (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 }
 
 function hash(text: string): string {

@@ -42,7 +42,8 @@ export async function waitForHealth(
   throw new Error(`The server at ${baseUrl} did not report healthy within ${timeoutMs} ms`);
 }
 
-const serverDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** apps/server, found from this file's place in the repository (the kit imports no server code). */
+const serverDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'apps', 'server');
 
 /**
  * Bundles the server once for a test run into a folder of its own under apps/server (so it finds
