@@ -5,7 +5,7 @@
 export const LAYOUT_STYLE_KEYS = ['modern', 'classic', 'minimal', 'vibrant', 'elegant'] as const;
 export type LayoutStyleKey = (typeof LAYOUT_STYLE_KEYS)[number];
 
-/** A layout style: its key, name, description, four colours and a preview icon. */
+/** A layout style as clients are shown it: its key, name, description, four colours and a preview icon. */
 export interface LayoutStyle {
   key: LayoutStyleKey;
   name: string;
@@ -16,43 +16,59 @@ export interface LayoutStyle {
   icon: string;
 }
 
-export const LAYOUT_STYLES: readonly LayoutStyle[] = [
-  {
-    key: 'modern',
+/**
+ * Everything the catalogue says of a layout style: what clients are shown, and where the style
+ * shows best. A new style is one entry here and its theme in the renderer.
+ */
+export interface LayoutStyleEntry extends LayoutStyle {
+  /** Where it shows best, in this order (template details: "best for"). */
+  bestFor: readonly BestFor[];
+}
+
+// One entry per key, so a key without its entry fails the type check.
+const LAYOUT_STYLE_ENTRIES = {
+  modern: {
     name: 'Modern',
     description: 'Clean cards, bold numbers and a confident accent colour.',
     colors: { primary: '#1d4ed8', secondary: '#0f172a', accent: '#f59e0b', background: '#f8fafc' },
     icon: '🔷',
+    bestFor: ['instagram', 'linkedin', 'presentation'],
   },
-  {
-    key: 'classic',
+  classic: {
     name: 'Classic',
     description: 'Serif headings, ruled sections and warm paper tones.',
     colors: { primary: '#7c2d12', secondary: '#292524', accent: '#b45309', background: '#fdf6e3' },
     icon: '📜',
+    bestFor: ['pinterest', 'blog', 'print'],
   },
-  {
-    key: 'minimal',
+  minimal: {
     name: 'Minimal',
     description: 'Lots of white space, one colour and quiet typography.',
     colors: { primary: '#111827', secondary: '#4b5563', accent: '#10b981', background: '#ffffff' },
     icon: '◻️',
+    bestFor: ['linkedin', 'newsletter', 'presentation'],
   },
-  {
-    key: 'vibrant',
+  vibrant: {
     name: 'Vibrant',
     description: 'Saturated gradients and big shapes that stop the scroll.',
     colors: { primary: '#db2777', secondary: '#4c1d95', accent: '#facc15', background: '#fff1f2' },
     icon: '🎨',
+    bestFor: ['instagram', 'instagram_story', 'facebook'],
   },
-  {
-    key: 'elegant',
+  elegant: {
     name: 'Elegant',
     description: 'Dark background, gold details and refined spacing.',
     colors: { primary: '#d4af37', secondary: '#f5f5f4', accent: '#a78bfa', background: '#1c1917' },
     icon: '✨',
+    bestFor: ['pinterest', 'instagram', 'newsletter'],
   },
-];
+} satisfies Record<LayoutStyleKey, Omit<LayoutStyleEntry, 'key'>>;
+
+/** The layout styles in the order of their keys. */
+export const LAYOUT_STYLES: readonly LayoutStyleEntry[] = LAYOUT_STYLE_KEYS.map((key) => ({
+  key,
+  ...LAYOUT_STYLE_ENTRIES[key],
+}));
 
 /** A size an infographic can be made in; `value` is `WxH`. */
 export interface SizePreset {

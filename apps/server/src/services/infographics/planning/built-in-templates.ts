@@ -7,6 +7,7 @@ import {
   LAYOUT_STYLE_KEYS,
   LAYOUT_STYLES,
   type LayoutStyle,
+  type LayoutStyleEntry,
   type LayoutStyleKey,
 } from '@voxpress/contracts';
 
@@ -17,15 +18,6 @@ export const EMPHASES_BY_TYPE: Record<InfographicContentType, readonly Emphasis[
   meeting_notes: ['action_items', 'decisions', 'key_points', 'quote', 'facts'],
   product_description: ['features', 'benefits', 'facts', 'quote', 'key_points'],
   enhanced: ['key_points', 'quote', 'summary', 'facts', 'steps'],
-};
-
-/** Where each layout style shows best. */
-const BEST_FOR_BY_STYLE: Record<LayoutStyleKey, readonly BestFor[]> = {
-  modern: ['instagram', 'linkedin', 'presentation'],
-  classic: ['pinterest', 'blog', 'print'],
-  minimal: ['linkedin', 'newsletter', 'presentation'],
-  vibrant: ['instagram', 'instagram_story', 'facebook'],
-  elegant: ['pinterest', 'instagram', 'newsletter'],
 };
 
 export const CONTENT_TYPE_LABELS: Record<InfographicContentType, { label: string; description: string }> = {
@@ -49,10 +41,16 @@ export const EMPHASIS_LABELS: Record<Emphasis, string> = {
   benefits: 'Benefits',
 };
 
-export function layoutStyle(key: LayoutStyleKey): LayoutStyle {
+function styleEntry(key: LayoutStyleKey): LayoutStyleEntry {
   const style = LAYOUT_STYLES.find((s) => s.key === key);
   if (!style) throw new Error(`Unknown layout style ${key}`);
   return style;
+}
+
+/** A layout style as clients are shown it (without the catalogue's own notes). */
+export function layoutStyle(key: LayoutStyleKey): LayoutStyle {
+  const { name, description, colors, icon } = styleEntry(key);
+  return { key, name, description, colors: { ...colors }, icon };
 }
 
 export const builtInTemplateId = (style: LayoutStyleKey, type: InfographicContentType) => `${style}-${type}`;
@@ -67,7 +65,8 @@ export function parseBuiltInId(
   return style && contentType ? { style, contentType } : undefined;
 }
 
-export const bestForOf = (style: LayoutStyleKey): BestFor[] => [...BEST_FOR_BY_STYLE[style]];
+/** Where a layout style shows best (its catalogue entry's `bestFor`). */
+export const bestForOf = (style: LayoutStyleKey): BestFor[] => [...styleEntry(style).bestFor];
 
 /** The built-in template of one layout style for one content type. */
 export function builtInTemplate(style: LayoutStyleKey, type: InfographicContentType): InfographicTemplate {
