@@ -19,7 +19,10 @@ import { zText } from './text.ts';
 // Infographics (spec §3 and §7): what the `/api/v1/infographics/...` routes accept and answer.
 
 export const zLayoutStyleKey = z
-  .enum(LAYOUT_STYLE_KEYS, 'Choose one of modern, classic, minimal, vibrant or elegant')
+  .enum(
+    LAYOUT_STYLE_KEYS,
+    `Choose one of ${LAYOUT_STYLE_KEYS.slice(0, -1).join(', ')} or ${LAYOUT_STYLE_KEYS.at(-1)}`,
+  )
   .meta({ id: 'LayoutStyleKey' });
 export const zInfographicContentType = z
   .enum(
