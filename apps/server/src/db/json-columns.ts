@@ -1,4 +1,4 @@
-import type { Segment, zInfographicJobSubmit } from '@voxpress/contracts';
+import type { ContentBody, ContentDetails, Segment, zInfographicJobSubmit } from '@voxpress/contracts';
 import type { z } from 'zod';
 
 // The shapes of the jsonb columns that have no contract of their own. They sit with the schema
@@ -21,6 +21,16 @@ export interface StoredSpeaker {
 
 /** A segment as stored: what the engine heard, plus its voice once speakers are detected. */
 export type StoredSegment = Segment & { speaker?: string | null };
+
+/**
+ * A piece's first language as stored (`content.body`): a `ContentBody`, whose `details` are the
+ * content type's fields (a union on `content_type`), except that a piece written before details
+ * had one shape keeps the engine's own (the composer's metadata or a model's `details`). The
+ * content mapper's `bodyOf` gives them the one shape on reading.
+ */
+export type StoredContentBody = Omit<ContentBody, 'details'> & {
+  details: ContentDetails | Record<string, unknown> | null;
+};
 
 /** A saved edit of one language of a piece (`content.versions`), kept newest first. */
 export interface ContentVersion {

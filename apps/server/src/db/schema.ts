@@ -1,4 +1,5 @@
 import {
+  type ContentTranslation,
   PUBLISHER_PLATFORMS,
   type TranscriptionAttempt,
   type TranscriptVersion,
@@ -21,6 +22,7 @@ import {
 import type {
   AttemptRecord,
   ContentVersion,
+  StoredContentBody,
   StoredSegment,
   StoredSetting,
   StoredSpeaker,
@@ -309,10 +311,10 @@ export const content = pgTable(
     status: text('status', { enum: contentStatuses }).notNull().default('pending'),
     progress: real('progress').notNull().default(0),
     progressMessage: text('progress_message'),
-    /** The piece in its first language (`ContentBody`), null until written. */
-    body: jsonb('body'),
+    /** The piece in its first language (a `ContentBody`, see `StoredContentBody`), null until written. */
+    body: jsonb('body').$type<StoredContentBody>(),
     /** Language → `ContentTranslation` (status, title, text, blocks, engine, error). */
-    translations: jsonb('translations').notNull().default({}),
+    translations: jsonb('translations').$type<Record<string, ContentTranslation>>().notNull().default({}),
     /** Which engine wrote the piece, why, and every engine tried. */
     writer: jsonb('writer').$type<WriterRecord>(),
     error: text('error'),

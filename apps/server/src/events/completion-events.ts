@@ -1,6 +1,5 @@
 import type { WebhookEventType } from '@voxpress/contracts';
 import type { Db } from '../db/database.ts';
-import { translationsOf } from '../mappers/content-mapper.ts';
 import type { AudioRow } from '../repositories/audio.repository.ts';
 import type { ContentRow } from '../repositories/content.repository.ts';
 import type { ImageRow } from '../repositories/infographics/images.repository.ts';
@@ -54,7 +53,7 @@ export class CompletionEvents {
   }
 
   async contentCompleted(tx: Db, row: ContentRow): Promise<number> {
-    const translations = translationsOf(row);
+    const translations = row.translations;
     return this.webhooks.emit(tx, {
       type: 'content.completed',
       userId: row.userId,

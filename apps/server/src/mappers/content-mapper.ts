@@ -11,8 +11,6 @@ import type { ContentRow } from '../repositories/content.repository.ts';
 
 export type { ContentVersion, WriterRecord } from '../db/json-columns.ts';
 
-export const translationsOf = (row: ContentRow) => row.translations as Record<string, ContentTranslation>;
-
 /** An entry for a language not done yet. */
 export function pendingTranslation(first: boolean): ContentTranslation {
   return {
@@ -30,18 +28,18 @@ export function pendingTranslation(first: boolean): ContentTranslation {
 
 /** The languages of a piece that ended failed (a translation no engine could make, a stage that failed). */
 export function failedLanguages(row: ContentRow): string[] {
-  const translations = translationsOf(row);
+  const translations = row.translations;
   return row.languages.filter((l) => translations[l]?.status === 'failed');
 }
 
 function statuses(row: ContentRow): Record<string, TranslationStatus> {
-  const translations = translationsOf(row);
+  const translations = row.translations;
   return Object.fromEntries(row.languages.map((l) => [l, translations[l]?.status ?? 'pending']));
 }
 
 /** The API shape of a piece (spec §3 Content). */
 export function toContent(row: ContentRow): Content {
-  const translations = translationsOf(row);
+  const translations = row.translations;
   const first = translations[row.language];
   const writer = row.writer;
   const versions: Record<string, { title: string; text: string; saved_at: string }[]> = {};
@@ -88,8 +86,10 @@ export function toContent(row: ContentRow): Content {
  * through the same mapping (without times, which need the source).
  */
 function bodyOf(row: ContentRow): ContentBody | null {
-  const body = row.body as ContentBody | null;
-  if (!body || body.details === null || zContentDetails.safeParse(body.details).success) return body;
+  const body = row.body;
+  if (!body) return null;
+  const details = zContentDetails.nullable().safeParse(body.details);
+  if (details.success) return { ...body, details: details.data };
   return {
     ...body,
     details: contentDetails({

@@ -155,10 +155,11 @@ describe.each(drivers)('content pipeline on %s', (driver) => {
       expect(done.metadata.translation_status).toEqual({ en: 'completed', es: 'completed', fr: 'failed' });
       asked.length = 0;
       const [row] = (await t.ctx.database.db.select().from(content)).filter((r) => r.id === id);
-      const translations = row?.translations as Record<string, { status: string }>;
+      const fr = row?.translations.fr;
+      if (!fr) throw new Error('no French entry');
       await t.ctx.database.db.update(content).set({
         status: 'processing',
-        translations: { ...translations, fr: { ...translations.fr, status: 'pending' } },
+        translations: { ...row.translations, fr: { ...fr, status: 'pending' } },
       });
       await t.ctx.queue.enqueue(contentTranslateJob, { contentId: id });
       t.ctx.queue.wake();

@@ -11,7 +11,6 @@ import {
   contentStatusEvent,
   failedLanguages,
   pendingTranslation,
-  translationsOf,
   type WriterRecord,
 } from '../mappers/content-mapper.ts';
 import type { JobContext, Queue } from '../queue/queue.ts';
@@ -214,7 +213,7 @@ export class ContentPipeline {
         const piece = await repository.findById(id);
         if (!piece) return undefined;
         const translations = Object.fromEntries(
-          Object.entries(translationsOf(piece)).map(([l, t]) => [
+          Object.entries(piece.translations).map(([l, t]): [string, ContentTranslation] => [
             l,
             t.status === 'pending' ? { ...t, status: 'failed', error: message } : t,
           ]),

@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
-import type { ContentTranslation, User } from '@voxpress/contracts';
+import type { User } from '@voxpress/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { ZipFile } from 'yazl';
 import { toAudio } from '../../mappers/audio-mapper.ts';
@@ -133,7 +133,7 @@ export class DataExportService {
         );
     }
     for (const row of contentRows) {
-      const translations = row.translations as Record<string, ContentTranslation>;
+      const translations = row.translations;
       for (const [language, piece] of Object.entries(translations)) {
         if (!piece.text.trim()) continue;
         const name = names.take(

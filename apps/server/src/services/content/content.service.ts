@@ -12,7 +12,7 @@ import { languageName } from '../../engines/translator/languages.ts';
 import { composerArranges } from '../../engines/writer/composer/index.ts';
 import { countBodyWords } from '../../engines/writer/content-body.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { type ContentVersion, toContent, translationsOf } from '../../mappers/content-mapper.ts';
+import { type ContentVersion, toContent } from '../../mappers/content-mapper.ts';
 import type { ContentPipeline } from '../../pipeline/content-pipeline.ts';
 import type { ContentRepository, ContentRow } from '../../repositories/content.repository.ts';
 import type { TranscriptionsRepository } from '../../repositories/transcriptions.repository.ts';
@@ -107,7 +107,7 @@ export class ContentService {
   async edit(userId: string, id: string, edit: ContentEdit): Promise<Content> {
     const row = await this.owned(userId, id);
     const language = edit.language?.toLowerCase() ?? row.language;
-    const current = translationsOf(row)[language];
+    const current = row.translations[language];
     if (current?.status !== 'completed')
       throw new HttpError(
         400,
@@ -136,7 +136,7 @@ export class ContentService {
       saved_at: row.updatedAt.toISOString(),
     };
     const updated = await this.deps.content.updateAtRevision(row.id, row.revision, {
-      translations: { ...translationsOf(row), [language]: next },
+      translations: { ...row.translations, [language]: next },
       versions: [version, ...row.versions].slice(0, MAX_VERSIONS),
       ...(language === row.language ? { title } : {}),
     });

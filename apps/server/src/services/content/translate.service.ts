@@ -1,12 +1,12 @@
-import type { ContentBlock, ContentBody, ContentTranslation } from '@voxpress/contracts';
+import type { ContentBlock, ContentTranslation } from '@voxpress/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { StoredContentBody } from '../../db/json-columns.ts';
 import { EngineError, userMessageOf } from '../../engines/engine.ts';
 import { languageName } from '../../engines/translator/languages.ts';
 import { offLanguageParagraphs } from '../../engines/translator/output-language.ts';
 import type { TranslatorRouter } from '../../engines/translator/translator-router.ts';
 import { bodyFrom } from '../../engines/writer/content-body.ts';
 import type { contentTranslateJob } from '../../jobs/content-translate.job.ts';
-import { translationsOf } from '../../mappers/content-mapper.ts';
 import { type ContentPipeline, WRITE_SHARE } from '../../pipeline/content-pipeline.ts';
 import type { JobContext, JobPayload } from '../../queue/queue.ts';
 import { PermanentJobError } from '../../queue/queue.ts';
@@ -35,9 +35,9 @@ export class TranslateService {
     const { pipeline } = this.deps;
     const piece = await this.deps.content.findById(job.payload.contentId);
     if (!piece) throw new PermanentJobError('The content was deleted before it could be translated');
-    const body = piece.body as ContentBody | null;
+    const body = piece.body;
     if (!body) throw new PermanentJobError('The content has not been written yet');
-    const done = translationsOf(piece);
+    const done = piece.translations;
     const others = piece.languages.filter((l) => l !== piece.language);
     try {
       for (const [i, language] of others.entries()) {
@@ -62,7 +62,7 @@ export class TranslateService {
   /** One language: the translated title and blocks (with their grounding), or why not. */
   private async translate(
     piece: ContentRow,
-    body: ContentBody,
+    body: StoredContentBody,
     target: string,
     signal: AbortSignal,
   ): Promise<ContentTranslation> {

@@ -1,7 +1,6 @@
 import type { ContentTranslation } from '@voxpress/contracts';
 import { languageName } from '../../engines/translator/languages.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { translationsOf } from '../../mappers/content-mapper.ts';
 import type { ContentRow } from '../../repositories/content.repository.ts';
 
 /** A piece's text in one language that is ready to use (renditions, exports, publishing). */
@@ -10,7 +9,7 @@ export function readyLanguage(
   language: string | undefined,
 ): { language: string; translation: ContentTranslation } {
   const lang = (language ?? row.language).toLowerCase();
-  const translation = translationsOf(row)[lang];
+  const translation = row.translations[lang];
   if (translation?.status === 'failed')
     throw new HttpError(
       404,

@@ -100,17 +100,17 @@ export async function sharePageData(
             passages: passagesOf(transcription),
           }
         : null,
-    pieces: pieces
-      .filter((p) => p.status === 'completed' && p.body)
-      .map((p) => {
-        const body = p.body as { title?: string; text?: string };
-        const title = body.title || p.title || 'Untitled';
-        return {
+    pieces: pieces.flatMap((p) => {
+      if (p.status !== 'completed' || !p.body) return [];
+      const title = p.body.title || p.title || 'Untitled';
+      return [
+        {
           title,
-          html: nestHeadings(markdownToHtml(bodyWithoutTitle(body.text ?? '', title))),
+          html: nestHeadings(markdownToHtml(bodyWithoutTitle(p.body.text, title))),
           engine: writerOf(p),
-        };
-      }),
+        },
+      ];
+    }),
     images: images.map((img) => ({
       src: imageSrc(img.id),
       alt: img.title,

@@ -1,9 +1,11 @@
+import type { ContentBody } from '@voxpress/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../../test/harness.ts';
 import { signUp } from '../../../test/http.ts';
 import { seedVoicedItem } from '../../../test/seed-item.ts';
 import { content } from '../../db/schema.ts';
+import { pendingTranslation } from '../../mappers/content-mapper.ts';
 import { afterSplit, remapSegmentIds } from './segment-references.ts';
 
 describe('segment references after a split', () => {
@@ -64,7 +66,7 @@ describe.each(drivers)('a citation after a split on %s', (driver) => {
     const { db } = t.ctx.database;
     const quote = { text: 'Water in the morning and plenty of sun.', segment_ids: [3], start: 11 };
     const roses = { text: 'I have grown roses for twenty years now.', segment_ids: [1], start: 3 };
-    const body = {
+    const body: ContentBody = {
       title: 'Roses',
       text: 'Roses',
       blocks: [{ type: 'quote', ...roses }],
@@ -85,10 +87,21 @@ describe.each(drivers)('a citation after a split on %s', (driver) => {
         languages: ['en'],
         status: 'completed',
         body,
-        translations: { en: { title: 'Roses', text: 'Roses', status: 'completed', blocks: body.blocks } },
+        translations: {
+          en: {
+            ...pendingTranslation(true),
+            title: 'Roses',
+            text: 'Roses',
+            status: 'completed',
+            service: 'composer',
+            blocks: body.blocks,
+            metadata: { word_count: 9 },
+          },
+        },
       })
       .returning({ id: content.id });
-    contentId = c?.id as string;
+    if (!c) throw new Error('the piece was not stored');
+    contentId = c.id;
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -101,10 +114,8 @@ describe.each(drivers)('a citation after a split on %s', (driver) => {
     ).json() as { segments: { text: string; speaker_name: string | null }[] };
   const piece = async () => {
     const [row] = await t.ctx.database.db.select().from(content).where(eq(content.id, contentId));
-    return row as {
-      body: { quotes: { text: string; segment_ids: number[] }[]; key_points: { segment_ids: number[] }[] };
-      translations: { en: { blocks: { segment_ids: number[] }[] } };
-    };
+    if (!row?.body) throw new Error('the piece or its body is gone');
+    return { body: row.body, translations: row.translations };
   };
 
   it("leaves another user's transcript and its citations alone", async () => {
@@ -149,12 +160,11 @@ describe.each(drivers)('a citation after a split on %s', (driver) => {
       'I have grown roses for twenty years now.',
     );
     // The translation's blocks move with the body's.
-    expect(moved.translations.en.blocks[0]?.segment_ids).toEqual([1, 2]);
+    expect(moved.translations.en?.blocks[0]?.segment_ids).toEqual([1, 2]);
   });
 
   it('names each quote’s speaker as the voices now stand, after a rename, a merge or an unnaming', async () => {
-    const speakersOf = async () =>
-      (await piece()).body.quotes.map((q) => (q as { speaker?: string }).speaker);
+    const speakersOf = async () => (await piece()).body.quotes.map((q) => q.speaker);
     // The split quote spans Ana and the new voice: it names neither. The guest is unnamed.
     expect(await speakersOf()).toEqual([undefined, undefined]);
     const rename = (speaker: string, name: string) =>

@@ -1,4 +1,3 @@
-import type { Quote } from '@voxpress/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { content } from '../../db/schema.ts';
@@ -71,11 +70,9 @@ export async function refreshContentReferences(
   let changed = 0;
   for (const row of rows) {
     let body = map ? remapSegmentIds(row.body, map) : row.body;
-    const quotes = (body as { quotes?: unknown } | null)?.quotes;
-    if (Array.isArray(quotes)) {
-      const attributed = withQuoteSpeakers(quotes as Quote[], change.segments);
-      if (JSON.stringify(attributed) !== JSON.stringify(quotes))
-        body = { ...(body as object), quotes: attributed };
+    if (body) {
+      const quotes = withQuoteSpeakers(body.quotes, change.segments);
+      if (JSON.stringify(quotes) !== JSON.stringify(body.quotes)) body = { ...body, quotes };
     }
     const translations = map ? remapSegmentIds(row.translations, map) : row.translations;
     const versions = map ? remapSegmentIds(row.versions, map) : row.versions;

@@ -1,7 +1,7 @@
 // A QR code to the item's share page: offered when the item has a link in force, drawn by
 // default with the brand, pointing at the newest link's address; never without a link, and gone
 // from an image drawn again after the link is revoked.
-import type { GenerationResult, SingleGenerationResult } from '@voxpress/contracts';
+import type { ContentBody, GenerationResult, SingleGenerationResult } from '@voxpress/contracts';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { createTestContext, drivers, type TestContext } from '../../../../test/h
 import { signUp } from '../../../../test/http.ts';
 import { seedVoicedItem } from '../../../../test/seed-item.ts';
 import { content } from '../../../db/schema.ts';
+import { pendingTranslation } from '../../../mappers/content-mapper.ts';
 
 const PUBLIC_URL = 'https://vox.example.org';
 
@@ -33,7 +34,7 @@ describe.each(drivers)('the share QR code on generated infographics on %s', (dri
       speakers: [{ id: 'S1', name: 'Ana Ruiz', colour: '#0072B2' }],
     });
     audioId = seeded.audioId;
-    const body = {
+    const body: ContentBody = {
       title: 'Growing roses',
       text: 'Roses',
       blocks: [
@@ -57,11 +58,18 @@ describe.each(drivers)('the share QR code on generated infographics on %s', (dri
         status: 'completed',
         body,
         translations: {
-          en: { title: 'Growing roses', text: 'Roses', status: 'completed', blocks: body.blocks },
+          en: {
+            ...pendingTranslation(true),
+            title: 'Growing roses',
+            text: 'Roses',
+            status: 'completed',
+            blocks: body.blocks,
+          },
         },
       })
       .returning({ id: content.id });
-    contentId = c?.id as string;
+    if (!c) throw new Error('the piece was not stored');
+    contentId = c.id;
   }, 60_000);
   afterAll(async () => {
     await t?.close();

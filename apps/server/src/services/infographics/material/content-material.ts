@@ -1,9 +1,9 @@
-import type { ContentBlock, ContentBody, ContentTranslation } from '@voxpress/contracts';
+import type { ContentBlock, ContentTranslation } from '@voxpress/contracts';
+import type { StoredContentBody } from '../../../db/json-columns.ts';
 import { languageName } from '../../../engines/translator/languages.ts';
 import { label } from '../../../engines/writer/composer/labels.ts';
 import { baseLanguage, CONTENT_LANGUAGES } from '../../../engines/writer/composer/language.ts';
 import { HttpError } from '../../../lib/http-error.ts';
-import { translationsOf } from '../../../mappers/content-mapper.ts';
 import type { ContentRow } from '../../../repositories/content.repository.ts';
 import { findComparison, type Section } from './comparison.ts';
 import { factLabel } from './fact-labels.ts';
@@ -218,7 +218,7 @@ export function detailsMaterial(details: unknown, m: InfographicMaterial): void 
  * and details the writer gave with it.
  */
 function fromBody(
-  body: ContentBody,
+  body: StoredContentBody,
   current: ContentTranslation,
   row: ContentRow,
   language: string,
@@ -240,7 +240,7 @@ function fromBody(
 
 /** The languages a piece can be drawn in: its first language and every finished translation. */
 export function drawableLanguages(row: ContentRow): string[] {
-  const translations = translationsOf(row);
+  const translations = row.translations;
   return Object.entries(translations)
     .filter(([, t]) => t.status === 'completed' && t.blocks.length > 0)
     .map(([lang]) => lang);
@@ -253,10 +253,10 @@ export function drawableLanguages(row: ContentRow): string[] {
  * the original they line up with. A language the piece has no finished text in is refused.
  */
 export function materialFromContent(row: ContentRow, language?: string): InfographicMaterial {
-  const translations = translationsOf(row);
+  const translations = row.translations;
   const wanted = language ? resolveLanguage(Object.keys(translations), language) : row.language;
   const translation: ContentTranslation | undefined = wanted ? translations[wanted] : undefined;
-  const body = row.body as ContentBody | null;
+  const body = row.body;
   if (!wanted || !translation || translation.status !== 'completed' || !body) {
     const name = languageName(wanted ?? language ?? row.language);
     throw new HttpError(

@@ -1,11 +1,12 @@
 // A quote card says who said the quote when the transcript's voice is named, looked up from the
 // segment the quote starts in; an unnamed voice names no one, and another user's piece is a 404.
-import type { GenerationResult } from '@voxpress/contracts';
+import type { ContentBody, GenerationResult } from '@voxpress/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../../../test/harness.ts';
 import { signUp } from '../../../../test/http.ts';
 import { seedVoicedItem } from '../../../../test/seed-item.ts';
 import { content } from '../../../db/schema.ts';
+import { pendingTranslation } from '../../../mappers/content-mapper.ts';
 
 describe.each(drivers)('quote speakers on %s', (driver) => {
   let t: TestContext;
@@ -33,7 +34,7 @@ describe.each(drivers)('quote speakers on %s', (driver) => {
     });
     const named = { text: 'Water in the morning and plenty of sun.', segment_ids: [2], start: 9 };
     const unnamed = { text: 'And never prune before the last frost.', segment_ids: [3], start: 13 };
-    const body = {
+    const body: ContentBody = {
       title: 'Roses',
       text: 'Roses',
       blocks: [
@@ -56,10 +57,19 @@ describe.each(drivers)('quote speakers on %s', (driver) => {
         languages: ['en'],
         status: 'completed',
         body,
-        translations: { en: { title: 'Roses', text: 'Roses', status: 'completed', blocks: body.blocks } },
+        translations: {
+          en: {
+            ...pendingTranslation(true),
+            title: 'Roses',
+            text: 'Roses',
+            status: 'completed',
+            blocks: body.blocks,
+          },
+        },
       })
       .returning({ id: content.id });
-    contentId = c?.id as string;
+    if (!c) throw new Error('the piece was not stored');
+    contentId = c.id;
   }, 60_000);
   afterAll(async () => {
     await t?.close();
