@@ -5,7 +5,7 @@ import {
   plainDownloadFailure,
   UnknownLocalModelError,
 } from '../engines/writer/local/local-download.ts';
-import { type LocalLlmConfig, localDownloads } from '../engines/writer/local/local-provider.ts';
+import { downloadKey, type LocalLlmConfig, localDownloads } from '../engines/writer/local/local-provider.ts';
 import { defineJob, handleJob, PermanentJobError } from '../queue/queue.ts';
 import { downloadProgress } from './download-progress.ts';
 
@@ -31,10 +31,11 @@ export function localModelDownloadWorker(local: Pick<LocalLlmConfig, 'modelsDir'
       signal,
     }): Promise<{ model: string; bytes: number; alreadyPresent: boolean }> => {
       const name = payload.model;
+      const key = downloadKey(local.modelsDir, name);
       const told = downloadProgress(progress, {
-        onPercent: (percent) => localDownloads.set(name, { state: 'downloading', percent }),
+        onPercent: (percent) => localDownloads.set(key, { state: 'downloading', percent }),
       });
-      localDownloads.set(name, { state: 'downloading', percent: 0 });
+      localDownloads.set(key, { state: 'downloading', percent: 0 });
       try {
         const result = await downloadLocalModel(name, {
           modelsDir: local.modelsDir,
@@ -43,12 +44,12 @@ export function localModelDownloadWorker(local: Pick<LocalLlmConfig, 'modelsDir'
           onProgress: told.onProgress,
         });
         await told.settled();
-        localDownloads.delete(name);
+        localDownloads.delete(key);
         return { model: name, bytes: result.bytes, alreadyPresent: result.alreadyPresent };
       } catch (err) {
         await told.settled().catch(() => undefined);
         const message = err instanceof Error ? err.message : String(err);
-        localDownloads.set(name, {
+        localDownloads.set(key, {
           state: 'failed',
           percent: told.percent,
           error: message,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { FakeHttpServer } from '@voxpress/test-kit/fake-http-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { downloadLocalModel, UnknownLocalModelError } from '../writer/local/local-download.ts';
-import { LocalLlmProvider, localDownloads } from '../writer/local/local-provider.ts';
+import { downloadKey, LocalLlmProvider, localDownloads } from '../writer/local/local-provider.ts';
 import { LocalLlmRuntime } from '../writer/local/local-runtime.ts';
 import { downloadResumable, ModelFileError } from './resumable-download.ts';
 
@@ -266,12 +266,13 @@ describe('resumable model download', () => {
         parallel: 1,
       },
       new LocalLlmRuntime({ idleMs: 60_000 }),
-      (model) => localDownloads.get(model),
+      (model) => localDownloads.get(downloadKey(path.join(dir, 'auto'), model)),
     );
     const first = await provider.status();
     expect(first.state).toBe('missing');
     expect(first.reason).toMatch(/^Built-in model qwen3-4b: downloading 0 %$/);
-    while (localDownloads.get('qwen3-4b')?.state !== 'failed') await new Promise((r) => setImmediate(r));
+    while (localDownloads.get(downloadKey(path.join(dir, 'auto'), 'qwen3-4b'))?.state !== 'failed')
+      await new Promise((r) => setImmediate(r));
     const failed = await provider.status();
     expect(failed.state).toBe('misconfigured');
     expect(failed.detail).toMatch(

@@ -216,18 +216,19 @@ export class LocalLlmProvider implements LlmProvider {
    */
   startDownload(): void {
     const name = this.config.model;
-    const known = localDownloads.get(name);
+    const key = downloadKey(this.config.modelsDir, name);
+    const known = localDownloads.get(key);
     if (known?.state === 'downloading' || known?.state === 'failed') return;
-    localDownloads.set(name, { state: 'downloading', percent: 0 });
+    localDownloads.set(key, { state: 'downloading', percent: 0 });
     downloadLocalModel(name, {
       modelsDir: this.config.modelsDir,
       baseUrl: this.config.modelsUrl,
       onProgress: (received, total) =>
-        localDownloads.set(name, { state: 'downloading', percent: Math.floor((received / total) * 100) }),
+        localDownloads.set(key, { state: 'downloading', percent: Math.floor((received / total) * 100) }),
     }).then(
-      () => localDownloads.delete(name),
+      () => localDownloads.delete(key),
       (err: unknown) =>
-        localDownloads.set(name, {
+        localDownloads.set(key, {
           state: 'failed',
           percent: 0,
           error: err instanceof Error ? err.message : String(err),
@@ -275,11 +276,19 @@ export function sharedLocalProvider(config: LocalLlmConfig): LocalLlmProvider {
   const key = JSON.stringify(config);
   let provider = shared.get(key);
   if (!provider) {
-    provider = new LocalLlmProvider(config, undefined, (model) => localDownloads.get(model));
+    provider = new LocalLlmProvider(config, undefined, (model) =>
+      localDownloads.get(downloadKey(config.modelsDir, model)),
+    );
     shared.set(key, provider);
   }
   return provider;
 }
 
-/** Downloads of built-in models under way or failed in this process, by model name (the job feeds it). */
+/**
+ * Downloads of built-in models under way or failed in this process (the job feeds it), by
+ * `downloadKey`: a model is a file in a models folder, and two servers in one process (tests) may
+ * each have a folder of their own.
+ */
 export const localDownloads = new Map<string, DownloadState>();
+
+export const downloadKey = (modelsDir: string, model: string) => path.join(modelsDir, model);
