@@ -23,7 +23,10 @@ import {
 } from './template.ts';
 
 export type Schema = typeof schema;
-/** The Drizzle handle, the same type whichever driver is underneath. */
+/**
+ * The Drizzle handle, the same type whichever driver is underneath. A transaction's handle
+ * (`db.transaction((tx) => …)`) is one as well: pass it as it is wherever a Db is taken.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 /** An open database: the Drizzle handle plus what the rest of the server needs to know about it. */
@@ -133,7 +136,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', options.onConnectionError ?? (() => {}));
     const db = drizzleNodePg(pool, { schema });
     return finish({
-      db: db as unknown as Db,
+      db,
       driver: 'postgres',
       exclusive: false,
       migrate: () =>
@@ -174,7 +177,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   });
   const db = drizzlePglite(client, { schema });
   return finish({
-    db: db as unknown as Db,
+    db,
     driver: 'pglite',
     exclusive: true,
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),

@@ -69,8 +69,7 @@ export class ContentPipeline {
   async start(request: PieceRequest): Promise<ContentRow> {
     const [first = 'en'] = request.languages;
     const row = await this.db.transaction(async (tx) => {
-      const tdb = tx as unknown as Db;
-      const repository = new ContentRepository(tdb);
+      const repository = new ContentRepository(tx);
       const running = await repository.findByType(request.transcriptionId, request.contentType);
       if (running && (running.status === 'pending' || running.status === 'processing')) return running;
       const reset = await repository.upsert({
@@ -94,7 +93,7 @@ export class ContentPipeline {
       const job = await this.deps.queue.enqueue(
         contentWriteJob,
         { contentId: reset.id },
-        { ownerId: request.userId, tx: tdb },
+        { ownerId: request.userId, tx },
       );
       return (await repository.update(reset.id, { jobId: job.id })) ?? reset;
     });
@@ -116,13 +115,12 @@ export class ContentPipeline {
   ): Promise<boolean> {
     const { platforms, force } = options;
     const started = await this.db.transaction(async (tx) => {
-      const tdb = tx as unknown as Db;
-      const runs = new RenditionsRepository(tdb);
+      const runs = new RenditionsRepository(tx);
       if (!(await runs.claimRun(piece.id, language)) && !force) return false;
       const job = await this.deps.queue.enqueue(
         renditionsJob,
         { contentId: piece.id, language, platforms, force },
-        { ownerId: piece.userId, tx: tdb },
+        { ownerId: piece.userId, tx },
       );
       await runs.setRun(piece.id, language, { status: 'pending', jobId: job.id });
       return true;

@@ -72,13 +72,8 @@ export class ItemPipeline {
         )
         .returning();
       if (!claimed) return undefined;
-      const tdb = tx as unknown as Db;
-      const job = await this.deps.queue.enqueue(
-        transcribeJob,
-        { audioId },
-        { ownerId: claimed.userId, tx: tdb },
-      );
-      return new AudioRepository(tdb).update(audioId, { jobId: job.id });
+      const job = await this.deps.queue.enqueue(transcribeJob, { audioId }, { ownerId: claimed.userId, tx });
+      return new AudioRepository(tx).update(audioId, { jobId: job.id });
     });
     if (!row) return false;
     this.deps.queue.wake();
@@ -176,11 +171,10 @@ export class ItemPipeline {
         )
         .returning();
       if (!claimed?.transcriptionId) return undefined;
-      const tdb = tx as unknown as Db;
       await this.deps.queue.enqueue(
         speakersJob,
         { audioId, transcriptionId: claimed.transcriptionId },
-        { ownerId: claimed.userId, tx: tdb },
+        { ownerId: claimed.userId, tx },
       );
       return claimed;
     });

@@ -140,7 +140,7 @@ export class BullmqQueue implements Queue {
     };
     // Inside a caller's transaction the job is relayed once it commits: the caller wakes us then.
     if (options.tx) return write(options.tx);
-    const row = await this.db.transaction((tx) => write(tx as unknown as Db));
+    const row = await this.db.transaction(write);
     this.wake();
     return row;
   }
@@ -158,8 +158,8 @@ export class BullmqQueue implements Queue {
   async retry(id: string): Promise<boolean> {
     // A new outbox row is a new BullMQ job: the failed one stays in BullMQ's history.
     const row = await this.db.transaction(async (tx) => {
-      const requeued = await requeueFailedRecord(tx as unknown as Db, id);
-      if (requeued) await JobOutbox.add(tx as unknown as Db, id);
+      const requeued = await requeueFailedRecord(tx, id);
+      if (requeued) await JobOutbox.add(tx, id);
       return requeued;
     });
     if (row) this.wake();

@@ -55,8 +55,7 @@ export class JobFence {
 
   /** The handler's writes and, with `complete`, the job's completion in one transaction, only while this run holds the job. */
   commit<T>(write: (tx: Db) => Promise<T>, complete: boolean): Promise<T> {
-    return this.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    return this.db.transaction(async (tx) => {
       const [held] = await tx.select({ id: jobs.id }).from(jobs).where(this.options.holds).for('update');
       if (!held) throw await refusal(tx, this.row.id);
       await this.options.confirm?.();

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Database, Db } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import {
   defineJob,
@@ -419,15 +419,12 @@ export function describeQueueCompliance(
       let rolledBack = '';
       await database.db
         .transaction(async (tx) => {
-          rolledBack = (
-            await queue.enqueue(afterCommit, { what: 'rolled back' }, { tx: tx as unknown as Db })
-          ).id;
+          rolledBack = (await queue.enqueue(afterCommit, { what: 'rolled back' }, { tx })).id;
           throw new Error('the caller changes its mind');
         })
         .catch(() => {});
       const committed = await database.db.transaction(
-        async (tx) =>
-          (await queue.enqueue(afterCommit, { what: 'committed' }, { tx: tx as unknown as Db })).id,
+        async (tx) => (await queue.enqueue(afterCommit, { what: 'committed' }, { tx })).id,
       );
       queue.wake();
       expect(await finished(queue, committed)).toMatchObject({ status: 'completed', result: 'committed' });

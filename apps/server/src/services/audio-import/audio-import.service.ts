@@ -7,7 +7,7 @@ import {
   type FeedPreview,
   formatBytes,
 } from '@voxpress/contracts';
-import type { Database, Db } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import type { AudioOrigin } from '../../db/schema.ts';
 import { audioImportJob } from '../../jobs/audio-import.job.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -138,9 +138,8 @@ export class AudioImportService {
     if (!row.origin || !row.blobKey.endsWith('.import')) return false;
     if (row.status !== 'failed') return true;
     await this.deps.database.db.transaction(async (tx) => {
-      const tdb = tx as unknown as Db;
-      const job = await this.deps.queue.enqueue(audioImportJob, { audioId }, { ownerId: userId, tx: tdb });
-      await new AudioRepository(tdb).update(audioId, {
+      const job = await this.deps.queue.enqueue(audioImportJob, { audioId }, { ownerId: userId, tx });
+      await new AudioRepository(tx).update(audioId, {
         status: 'pending_upload',
         error: null,
         progress: 0,
@@ -165,8 +164,7 @@ export class AudioImportService {
     const given = request.title?.trim();
     const stand = titleFromUrl(origin.url);
     await this.deps.database.db.transaction(async (tx) => {
-      const tdb = tx as unknown as Db;
-      const items = new AudioRepository(tdb);
+      const items = new AudioRepository(tx);
       await items.create({
         id,
         userId,
@@ -181,11 +179,7 @@ export class AudioImportService {
         status: 'pending_upload',
         progressMessage: `Fetching from ${new URL(origin.url).host}…`,
       });
-      const job = await this.deps.queue.enqueue(
-        audioImportJob,
-        { audioId: id },
-        { ownerId: userId, tx: tdb },
-      );
+      const job = await this.deps.queue.enqueue(audioImportJob, { audioId: id }, { ownerId: userId, tx });
       await items.update(id, { jobId: job.id });
     });
     this.deps.queue.wake();

@@ -91,7 +91,7 @@ export class SpeakersService {
     if (requested === 1) {
       // One voice: detection is off and every segment is that one voice's.
       await this.db.transaction(async (tx) => {
-        const { row } = await this.owned(userId, audioId, tx as unknown as Db, true);
+        const { row } = await this.owned(userId, audioId, tx, true);
         const keep = storedSpeakers(row.speakers).find((s) => s.id === 'S1');
         const segments = row.segments.map((s) => ({ ...s, speaker: 'S1' }));
         const speakers = [keep ?? { id: 'S1', name: null, colour: colourFor(1) }];
@@ -99,7 +99,7 @@ export class SpeakersService {
           .update(transcriptions)
           .set({ segments, speakers, diarizer: null })
           .where(eq(transcriptions.id, row.id));
-        await refreshContentReferences(tx as unknown as Db, row.id, {
+        await refreshContentReferences(tx, row.id, {
           segments: segmentsWithSpeakers(segments, speakers),
         });
       });
@@ -251,7 +251,7 @@ export class SpeakersService {
             .set({ segments, speakers: kept, diarizer: found.engine })
             .where(eq(transcriptions.id, row.id));
           // Quotes already written name the voices as now found.
-          await refreshContentReferences(tx as unknown as Db, row.id, {
+          await refreshContentReferences(tx, row.id, {
             segments: segmentsWithSpeakers(segments, kept),
           });
           return { speakers: count };
@@ -316,13 +316,13 @@ export class SpeakersService {
     edit: (speakers: StoredSpeaker[], segments: StoredSegment[], tx: Db) => Changed | Promise<Changed>,
   ): Promise<{ audio: AudioRow; row: TranscriptionRow }> {
     return this.db.transaction(async (tx) => {
-      const { audio, row } = await this.owned(userId, audioId, tx as unknown as Db, true);
+      const { audio, row } = await this.owned(userId, audioId, tx, true);
       // A detection under way would overwrite the change.
       if (audio.speakersStatus === 'queued' || audio.speakersStatus === 'processing') throw busy();
       const speakers = storedSpeakers(row.speakers);
       if (!speakers.length)
         throw new HttpError(404, 'speaker_not_found', 'This transcript has no speakers yet.');
-      const changed = await edit(speakers, [...row.segments], tx as unknown as Db);
+      const changed = await edit(speakers, [...row.segments], tx);
       const [updated] = await tx
         .update(transcriptions)
         .set({
@@ -333,7 +333,7 @@ export class SpeakersService {
         })
         .where(eq(transcriptions.id, row.id))
         .returning();
-      await refreshContentReferences(tx as unknown as Db, row.id, {
+      await refreshContentReferences(tx, row.id, {
         ...(changed.map ? { map: changed.map } : {}),
         segments: segmentsWithSpeakers(changed.segments, changed.speakers),
       });

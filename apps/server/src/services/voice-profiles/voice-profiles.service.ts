@@ -33,7 +33,7 @@ export class VoiceProfilesService {
   /** `PATCH /users/me/voice-profiles/{id}`: a new name; one already used by another profile is refused. */
   async rename(userId: string, id: string, name: string): Promise<VoiceProfile> {
     return this.db.transaction(async (tx) => {
-      const repository = new VoiceProfilesRepository(tx as unknown as Db);
+      const repository = new VoiceProfilesRepository(tx);
       if (!(await repository.findOwned(userId, id))) throw profileNotFound();
       if (await repository.findByName(userId, name, id))
         throw new HttpError(409, 'voice_profile_name_taken', `You already have a voice named ${name}.`, {

@@ -81,8 +81,7 @@ export class InfographicJobsService {
         { images: total, max_images: MAX_JOB_IMAGES },
       );
     const row = await this.deps.database.db.transaction(async (tx) => {
-      const tdb = tx as unknown as Db;
-      const jobs = new InfographicJobsRepository(tdb);
+      const jobs = new InfographicJobsRepository(tx);
       const created = await jobs.insert({
         userId,
         contentId: request.content_id ?? null,
@@ -92,7 +91,7 @@ export class InfographicJobsService {
         priority: request.priority,
         request,
       });
-      const queueJobId = await this.deps.pipeline.start(tdb, {
+      const queueJobId = await this.deps.pipeline.start(tx, {
         id: created.id,
         userId,
         priority: request.priority,
