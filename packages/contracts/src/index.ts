@@ -16,6 +16,7 @@ export * from './infographic-catalog.ts';
 export * from './infographic-size.ts';
 export * from './infographics.ts';
 export * from './items.ts';
+export * from './language.ts';
 export * from './limits.ts';
 export * from './publisher-platforms.ts';
 export * from './publishing.ts';

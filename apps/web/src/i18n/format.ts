@@ -1,3 +1,4 @@
+import { sameLanguage } from '@voxpress/contracts';
 import { i18n, SOURCE_LANGUAGE } from './i18n.ts';
 
 // Every date, number, size and length the interface shows goes through Intl in the reader's
@@ -12,7 +13,7 @@ import { i18n, SOURCE_LANGUAGE } from './i18n.ts';
 export function formatLocale(): string {
   const ui = i18n.resolvedLanguage ?? SOURCE_LANGUAGE;
   const browser = typeof navigator === 'undefined' ? undefined : navigator.language;
-  return browser && browser.split('-')[0] === ui.split('-')[0] ? browser : ui;
+  return browser && sameLanguage(browser, ui) ? browser : ui;
 }
 
 /** A date and time as the reader writes them, e.g. 11/23/2026, 6:45:00 AM. */

@@ -1,3 +1,4 @@
+import { primaryLanguage } from '@voxpress/contracts';
 import nativeNames from './native-names.json';
 
 /**
@@ -48,7 +49,7 @@ const ALIASES: Record<string, InterfaceLanguage> = {
 /** The interface language a BCP-47 tag asks for (es-MX → es, nb-NO → no), or null if none fits. */
 export function matchInterfaceLanguage(tag: string | null | undefined): InterfaceLanguage | null {
   if (!tag) return null;
-  const primary = (tag.trim().split(/[-_]/)[0] ?? '').toLowerCase();
+  const primary = primaryLanguage(tag);
   if (isInterfaceLanguage(primary)) return primary;
   return ALIASES[primary] ?? null;
 }

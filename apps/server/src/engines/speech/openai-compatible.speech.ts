@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Segment } from '@voxpress/contracts';
+import { primaryLanguage, type Segment } from '@voxpress/contracts';
 import type { SpeechConfig } from '../../config/config.ts';
 import { describeNetworkError } from './network-errors.ts';
 import { parseTranscription, type Transcribed } from './openai-response.ts';
@@ -79,7 +79,7 @@ export class OpenAiCompatibleSpeechEngine implements SpeechEngine {
       maxSeconds: MAX_PIECE_S,
     });
     const auto = isAutoLanguage(request.language);
-    const language = auto ? null : (request.language.toLowerCase().split(/[-_]/)[0] ?? null);
+    const language = auto ? null : primaryLanguage(request.language);
     const heard: Array<Transcribed & { startS: number; durationS: number }> = [];
     for (const [index, piece] of pieces.entries()) {
       const wav = await readWavPiece(request.wavPath, info, piece);

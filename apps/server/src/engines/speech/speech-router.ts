@@ -1,4 +1,4 @@
-import type { TranscriptionAttempt } from '@voxpress/contracts';
+import { primaryLanguage, type TranscriptionAttempt } from '@voxpress/contracts';
 import type { SpeechConfig } from '../../config/config.ts';
 import {
   type EngineChoice,
@@ -167,7 +167,7 @@ function routeRequest(language: string, options: ChooseOptions): RouteRequest<Sp
 /** "Spanish" for `es-ES`; the code itself when the name is unknown. */
 export function languageName(language: string): string {
   if (isAutoLanguage(language)) return 'an automatically detected language';
-  const primary = language.split(/[-_]/)[0] ?? language;
+  const primary = primaryLanguage(language);
   try {
     return new Intl.DisplayNames(['en'], { type: 'language' }).of(primary) ?? language;
   } catch {

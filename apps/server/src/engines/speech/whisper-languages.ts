@@ -1,3 +1,4 @@
+import { primaryLanguage } from '@voxpress/contracts';
 /** The language codes whisper.cpp knows (its `g_lang` table), ISO 639-1 where one exists. */
 export const WHISPER_LANGUAGES: ReadonlySet<string> = new Set(
   (
@@ -22,7 +23,7 @@ export function isAutoLanguage(language: string): boolean {
  */
 export function whisperLanguage(language: string): string | null {
   if (isAutoLanguage(language)) return 'auto';
-  const primary = language.toLowerCase().split(/[-_]/)[0] ?? '';
+  const primary = primaryLanguage(language);
   const code = ALIASES[primary] ?? primary;
   return WHISPER_LANGUAGES.has(code) ? code : null;
 }

@@ -1,4 +1,4 @@
-import { primaryLanguage } from './languages.ts';
+import { primaryLanguage } from '@voxpress/contracts';
 
 /** ISO 639-2/3 codes Apertium uses in mode names, to the ISO 639-1 codes the app uses. */
 const TWO_LETTER: Record<string, string> = {

@@ -1,7 +1,4 @@
-/** `en` for `en-US`, `en_GB` or `EN`: the primary subtag, lower case. */
-export function primaryLanguage(code: string): string {
-  return (code.split(/[-_]/)[0] ?? code).toLowerCase();
-}
+import { primaryLanguage } from '@voxpress/contracts';
 
 /** "French" for `fr` or `fr-CA`; the code itself when the name is unknown. */
 export function languageName(code: string): string {

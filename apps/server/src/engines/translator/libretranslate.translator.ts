@@ -1,7 +1,7 @@
+import { primaryLanguage } from '@voxpress/contracts';
 import { z } from 'zod';
 import type { TranslationConfig } from '../../config/writing-config.ts';
 import type { EngineStatus } from '../engine.ts';
-import { primaryLanguage } from './languages.ts';
 import { requestJson } from './translation-http.ts';
 import {
   type PairSupport,

@@ -1,5 +1,5 @@
+import { primaryLanguage } from '@voxpress/contracts';
 import { franc } from 'franc-min';
-import { primaryLanguage } from './languages.ts';
 
 /**
  * ISO 639-1 codes the app uses, to the ISO 639-3 codes franc names languages by. franc-min (the

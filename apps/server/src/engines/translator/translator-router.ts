@@ -1,3 +1,4 @@
+import { primaryLanguage } from '@voxpress/contracts';
 import type { TranslationEngineId } from '../../config/writing-env.schema.ts';
 import {
   type EngineDescription,
@@ -5,7 +6,7 @@ import {
   type RouteRequest,
   type RouterLogger,
 } from '../engine-router.ts';
-import { languageName, primaryLanguage, translationNotAvailable } from './languages.ts';
+import { languageName, translationNotAvailable } from './languages.ts';
 import type { PairSupport, TranslatableBlock, TranslationRequest, Translator } from './translator.ts';
 
 /** One translator tried for a language, kept with the translation. `error` is user-safe. */

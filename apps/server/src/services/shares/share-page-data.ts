@@ -1,3 +1,4 @@
+import { primaryLanguage } from '@voxpress/contracts';
 import { markdownToHtml } from '../../lib/markdown.ts';
 import type { ContentRow } from '../../repositories/content.repository.ts';
 import type { TranscriptionRow } from '../../repositories/transcriptions.repository.ts';
@@ -83,7 +84,7 @@ export async function sharePageData(
     title: titleOf(item),
     description: item.row.description,
     date: item.row.createdAt.toISOString(),
-    language: (transcription?.language ?? item.row.language).split('-')[0] ?? 'en',
+    language: primaryLanguage(transcription?.language ?? item.row.language) || 'en',
     pageUrl: deps.publicUrl ? `${deps.publicUrl}${base}` : null,
     indexable: share.allowIndexing,
     audio:

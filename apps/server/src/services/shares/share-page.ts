@@ -1,4 +1,4 @@
-import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '@voxpress/contracts';
+import { INTERFACE_LANGUAGES, type InterfaceLanguage, primaryLanguage } from '@voxpress/contracts';
 import { SHARE_PAGE_TEXTS, type SharePageTexts } from './share-page-texts.ts';
 
 /** One passage of the transcript as the page shows it: when, who (if known), what. */
@@ -119,7 +119,7 @@ export function pageLanguage(acceptLanguage: string | undefined): InterfaceLangu
     .filter((w) => w.tag && w.q > 0)
     .sort((a, b) => b.q - a.q || a.i - b.i);
   for (const { tag } of wanted) {
-    const primary = tag.split('-')[0] ?? '';
+    const primary = primaryLanguage(tag);
     const code = primary === 'nb' || primary === 'nn' ? 'no' : primary;
     if ((INTERFACE_LANGUAGES as readonly string[]).includes(code)) return code as InterfaceLanguage;
   }

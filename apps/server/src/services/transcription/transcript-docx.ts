@@ -1,3 +1,4 @@
+import { primaryLanguage } from '@voxpress/contracts';
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import { editedTurns } from './edited-turns.ts';
 import { clock, speakerTurns, type TranscriptSource } from './subtitles.ts';
@@ -14,7 +15,7 @@ export interface TranscriptDocxSource extends TranscriptSource {
 /** `28 November 2026` in `language` (its base language when the region is unknown). */
 export function longDate(iso: string, language: string): string {
   const date = new Date(iso);
-  for (const locale of [language, language.split(/[-_]/)[0] ?? 'en', 'en']) {
+  for (const locale of [language, primaryLanguage(language) || 'en', 'en']) {
     try {
       return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
     } catch {

@@ -1,4 +1,10 @@
-import type { Segment, Transcription, TranscriptVersion, TranscriptVersions } from '@voxpress/contracts';
+import {
+  primaryLanguage,
+  type Segment,
+  type Transcription,
+  type TranscriptVersion,
+  type TranscriptVersions,
+} from '@voxpress/contracts';
 import { shapeTranscript } from '../../engines/writer/composer/index.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { AudioRepository, AudioRow } from '../../repositories/audio.repository.ts';
@@ -165,7 +171,7 @@ function readingLayout(
 }
 
 export function toTranscription(row: TranscriptionRow): Transcription {
-  const primary = row.language.split('-')[0] ?? row.language;
+  const primary = primaryLanguage(row.language);
   const segments = row.segments;
   const text = row.editedText ?? row.originalText;
   return {

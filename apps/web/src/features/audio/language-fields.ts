@@ -1,3 +1,4 @@
+import { primaryLanguage } from '@voxpress/contracts';
 import { formatLocale } from '../../i18n/format.ts';
 import { DEFAULT_LANGUAGE_CODE, LANGUAGE_CODES, type Language, languages, nameOf } from './languages.ts';
 
@@ -14,18 +15,13 @@ export interface TranscriptionLanguageFields {
   dialect: string | null;
 }
 
-/** The part before the first hyphen, lower-cased: `es-MX` → `es`. */
-export function primarySubtag(code: string): string {
-  return (code.split('-')[0] ?? code).toLowerCase();
-}
-
 /**
  * The fields sent with an upload and a transcription request. Only en-US (universal English)
  * asks for the English-tuned engine; every other code sends its primary subtag.
  */
 export function transcriptionLanguageFields(code: string): TranscriptionLanguageFields {
   const universal = code === DEFAULT_LANGUAGE_CODE;
-  const base = primarySubtag(code);
+  const base = primaryLanguage(code);
   return {
     language: code,
     google_language_code: code,
@@ -49,7 +45,7 @@ export function languageName(code: string): string {
     const name = new Intl.DisplayNames([formatLocale()], { type: 'language' }).of(code);
     // An unknown language comes back as its own code (`xx (YY)` for `xx-YY`).
     const lower = name?.toLowerCase() ?? '';
-    if (name && lower !== code.toLowerCase() && !lower.startsWith(`${primarySubtag(code)} (`)) return name;
+    if (name && lower !== code.toLowerCase() && !lower.startsWith(`${primaryLanguage(code)} (`)) return name;
   } catch {
     // Not a well-formed language tag: show it as it is.
   }

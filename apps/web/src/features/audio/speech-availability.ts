@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SpeechLanguages } from '@voxpress/contracts';
+import { primaryLanguage, type SpeechLanguages } from '@voxpress/contracts';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 
@@ -17,7 +17,7 @@ export function unavailableReason(
   if (!heard) return null;
   if (heard.engines.length === 0) return words.noEngine;
   if (heard.engines.some((e) => e.languages === null)) return null;
-  const primary = code.toLowerCase().split(/[-_]/)[0] ?? '';
+  const primary = primaryLanguage(code);
   if (primary === '' || primary === 'auto') return null;
   const aliases: Record<string, string> = { nb: 'no', iw: 'he', jv: 'jw', fil: 'tl', in: 'id', ji: 'yi' };
   const wanted = aliases[primary] ?? primary;

@@ -4,6 +4,7 @@ import {
   type Engines,
   type EnhanceRequest,
   guessContentType,
+  primaryLanguage,
   type UserSettings,
   type WriterContentSupport,
 } from '@voxpress/contracts';
@@ -27,7 +28,7 @@ export interface EnhanceForm {
  * when it is one of the ten (else English), no platforms.
  */
 export function initialForm(source: { text: string; title: string; language: string }): EnhanceForm {
-  const base = source.language.split(/[-_]/)[0]?.toLowerCase() ?? 'en';
+  const base = primaryLanguage(source.language);
   const language = (ENHANCE_LANGUAGES as readonly string[]).includes(base) ? base : 'en';
   return {
     contentType: guessContentType(source.text, source.title),

@@ -1,3 +1,4 @@
+import { primaryLanguage } from '@voxpress/contracts';
 // The font families infographics are drawn with. Every file comes from an npm font package
 // (fontsource: OFL-licensed Google Fonts builds), so a fresh install has them on any machine.
 
@@ -159,7 +160,7 @@ export function fallbackOrder(language: string): (codepoint: number) => readonly
  * differently in Chinese, Japanese and Korean, so the text's language decides.
  */
 export function cjkPreference(language: string): string[] {
-  const base = language.toLowerCase().split(/[-_]/)[0];
+  const base = primaryLanguage(language);
   if (base === 'ja') return ['Noto Sans JP', 'Noto Sans SC', 'Noto Sans KR'];
   if (base === 'ko') return ['Noto Sans KR', 'Noto Sans SC', 'Noto Sans JP'];
   return ['Noto Sans SC', 'Noto Sans JP', 'Noto Sans KR'];

@@ -1,3 +1,4 @@
+import { primaryLanguage } from '@voxpress/contracts';
 import type { Diagram, RenderRequest } from '../renderer.ts';
 import {
   type FittedText,
@@ -103,7 +104,7 @@ async function composeAt(
   const body: TextStyle = { fontFamily: theme.bodyFont, fontWeight: 400, lineHeight: 1.38 };
   const strong: TextStyle = { ...body, fontWeight: theme.bodyFont === theme.displayFont ? 600 : 700 };
   // Spaced capitals are a Latin convention: other scripts keep their natural spacing.
-  const latin = LATIN_LANGUAGES.has(data.language.toLowerCase().split(/[-_]/)[0] ?? '');
+  const latin = LATIN_LANGUAGES.has(primaryLanguage(data.language));
   const caps: TextStyle = {
     fontFamily: theme.bodyFont === theme.displayFont ? theme.bodyFont : theme.bodyFont,
     fontWeight: 700,

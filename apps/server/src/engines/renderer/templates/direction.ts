@@ -1,3 +1,4 @@
+import { primaryLanguage } from '@voxpress/contracts';
 import type { Composition } from './compose.ts';
 
 /** Languages written right to left: Arabic, Hebrew, Persian, Urdu, Pashto, Sindhi, Uyghur, Yiddish, Dhivehi, Sorani, Syriac. */
@@ -5,7 +6,7 @@ const RIGHT_TO_LEFT = new Set(['ar', 'he', 'iw', 'fa', 'ur', 'ps', 'sd', 'ug', '
 
 /** Whether a language (`ar`, `fa-IR`, `ur_PK`) is written right to left. */
 export function isRightToLeft(language: string): boolean {
-  return RIGHT_TO_LEFT.has(language.toLowerCase().split(/[-_]/)[0] ?? '');
+  return RIGHT_TO_LEFT.has(primaryLanguage(language));
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { InfographicContentType } from '@voxpress/contracts';
+import { type InfographicContentType, primaryLanguage } from '@voxpress/contracts';
 
 /**
  * The few words a template adds around the content, in each content language and in the
@@ -457,7 +457,7 @@ const LABELS: Record<string, Labels> = {
 
 /** The labels for a language (`pt-BR` → `pt`), English when there are none. */
 export function labelsFor(language: string): Labels {
-  const base = norwegian(language.toLowerCase().split(/[-_]/)[0] ?? 'en');
+  const base = norwegian(primaryLanguage(language) || 'en');
   return LABELS[base] ?? (LABELS.en as Labels);
 }
 

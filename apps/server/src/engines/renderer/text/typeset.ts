@@ -1,3 +1,5 @@
+import { primaryLanguage } from '@voxpress/contracts';
+
 /** Units that read as one word with their number ("200 g", "−6 dB", "15 min"). */
 const UNITS =
   'g|kg|mg|ml|cl|dl|l|oz|lb|lbs|tbsp|tsp|cups?|min|mins|h|hrs?|s|sec|secs|dB|kHz|Hz|KB|MB|GB|TB|%|°C|°F|°|km|m|cm|mm|kcal|cal|px|€|£';
@@ -8,7 +10,7 @@ const UNSPACED = new Set(['zh', 'ja']);
 
 /** Languages whose lines should break only between words (`word-break: keep-all`). */
 export function keepsWords(language: string): boolean {
-  const base = language.toLowerCase().split(/[-_]/)[0] ?? '';
+  const base = primaryLanguage(language);
   return UNSPACED.has(base) || base === 'ko';
 }
 
@@ -20,7 +22,7 @@ export function keepsWords(language: string): boolean {
  */
 export function typeset(text: string, language = 'en'): string {
   const tied = text.replace(NUMBER_UNIT, '$1\u00a0');
-  const base = language.toLowerCase().split(/[-_]/)[0] ?? '';
+  const base = primaryLanguage(language);
   if (!UNSPACED.has(base)) return tied;
   let out = '';
   let previousWord = false;

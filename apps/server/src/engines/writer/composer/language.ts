@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { primaryLanguage } from '@voxpress/contracts';
 
 // A JSON-only package: Node's ESM loader needs import attributes for JSON, require does not.
 const stopwordsIso = createRequire(import.meta.url)('stopwords-iso') as Record<string, string[] | undefined>;
@@ -8,7 +9,7 @@ export const CONTENT_LANGUAGES = ['en', 'es', 'de', 'fr', 'zh', 'ko', 'ja', 'ta'
 
 /** `en-US` → `en`. */
 export function baseLanguage(language: string): string {
-  return (language.split(/[-_]/)[0] ?? 'en').toLowerCase() || 'en';
+  return primaryLanguage(language) || 'en';
 }
 
 /** Scripts written without spaces between words: hashtags and headings join words without them. */

@@ -1,3 +1,4 @@
+import { primaryLanguage } from '@voxpress/contracts';
 /**
  * Cutting a sentence that is too long for a post: at a clause where there is one (after a comma,
  * semicolon, colon or dash; before a conjunction), else between words, and between characters
@@ -51,7 +52,7 @@ export function segmenter(language: string, granularity: 'word' | 'grapheme' | '
 }
 
 function conjunctions(language: string): ReadonlySet<string> {
-  const base = (language.split(/[-_]/)[0] ?? 'en').toLowerCase();
+  const base = primaryLanguage(language) || 'en';
   return new Set(CONJUNCTIONS[base] ?? []);
 }
 
