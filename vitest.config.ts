@@ -50,7 +50,9 @@ export default defineConfig({
           environment: 'node',
           setupFiles,
           globalSetup: ['e2e/global-setup.ts'],
-          fileParallelism: false,
+          // Two files at a time against the one server: each signs up accounts of its own, and
+          // much of a browser test is waiting (for a page, a transcription, a stream), so the two
+          // share the cores well (the stage 694 → 567 s on a busy 2-core machine).
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
