@@ -28,6 +28,20 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+/** How many recordings this browser keeps for upload (the app's IndexedDB store of them). */
+function keptRecordings(page: Page): Promise<number> {
+  return page.evaluate(`new Promise((resolve, reject) => {
+    const open = indexedDB.open('voxpress');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const count = db.transaction('pending-recordings').objectStore('pending-recordings').count();
+      count.onsuccess = () => { db.close(); resolve(count.result); };
+      count.onerror = () => { db.close(); reject(count.error); };
+    };
+  })`) as Promise<number>;
+}
+
 /** Waits until the service worker controls the page, so what follows goes through it. */
 async function controlledByServiceWorker(page: Page): Promise<void> {
   const deadline = Date.now() + 30_000;
@@ -132,10 +146,11 @@ describe('offline', () => {
         await sent.getByRole('link', { name: 'Open it' }).click();
         await page.waitForURL(`**/items/${list.items[0]?.audio_id}`);
 
-        // Nothing is left on the device to send twice.
+        // Nothing is left on the device to send twice: the kept copy goes once the server has it,
+        // and the page, which lists what is kept, then offers nothing.
+        await expect.poll(() => keptRecordings(page), { timeout: 10_000 }).toBe(0);
         await page.goto('/home/audio?mode=record');
         await page.getByRole('heading', { name: 'Capture Audio' }).waitFor();
-        await page.waitForTimeout(500);
         expect(await page.locator('[data-testid=pending-recordings] [data-state=waiting]').count()).toBe(0);
         expect(await page.getByText('Unsent recording').count()).toBe(0);
       });

@@ -17,17 +17,37 @@ import { decoded, openLink, writtenContent } from './infographics-client.ts';
 const API = '/api/v1/infographics';
 
 /** The events of a server-sent event stream, read to its end. */
-async function readStream(url: string): Promise<{ event: string; data: InfographicJobEvent }[]> {
-  const res = await fetch(url);
-  expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-  const text = await res.text();
-  return text
-    .split('\n\n')
-    .filter((block) => block.includes('data: '))
-    .map((block) => ({
-      event: /^event: (.+)$/m.exec(block)?.[1] ?? 'message',
-      data: JSON.parse(/^data: (.+)$/m.exec(block)?.[1] ?? '{}'),
-    }));
+type StreamEvent = { event: string; data: InfographicJobEvent };
+
+/**
+ * Reads a status stream to its end. `opened` settles once its first state has arrived: the
+ * server subscribes to the job's events before it sends that state, so nothing later is missed.
+ */
+function readStream(url: string): { opened: Promise<void>; events: Promise<StreamEvent[]> } {
+  let opened!: () => void;
+  const first = new Promise<void>((resolve) => {
+    opened = resolve;
+  });
+  const events = (async () => {
+    const res = await fetch(url);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    if (!res.body) throw new Error('the status stream has no body');
+    const decoder = new TextDecoder();
+    let text = '';
+    for await (const chunk of res.body) {
+      text += decoder.decode(chunk, { stream: true });
+      if (/^data: /m.test(text)) opened();
+    }
+    return text
+      .split('\n\n')
+      .filter((block) => block.includes('data: '))
+      .map((block) => ({
+        event: /^event: (.+)$/m.exec(block)?.[1] ?? 'message',
+        data: JSON.parse(/^data: (.+)$/m.exec(block)?.[1] ?? '{}'),
+      }));
+  })();
+  // A stream that fails before its first state fails the wait for it too.
+  return { opened: Promise.race([first, events.then(() => {})]), events };
 }
 
 describe.each(drivers)('infographic jobs on %s', (driver) => {
@@ -104,10 +124,10 @@ describe.each(drivers)('infographic jobs on %s', (driver) => {
 
   it('is followed over server-sent events through every status to completed, with the spec’s messages', async () => {
     const stream = readStream(`${base}${submitted.stream_url}`);
-    // Let the stream subscribe and send its first state before the workers take the job.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The stream is subscribed and has sent its first state before the workers take the job.
+    await stream.opened;
     await startWorkers(t.ctx);
-    const events = await stream;
+    const events = await stream.events;
     const steps = events.filter((e) => e.event === 'message').map((e) => e.data.current_step);
     expect(steps[0]).toBe('Waiting in queue...');
     expect(steps).toContain('Analyzing content...');

@@ -9,6 +9,11 @@ import { downloadKey, LocalLlmProvider, localDownloads } from '../writer/local/l
 import { LocalLlmRuntime } from '../writer/local/local-runtime.ts';
 import { downloadResumable, ModelFileError } from './resumable-download.ts';
 
+/** Waits for the file's server to be asked: the download that asked holds the lock and is at work. */
+async function atWork(server: FakeHttpServer): Promise<void> {
+  while (server.received.length === 0) await new Promise((r) => setTimeout(r, 5));
+}
+
 const fake = new FakeHttpServer();
 const file = randomBytes(300_000);
 const sha256 = createHash('sha256').update(file).digest('hex');
@@ -140,7 +145,7 @@ describe('resumable model download', () => {
     const options = { sha256, bytes: file.length, freeBytes: plenty, lockHeartbeatMs: 40 };
     const seen: number[] = [];
     const first = downloadResumable(`${fake.url}/m.gguf`, target, options);
-    await new Promise((r) => setTimeout(r, 30));
+    await atWork(fake);
     const second = downloadResumable(`${fake.url}/m.gguf`, target, {
       ...options,
       onProgress: (received) => seen.push(received),
@@ -177,7 +182,7 @@ describe('resumable model download', () => {
     };
     const options = { sha256, bytes: file.length, freeBytes: plenty, lockHeartbeatMs: 40 };
     const first = downloadResumable(`${fake.url}/m.gguf`, target, options).catch((e: unknown) => e);
-    await new Promise((r) => setTimeout(r, 30));
+    await atWork(fake);
     // The second finds the first at work, and waits for it.
     await expect(stat(`${target}.part.lock`)).resolves.toBeTruthy();
     const second = await downloadResumable(`${fake.url}/m.gguf`, target, options);
