@@ -35,6 +35,35 @@ function overlaps(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
+/**
+ * On a phone, waits until the floating button is where the scroll position puts it: gone while
+ * the Quick actions card is on screen, else in place with its slide-in over. False when the card
+ * is on the screen's edge, where which of the two follows is not worth guessing.
+ */
+async function fabSettled(page: Page, fab: Locator): Promise<boolean> {
+  const card = page.locator('section[aria-labelledby="quick-actions"]');
+  const { top, bottom } = await card.evaluate((el) => el.getBoundingClientRect().toJSON());
+  const screen = Number(await page.evaluate('window.innerHeight'));
+  if (Math.abs(bottom) <= 1 || Math.abs(top - screen) <= 1) return false;
+  if (bottom > 0 && top < screen) {
+    await fab.waitFor({ state: 'hidden' });
+    return true;
+  }
+  await fab.waitFor();
+  await expect
+    .poll(
+      () =>
+        fab.evaluate(
+          (el) =>
+            el.getAnimations().length === 0 &&
+            el.ownerDocument.defaultView?.getComputedStyle(el).opacity === '1',
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return true;
+}
+
 /** Waits until the service worker controls the page, so what follows goes through it. */
 async function controlledByServiceWorker(page: Page): Promise<void> {
   const deadline = Date.now() + 30_000;
@@ -119,7 +148,7 @@ describe('honest interface', () => {
           let looks = 0;
           for (let y = 0; y <= scrollHeight; y += 60) {
             await page.evaluate(`window.scrollTo(0, ${y})`);
-            if (phone) await page.waitForTimeout(250);
+            if (phone && !(await fabSettled(page, fab))) continue;
             if (!(await fab.isVisible())) continue;
             looks += 1;
             const button = await box(fab);
