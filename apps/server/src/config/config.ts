@@ -7,78 +7,10 @@ import { LIMITS } from '@voxpress/contracts';
 import { currentWhisperHardware, defaultWhisperModel } from '../engines/speech/whisper-models.ts';
 import { VERSION } from '../lib/version.ts';
 import { type Env, zEnv } from './config.schema.ts';
-import { type InfographicsConfig, infographicsConfig } from './infographics-env.schema.ts';
-import {
-  incompleteWriting,
-  type LlmConfig,
-  type LlmDefaults,
-  type TranslationConfig,
-  writingConfig,
-} from './writing-config.ts';
+import { infographicsConfig } from './infographics-env.schema.ts';
+import { incompleteWriting, writingConfig } from './writing-config.ts';
 
 export type { LlmConfig, LlmDefaults, LlmEndpoint, TranslationConfig } from './writing-config.ts';
-
-/** The resolved configuration every part of the server reads. */
-export interface Config {
-  host: string;
-  port: number;
-  /** Where users reach the server; absolute links are built from it. */
-  publicUrl: string;
-  /** PUBLIC_URL was set: links are absolute from it; otherwise links are paths on this server. */
-  publicUrlConfigured: boolean;
-  /** Fastify's `trustProxy`: false unless TRUST_PROXY names the proxies in front. */
-  trustProxy: false | number | string[];
-  dataDir: string;
-  databaseUrl: string | undefined;
-  /** `redis://…`: jobs on BullMQ, events between processes over Redis pub/sub, shared rate limits. */
-  redisUrl: string | undefined;
-  /** First part of every Redis key and channel Voxpress uses. */
-  redisPrefix: string;
-  /** Blobs are on local disk in a folder every process shares (checked by the administrator). */
-  blobsShared: boolean;
-  /** Unset: /metrics answers anyone. */
-  metricsToken: string | undefined;
-  /** Worker-only processes: the port of their health endpoint, if any. */
-  workerHealthPort: number | undefined;
-  roles: { api: boolean; worker: boolean };
-  secret: string;
-  googleClientId: string | undefined;
-  auth: { googleCertsUrl: string; rateLimitPerMinute: number; signupsOpen: boolean };
-  jobs: { concurrency: number; leaseMs: number; stopGraceMs: number; testJobs: boolean };
-  /** Infographic drawing: worker threads of the renderer. */
-  render: { workers: number };
-  /** Bytes of audio each account may keep; undefined when unlimited. */
-  storageQuotaBytes: number | undefined;
-  /** Longest audio accepted at upload, in seconds of decoded sound. */
-  maxAudioS: number;
-  /** Largest file accepted (MAX_UPLOAD_MB); the administrator's saved setting overrides it. */
-  maxUploadBytes: number;
-  /** Unset: blobs on local disk under the data folder. */
-  s3:
-    | {
-        bucket: string;
-        endpoint: string | undefined;
-        region: string;
-        accessKeyId: string | undefined;
-        secretAccessKey: string | undefined;
-        forcePathStyle: boolean;
-      }
-    | undefined;
-  speech: SpeechConfig;
-  /** Language models that write content, as the environment sets them. */
-  llm: LlmConfig;
-  /** The environment's language-model values, which the administrator's settings override. */
-  llmDefaults: LlmDefaults;
-  /** Unset: password reset links cannot be emailed (the administrator makes them instead). */
-  smtp: { url: string; from: string } | undefined;
-  translation: TranslationConfig;
-  /** Outbound requests may reach private and loopback addresses (ALLOW_PRIVATE_ADDRESSES, formerly PUBLISH_ALLOW_PRIVATE). */
-  publishAllowPrivate: boolean;
-  /** Infographic feature flags (spec §9) and image retention. */
-  infographics: InfographicsConfig;
-  webDistDir: string | undefined;
-  logLevel: Env['LOG_LEVEL'];
-}
 
 export interface SpeechConfig {
   /** Engine ids in order of preference. */
@@ -159,21 +91,33 @@ function splitRoleProblems(env: Record<string, string | undefined>): string[] {
   return [];
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/** The resolved configuration every part of the server reads: what loadConfig makes of the environment. */
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Reads the configuration from the environment, listing every problem at once. */
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const e = parseEnv(env);
   const dataDir = path.resolve(e.VOXPRESS_DATA_DIR);
   return {
     host: e.HOST,
     port: e.PORT,
+    /** Where users reach the server; absolute links are built from it. */
     publicUrl: publicUrl(e),
+    /** PUBLIC_URL was set: links are absolute from it; otherwise links are paths on this server. */
     publicUrlConfigured: e.PUBLIC_URL !== undefined,
-    trustProxy: e.TRUST_PROXY ?? false,
+    /** Fastify's `trustProxy`: false unless TRUST_PROXY names the proxies in front. */
+    trustProxy: e.TRUST_PROXY ?? (false as const),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    /** `redis://…`: jobs on BullMQ, events between processes over Redis pub/sub, shared rate limits. */
     redisUrl: e.REDIS_URL,
+    /** First part of every Redis key and channel Voxpress uses. */
     redisPrefix: e.REDIS_PREFIX,
+    /** Blobs are on local disk in a folder every process shares (checked by the administrator). */
     blobsShared: e.BLOBS_SHARED,
+    /** Unset: /metrics answers anyone. */
     metricsToken: e.METRICS_TOKEN,
+    /** Worker-only processes: the port of their health endpoint, if any. */
     workerHealthPort: e.WORKER_HEALTH_PORT,
     roles: { api: e.VOXPRESS_ROLES.includes('api'), worker: e.VOXPRESS_ROLES.includes('worker') },
     secret: e.VOXPRESS_SECRET ?? loadOrCreateSecret(dataDir),
@@ -189,10 +133,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       stopGraceMs: e.JOB_STOP_GRACE_MS,
       testJobs: e.VOXPRESS_TEST_JOBS,
     },
+    /** Infographic drawing: worker threads of the renderer. */
     render: { workers: e.RENDER_WORKERS ?? spareCores() },
+    /** Bytes of audio each account may keep; undefined when unlimited. */
     storageQuotaBytes: e.STORAGE_QUOTA_MB ? e.STORAGE_QUOTA_MB * 1024 * 1024 : undefined,
+    /** Longest audio accepted at upload, in seconds of decoded sound. */
     maxAudioS: e.MAX_AUDIO_MINUTES * 60,
+    /** Largest file accepted (MAX_UPLOAD_MB); the administrator's saved setting overrides it. */
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
+    /** Unset: blobs on local disk under the data folder. */
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -203,32 +152,42 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
-    speech: {
-      engines: e.SPEECH_ENGINES,
-      whisper: {
-        ...whisperModel(e.WHISPER_MODEL),
-        modelsDir: path.join(dataDir, 'models'),
-        autoDownload: e.WHISPER_AUTO_DOWNLOAD,
-        modelsUrl: e.WHISPER_MODELS_URL.replace(/\/$/, ''),
-        threads: e.WHISPER_THREADS ?? spareCores(),
-      },
-      openai: e.OPENAI_STT_BASE_URL
-        ? {
-            baseUrl: e.OPENAI_STT_BASE_URL.replace(/\/$/, ''),
-            apiKey: e.OPENAI_STT_API_KEY,
-            model: e.OPENAI_STT_MODEL,
-            maxBytes: e.OPENAI_STT_MAX_BYTES,
-          }
-        : undefined,
-    },
+    speech: speechConfig(e, dataDir),
+    /** Language models that write content (`llm`), their environment values, which the
+     * administrator's settings override (`llmDefaults`), and translation. */
     ...writingConfig(e, path.join(dataDir, 'models')),
+    /** Unset: password reset links cannot be emailed (the administrator makes them instead). */
     smtp: e.SMTP_URL
       ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? `Voxpress <no-reply@${new URL(publicUrl(e)).hostname}>` }
       : undefined,
+    /** Outbound requests may reach private and loopback addresses (ALLOW_PRIVATE_ADDRESSES, formerly PUBLISH_ALLOW_PRIVATE). */
     publishAllowPrivate: e.ALLOW_PRIVATE_ADDRESSES ?? e.PUBLISH_ALLOW_PRIVATE ?? false,
+    /** Infographic feature flags (spec §9) and image retention. */
     infographics: infographicsConfig(e),
     webDistDir: e.WEB_DIST_DIR,
     logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** The speech engines as the environment sets them. */
+function speechConfig(e: Env, dataDir: string): SpeechConfig {
+  return {
+    engines: e.SPEECH_ENGINES,
+    whisper: {
+      ...whisperModel(e.WHISPER_MODEL),
+      modelsDir: path.join(dataDir, 'models'),
+      autoDownload: e.WHISPER_AUTO_DOWNLOAD,
+      modelsUrl: e.WHISPER_MODELS_URL.replace(/\/$/, ''),
+      threads: e.WHISPER_THREADS ?? spareCores(),
+    },
+    openai: e.OPENAI_STT_BASE_URL
+      ? {
+          baseUrl: e.OPENAI_STT_BASE_URL.replace(/\/$/, ''),
+          apiKey: e.OPENAI_STT_API_KEY,
+          model: e.OPENAI_STT_MODEL,
+          maxBytes: e.OPENAI_STT_MAX_BYTES,
+        }
+      : undefined,
   };
 }
 
