@@ -197,21 +197,35 @@ describe('resumable model download', () => {
     serve();
     const dead = path.join(dir, 'dead-owner.gguf');
     await writeFile(`${dead}.part.lock`, JSON.stringify({ pid: 2 ** 22 + 4321, host: os.hostname() }));
+    // Heartbeats of a minute: the dead owner's fresh lock would only go stale after six minutes,
+    // while the other machine's lock was last renewed seven minutes ago.
+    const lockHeartbeatMs = 60_000;
     const elsewhere = path.join(dir, 'old-lock.gguf');
     await writeFile(`${elsewhere}.part.lock`, JSON.stringify({ pid: 1, host: 'another-machine' }));
-    const old = new Date(Date.now() - 60_000);
+    const old = new Date(Date.now() - 7 * lockHeartbeatMs);
     await utimes(`${elsewhere}.part.lock`, old, old);
     for (const target of [dead, elsewhere]) {
-      const started = performance.now();
+      // Waiting for the lock's owner first reports the partial file's size, 0 bytes; taking the
+      // lock over at once reports only bytes received. A wait stops the download, failing the test.
+      const controller = new AbortController();
+      const seen: number[] = [];
       const result = await downloadResumable(`${fake.url}/m.gguf`, target, {
         sha256,
         bytes: file.length,
         freeBytes: plenty,
+        lockHeartbeatMs,
+        signal: controller.signal,
+        onProgress: (received) => {
+          seen.push(received);
+          if (received === 0) controller.abort(new Error(`waited for the lock of ${target}`));
+        },
       });
       expect(result.bytes).toBe(file.length);
-      expect(performance.now() - started).toBeLessThan(3000);
+      expect(seen.at(-1)).toBe(file.length);
+      expect(seen).not.toContain(0);
       await expect(stat(`${target}.part.lock`)).rejects.toThrow();
     }
+    expect(fake.received).toHaveLength(2);
   });
 
   it('stops waiting for another process when aborted', async () => {
