@@ -234,10 +234,13 @@ describe('model download (resumable, checked)', () => {
   });
 
   it('fails fast when the server accepts the connection but never answers', async () => {
-    const silent = createTcpServer(() => {});
+    // Requests asked, not connections made: undici opens a spare connection when one is aborted.
+    let asked = 0;
+    const silent = createTcpServer((socket) => {
+      socket.once('data', () => asked++);
+    });
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const port = (silent.address() as AddressInfo).port;
-    const started = performance.now();
     const err = await downloadModel('toy', {
       modelsDir: folder('silent'),
       baseUrl: `http://127.0.0.1:${port}`,
@@ -246,7 +249,8 @@ describe('model download (resumable, checked)', () => {
       connectTimeoutMs: 300,
     }).catch((e: unknown) => e);
     silent.close();
-    expect(performance.now() - started).toBeLessThan(1500);
+    // Fast: it gives up when its one request goes unanswered, without trying again.
+    expect(asked).toBe(1);
     expect(err).toBeInstanceOf(ModelDownloadError);
     expect(err).toMatchObject({ code: 'unreachable' });
     expect((err as Error).message).toBe(
