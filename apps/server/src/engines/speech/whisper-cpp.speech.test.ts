@@ -371,11 +371,13 @@ describe('whisper.cpp engine with a (toy) model', () => {
     writeToyWhisperModel(e.modelFile);
     await e.transcribe(request()); // loads the model
     const controller = new AbortController();
-    const pending = e.transcribe(request({ signal: controller.signal }));
+    // On audio this short whisper.cpp reports progress only as its work ends: none seen when the
+    // abort is answered shows that the answer did not wait for the native work to finish.
+    const progress: number[] = [];
+    const pending = e.transcribe(request({ signal: controller.signal, onProgress: (f) => progress.push(f) }));
     setTimeout(() => controller.abort(), 50);
-    const started = performance.now();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
-    expect(performance.now() - started).toBeLessThan(200);
+    expect(progress).toEqual([]);
     const after = await e.transcribe(request());
     expect(after.segments.length).toBeGreaterThan(0);
   });
