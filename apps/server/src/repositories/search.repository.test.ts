@@ -481,4 +481,18 @@ describe.each(drivers)('quoted phrases of common words on %s', (driver) => {
       expect((await everyHit(q)).map(key).sort(), q).toEqual(want.map(key).sort());
     }
   });
+
+  it('finds nothing for a phrase nobody said, not its words apart by spelling', async () => {
+    const phrase = 'the end of the budget';
+    expect(said.some((s) => says(s.text, phrase))).toBe(false);
+    expect(
+      said.filter((s) => wordsOf(phrase).every((w) => wordsOf(s.text).includes(w))).length,
+    ).toBeGreaterThan(0);
+    for (const q of [`"${phrase}"`, `"${phrase}`]) {
+      const found = await search.search(me, { q, page: 1 });
+      expect(found, q).toMatchObject({ total: 0, hits: [], match: 'words' });
+    }
+    // A misspelt word beside the phrase is still looked up by spelling, the phrase kept out.
+    expect(similarWords('"in the end" budgte')).toEqual(['budgte']);
+  });
 });

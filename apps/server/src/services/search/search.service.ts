@@ -2,11 +2,15 @@ import { SEARCH_PAGE_SIZE, type SearchQuery, type SearchResults, zSearchQuery } 
 import type { Db } from '../../db/database.ts';
 import { SearchRepository } from '../../repositories/search.repository.ts';
 
-/** The words of `q` worth looking for by spelling: no phrase quotes, no -excluded words, no `or`. */
+/**
+ * The words of `q` worth looking for by spelling: none of a quoted phrase (quotes ask for those
+ * words as written, so a phrase nobody said finds nothing rather than its words apart), no
+ * -excluded words, no `or`.
+ */
 export function similarWords(q: string): string[] {
   const words = q
     .toLowerCase()
-    .replace(/"/g, ' ')
+    .replace(/"[^"]*("|$)/g, ' ')
     .split(/\s+/)
     .filter((w) => w && !w.startsWith('-') && w !== 'or')
     .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
