@@ -27,9 +27,6 @@ export class LongestFirst extends BaseSequencer {
       const cached = this.ctx.cache.getFileTestResults(`${spec.project.name}:${file(spec)}`);
       return cached ? cached.duration / 1000 : (recorded[file(spec)] ?? Number.POSITIVE_INFINITY);
     };
-    // A project whose files run one at a time gains nothing from an order; its files keep Vitest's.
-    const serial = files.filter((spec) => spec.project.config.fileParallelism === false);
-    const parallel = files.filter((spec) => spec.project.config.fileParallelism !== false);
-    return [...parallel.sort((a, b) => seconds(b) - seconds(a)), ...(await super.sort(serial))];
+    return [...files].sort((a, b) => seconds(b) - seconds(a));
   }
 }
