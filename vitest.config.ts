@@ -50,9 +50,10 @@ export default defineConfig({
           environment: 'node',
           setupFiles,
           globalSetup: ['e2e/global-setup.ts'],
-          // Two files at a time against the one server: each signs up accounts of its own, and
-          // much of a browser test is waiting (for a page, a transcription, a stream), so the two
-          // share the cores well (the stage 694 → 567 s on a busy 2-core machine).
+          // One file at a time: two at once were faster (694 → 567 s on a busy machine) but a
+          // player's position, followed live in the transcript, missed its 30 s wait once in five
+          // clean-clone runs while the other file's browser held the cores.
+          fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
