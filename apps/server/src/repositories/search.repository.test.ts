@@ -1,7 +1,7 @@
 import type { SearchHit } from '@voxpress/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, drivers } from '../../test/harness.ts';
+import { createPostgresDatabase, type Driver, drivers } from '../../test/harness.ts';
 import { type Database, openDatabase, queryRows } from '../db/database.ts';
 import { audio, content, transcriptions, users } from '../db/schema.ts';
 import { SearchService, similarWords } from '../services/search/search.service.ts';
@@ -137,12 +137,7 @@ describe.each(drivers)('search results on %s', (driver) => {
   }
 
   beforeAll(async () => {
-    if (driver === 'postgres') {
-      const pg = await createPostgresDatabase();
-      drop = pg.drop;
-      database = await openDatabase({ url: pg.url, dataDir: 'memory' });
-    } else database = await openDatabase({ dataDir: 'memory' });
-    await database.migrate();
+    ({ database, drop } = await migratedDatabase(driver));
     const { db } = database;
     const [a, b] = await db
       .insert(users)
@@ -317,6 +312,14 @@ describe.each(drivers)('search results on %s', (driver) => {
   });
 });
 
+/** A new migrated database on `driver`, and the step that drops it (PostgreSQL). */
+async function migratedDatabase(driver: Driver): Promise<{ database: Database; drop(): Promise<void> }> {
+  const pg = driver === 'postgres' ? await createPostgresDatabase() : undefined;
+  const database = await openDatabase({ url: pg?.url, dataDir: 'memory' });
+  await database.migrate();
+  return { database, drop: pg?.drop ?? (async () => {}) };
+}
+
 /** Common words: a phrase of them is said in a few segments, its words apart in many. */
 const COMMON = 'in the end one of we talk about budget garden a and to at plan it'.split(' ');
 
@@ -342,12 +345,7 @@ describe.each(drivers)('quoted phrases of common words on %s', (driver) => {
   const said: { itemId: string; start: number; end: number; text: string }[] = [];
 
   beforeAll(async () => {
-    if (driver === 'postgres') {
-      const pg = await createPostgresDatabase();
-      drop = pg.drop;
-      database = await openDatabase({ url: pg.url, dataDir: 'memory' });
-    } else database = await openDatabase({ dataDir: 'memory' });
-    await database.migrate();
+    ({ database, drop } = await migratedDatabase(driver));
     const { db } = database;
     const [user] = await db
       .insert(users)
