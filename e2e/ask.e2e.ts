@@ -75,7 +75,11 @@ describe('asking the library', () => {
       const passage = box.getByRole('listitem').first();
       await expect(passage.innerText()).resolves.toMatch(/breaks/i);
       await expect(
-        box.getByText('Passages found by full-text search; nothing was written.').count(),
+        box.getByText('Nothing was written; these are the passages themselves.').count(),
+      ).resolves.toBe(1);
+      // How the passages were found, by words alone or by meaning too, is said in words.
+      await expect(
+        box.getByText(/^Found by (the words of your question|words and by meaning)/).count(),
       ).resolves.toBe(1);
 
       // The chip is a link to the item at the passage's second, opened from the keyboard.

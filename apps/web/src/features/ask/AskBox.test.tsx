@@ -18,6 +18,16 @@ const passage: AskPassage = {
   speaker: 'S1',
   speaker_name: 'Ana',
   text: 'We agreed to move the test servers to a smaller plan.',
+  matched: 'words',
+};
+/** A passage that shares no word with the question: found by its meaning alone. */
+const related: AskPassage = {
+  ...passage,
+  id: 2,
+  start: 80,
+  end: 86,
+  text: 'The hosting bill should shrink once we downsize the machines.',
+  matched: 'meaning',
 };
 const search = { id: 'search', name: 'Full-text search', model: null };
 
@@ -38,6 +48,7 @@ const answer = (values: Partial<AskAnswer>): AskAnswer => ({
   sentences: [],
   passages: [passage],
   engine: { id: 'openai', name: 'OpenAI-compatible chat API', model: 'gpt-test' },
+  retrieval: { by: 'words', model: null },
   note: null,
   dropped: 0,
   ...values,
@@ -60,6 +71,7 @@ describe('asking the library', () => {
     expect(html).toContain('Ana · 12:03 · Budget review');
     expect(html).toContain('aria-label="Play what Ana said at 12:03 in Budget review"');
     expect(html).toContain('Written by gpt-test (OpenAI-compatible chat API) from the passages cited');
+    expect(html).toContain('Found by the words of your question.');
   });
 
   it('says the recordings do not say, and shows the closest passages', () => {
@@ -73,11 +85,54 @@ describe('asking the library', () => {
     const html = render(answer({ mode: 'passages', note: 'no_language_model', engine: search }));
     expect(html).toContain('No language model is set up');
     expect(html).toContain('We agreed to move the test servers');
-    expect(html).toContain('Passages found by full-text search; nothing was written.');
+    expect(html).toContain('Nothing was written; these are the passages themselves.');
+    expect(html).toContain('Found by the words of your question.');
     const none = render(
       answer({ mode: 'passages', note: 'no_language_model', engine: search, passages: [] }),
     );
     expect(none).toContain('Nothing in your recordings matches this question.');
+  });
+
+  it('says the passages were found by meaning too, naming the embedding model', () => {
+    const retrieval = { by: 'words_and_meaning', model: 'embeddinggemma-300m' } as const;
+    for (const html of [
+      render(answer({ retrieval })),
+      render(answer({ mode: 'unsupported', retrieval })),
+      render(answer({ mode: 'passages', note: 'no_language_model', engine: search, retrieval })),
+    ]) {
+      expect(html).toContain('Found by words and by meaning (embeddinggemma-300m).');
+      expect(html).not.toContain('Found by the words of your question.');
+    }
+  });
+
+  it('labels in words only the passages found by meaning alone', () => {
+    const retrieval = { by: 'words_and_meaning', model: 'embeddinggemma-300m' } as const;
+    const both: AskPassage = {
+      ...passage,
+      id: 3,
+      start: 200,
+      text: 'Smaller servers, smaller bill.',
+      matched: 'both',
+    };
+    const html = render(
+      answer({
+        mode: 'passages',
+        note: 'no_language_model',
+        engine: search,
+        retrieval,
+        passages: [passage, related, both],
+      }),
+    );
+    const items = html.split('<li').slice(1);
+    expect(items).toHaveLength(3);
+    expect(items[0]).toContain('We agreed to move the test servers');
+    expect(items[0]).not.toContain('Related in meaning');
+    expect(items[1]).toContain('The hosting bill should shrink');
+    expect(items[1]).toContain('Related in meaning');
+    expect(items[2]).toContain('Smaller servers, smaller bill.');
+    expect(items[2]).not.toContain('Related in meaning');
+    const words = render(answer({ mode: 'unsupported', passages: [passage] }));
+    expect(words).not.toContain('Related in meaning');
   });
 
   it('reads server-sent events as they arrive, keeping an unfinished one for later', () => {

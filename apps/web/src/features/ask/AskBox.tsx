@@ -1,13 +1,27 @@
-import { Alert, Button, Card, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconInfoCircle, IconMessageQuestion, IconSparkles } from '@tabler/icons-react';
 import {
   ASK_MAX_QUESTION,
   type AskAnswer,
   type AskEngine,
   type AskPassage,
+  type AskRetrieval,
   type AskSentence,
   type AskStreamEvent,
 } from '@voxpress/contracts';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/PageState.tsx';
@@ -45,7 +59,10 @@ function Passages({ passages, hereId }: { passages: AskPassage[]; hereId?: strin
       {passages.map((p) => (
         <Paper component="li" key={p.id} withBorder radius="md" p="sm">
           <Stack gap={6} align="flex-start">
-            <CitationChip citation={{ ...p, passage_id: p.id }} hereId={hereId} />
+            <Group gap={6} wrap="wrap">
+              <CitationChip citation={{ ...p, passage_id: p.id }} hereId={hereId} />
+              {p.matched === 'meaning' && <MeaningLabel />}
+            </Group>
             <Text size="sm" dir="auto" style={{ overflowWrap: 'anywhere' }}>
               {p.text}
             </Text>
@@ -56,8 +73,29 @@ function Passages({ passages, hereId }: { passages: AskPassage[]; hereId?: strin
   );
 }
 
-/** Who answered, in words: the language model and its model, or the search alone. */
-function EngineLine({ engine }: { engine: AskEngine }) {
+/** Why a passage that shares no word with the question is there: its meaning is close. */
+function MeaningLabel() {
+  const { t } = useTranslation('ask');
+  return (
+    <Badge variant="default" radius="sm" size="md" tt="none" fw={500}>
+      {t('relatedInMeaning')}
+    </Badge>
+  );
+}
+
+/** How the passages were found, in words: by the question's words alone, or by meaning too. */
+function retrievalText(t: TFunction<'ask'>, retrieval: AskRetrieval): string {
+  if (retrieval.by === 'words') return t('retrieval.words');
+  return retrieval.model
+    ? t('retrieval.wordsAndMeaning', { model: retrieval.model })
+    : t('retrieval.wordsAndMeaningUnnamed');
+}
+
+/**
+ * Who answered, in words: the language model and its model, or nobody (the passages themselves);
+ * and how the passages were found.
+ */
+function EngineLine({ engine, retrieval }: { engine: AskEngine; retrieval: AskRetrieval }) {
   const { t } = useTranslation('ask');
   const name = engine.model ? `${engine.model} (${engine.name})` : engine.name;
   return (
@@ -65,9 +103,14 @@ function EngineLine({ engine }: { engine: AskEngine }) {
       {engine.id === 'search' ? null : (
         <IconSparkles size={14} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
       )}
-      <Text size="xs" c="dimmed">
-        {engine.id === 'search' ? t('foundBy') : t('answeredBy', { engine: name })}
-      </Text>
+      <Stack gap={2}>
+        <Text size="xs" c="dimmed">
+          {engine.id === 'search' ? t('notWritten') : t('answeredBy', { engine: name })}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {retrievalText(t, retrieval)}
+        </Text>
+      </Stack>
     </Group>
   );
 }
@@ -81,14 +124,14 @@ export function AskAnswerView({ answer, hereId }: { answer: AskAnswer; hereId?: 
       return (
         <Stack gap="sm">
           <Sentences sentences={answer.sentences} hereId={hereId} />
-          <EngineLine engine={answer.engine} />
+          <EngineLine engine={answer.engine} retrieval={answer.retrieval} />
         </Stack>
       );
     case 'unsupported':
       return (
         <Stack gap="sm">
           <Text fw={600}>{t('notSaid')}</Text>
-          <EngineLine engine={answer.engine} />
+          <EngineLine engine={answer.engine} retrieval={answer.retrieval} />
           {passages.length > 0 && (
             <>
               <Text size="sm" fw={600} mt="xs">
@@ -112,7 +155,7 @@ export function AskAnswerView({ answer, hereId }: { answer: AskAnswer; hereId?: 
           ) : (
             <>
               <Passages passages={passages} hereId={hereId} />
-              <EngineLine engine={answer.engine} />
+              <EngineLine engine={answer.engine} retrieval={answer.retrieval} />
             </>
           )}
         </Stack>
