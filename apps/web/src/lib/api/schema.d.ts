@@ -11815,6 +11815,8 @@ export interface components {
             speaker: string | null;
             speaker_name: string | null;
             text: string;
+            /** @enum {string} */
+            matched: "words" | "meaning" | "both";
         };
         AskCitation: {
             passage_id: number;
@@ -11825,6 +11827,11 @@ export interface components {
             end: number | null;
             speaker: string | null;
             speaker_name: string | null;
+        };
+        AskRetrieval: {
+            /** @enum {string} */
+            by: "words" | "words_and_meaning";
+            model: string | null;
         };
         AskAnswer: {
             question: string;
@@ -11840,6 +11847,7 @@ export interface components {
                 name: string;
                 model: string | null;
             };
+            retrieval: components["schemas"]["AskRetrieval"];
             note: ("no_language_model" | "language_model_failed") | null;
             dropped: number;
         };
@@ -12436,12 +12444,12 @@ export interface components {
         EnginePort: {
             port: string;
             /** @enum {string} */
-            kind: "speech" | "writer" | "translator" | "renderer" | "diarizer" | "importer" | "publisher" | "storage" | "database" | "queue";
+            kind: "speech" | "writer" | "translator" | "renderer" | "diarizer" | "embedder" | "importer" | "publisher" | "storage" | "database" | "queue";
             active: string | null;
             implementations: {
                 id: string;
                 /** @enum {string} */
-                kind: "speech" | "writer" | "translator" | "renderer" | "diarizer" | "importer" | "publisher" | "storage" | "database" | "queue";
+                kind: "speech" | "writer" | "translator" | "renderer" | "diarizer" | "embedder" | "importer" | "publisher" | "storage" | "database" | "queue";
                 name: string;
                 /** @enum {string} */
                 state: "active" | "available" | "missing" | "misconfigured" | "disabled";
