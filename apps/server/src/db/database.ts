@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -16,6 +15,7 @@ import { serverRoot } from '../lib/paths.ts';
 import { lockForProcess } from './process-lock.ts';
 import * as schema from './schema.ts';
 import {
+  PGLITE_EXTENSIONS,
   readUsableTemplate,
   restoreTemplate,
   type TemplateOutcome,
@@ -164,8 +164,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       options.onCreated?.(outcome);
     }
   }
-  // pg_trgm (search by misspellings and partial words) is an extension PGlite loads on request.
-  const pgliteOptions: PGliteOptions = { ...PGLITE, extensions: { pg_trgm } };
+  // pg_trgm and pgvector are extensions PGlite loads on request (see PGLITE_EXTENSIONS).
+  const pgliteOptions: PGliteOptions = { ...PGLITE, extensions: PGLITE_EXTENSIONS };
   const client = await (dataPath
     ? PGlite.create(dataPath, pgliteOptions)
     : migratedMemoryTemplate(pgliteOptions, options.template).then((loadDataDir) =>
@@ -186,7 +186,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /** Any fixed number: the advisory lock all Voxpress processes take around migrations. */
-const MIGRATION_LOCK = 0x766f7870;
+export const MIGRATION_LOCK = 0x766f7870;
 
 /**
  * Migrates while holding a session-level advisory lock, so processes starting together on a new

@@ -13,7 +13,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -23,6 +22,7 @@ import { openDatabase, queryRows } from './database.ts';
 import { users } from './schema.ts';
 import {
   migrationHashes,
+  PGLITE_EXTENSIONS,
   restoreTemplate,
   saveTemplate,
   TEMPLATE_FILE,
@@ -69,7 +69,7 @@ describe('the embedded database template', () => {
     older = path.join(root, 'older');
     current = path.join(root, 'current');
     // One cluster, saved twice: after the older migrations, then after all of them.
-    const client = await PGlite.create(undefined, { extensions: { pg_trgm } });
+    const client = await PGlite.create(undefined, { extensions: PGLITE_EXTENSIONS });
     try {
       await migrate(drizzle(client), {
         migrationsFolder: migrationsFolder(path.join(root, 'older-migrations'), all - 2),
@@ -119,6 +119,12 @@ describe('the embedded database template', () => {
         sql`select similarity('garden', 'gardens') as s`,
       );
       expect(trigram[0]?.s).toBeGreaterThan(0.5);
+      // The template was made with pgvector, as the server opens it: its vectors' table works.
+      const distance = await queryRows<{ d: number; found: boolean }>(
+        first.db,
+        sql`select '[1,0]'::vector <=> '[0,1]'::vector as d, to_regclass('passage_vectors') is not null as found`,
+      );
+      expect(distance[0]).toEqual({ d: 1, found: true });
     } finally {
       await first.close();
     }

@@ -30,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { createGunzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { vector } from '@electric-sql/pglite-pgvector';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -37,6 +38,13 @@ import { serverRoot } from '../lib/paths.ts';
 
 export const TEMPLATE_FILE = 'pglite-template.tar.gz';
 export const TEMPLATE_MANIFEST = 'pglite-template.json';
+
+/**
+ * The extensions every embedded database loads: pg_trgm (search by misspellings and partial
+ * words) and pgvector (passages found by meaning). A cluster and its template are opened with the
+ * same ones, so what a migration created with them is there on every start.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm, vector };
 
 /** What `pglite-template.json` holds. */
 export interface TemplateManifest {
@@ -269,7 +277,7 @@ export async function untar(input: AsyncIterable<Buffer>, into: string): Promise
  * template in `folder`. Run by the build in a process of its own (initdb's memory goes with it).
  */
 export async function makeTemplate(folder: string, migrationsFolder: string): Promise<TemplateManifest> {
-  const client = await PGlite.create(undefined, { extensions: { pg_trgm } });
+  const client = await PGlite.create(undefined, { extensions: PGLITE_EXTENSIONS });
   try {
     await migrate(drizzle(client), { migrationsFolder });
     return await saveTemplate(client, folder);

@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/database.ts';
+import { errorCode, vectorTableExists } from '../db/vector-store.ts';
+import type { AskHit } from './ask.repository.ts';
+
+/** A passage's vector as pgvector reads it: `[0.1,-0.2,…]`. Throws on a number that is not finite. */
+function vectorText(vector: readonly number[]): string {
+  if (vector.length === 0) throw new Error('An empty vector');
+  for (const x of vector)
+    if (!Number.isFinite(x)) throw new Error('A vector holds a number that is not finite');
+  return `[${vector.join(',')}]`;
+}
+
+/** Passage vectors stored per statement, at most. */
+const STORE_BATCH = 200;
+
+/**
+ * The vectors of transcript passages (`passage_vectors`, pgvector), one per passage with the model
+ * that made it, to find passages by meaning: the passages that still need one, storing them, and
+ * a user's passages nearest to a question's vector. Vectors of different models (of different
+ * lengths) may sit side by side: every query keeps to one model, and to vectors of the question's
+ * length. The table exists only where the database has pgvector (see `ensureVectorStore`).
+ */
+export class PassageVectorsRepository {
+  private exists = false;
+
+  constructor(private readonly db: Db) {}
+
+  /** Whether vectors can be stored and searched here (the table exists). */
+  async available(): Promise<boolean> {
+    // Once there, it stays (only a later start may create it).
+    if (!this.exists) this.exists = await vectorTableExists(this.db);
+    return this.exists;
+  }
+
+  /**
+   * Up to `limit` transcript passages the library shows that have no vector by `model` (none, or
+   * another model's), oldest first (by id); of one user, or one item, or only those after the
+   * passage `afterId` (to go on from the last batch), when `scope` says so.
+   */
+  async missing(
+    model: string,
+    limit: number,
+    scope: { userId?: string; itemId?: string; afterId?: string } = {},
+  ): Promise<{ id: string; body: string }[]> {
+    const user = scope.userId ? sql`and p.user_id = ${scope.userId}` : sql``;
+    const item = scope.itemId ? sql`and p.item_id = ${scope.itemId}` : sql``;
+    const after = scope.afterId ? sql`and p.id > ${scope.afterId}::bigint` : sql``;
+    return queryRows<{ id: string; body: string }>(
+      this.db,
+      sql`select p.id::text as id, p.body
+        from search_passages p
+        left join passage_vectors v on v.passage_id = p.id and v.model = ${model}
+        where p.visible and p.field = 'transcript' and v.passage_id is null ${user} ${item} ${after}
+        order by p.id
+        limit ${limit}`,
+    );
+  }
+
+  /**
+   * Stores each passage's vector by `model`, replacing the one it had. The vector is the
+   * passage's user's (copied from the passage); a passage deleted meanwhile (its transcript
+   * changed) is skipped. Returns how many were stored.
+   */
+  async store(model: string, rows: readonly { id: string; vector: readonly number[] }[]): Promise<number> {
+    let stored = 0;
+    for (let i = 0; i < rows.length; i += STORE_BATCH) {
+      const batch = rows.slice(i, i + STORE_BATCH);
+      const values = sql.join(
+        batch.map((r) => sql`(${r.id}::bigint, ${vectorText(r.vector)})`),
+        sql`, `,
+      );
+      const statement = sql`insert into passage_vectors (passage_id, user_id, model, embedding)
+        select p.id, p.user_id, ${model}, v.embedding::vector
+        from (values ${values}) as v(id, embedding)
+        join search_passages p on p.id = v.id
+        on conflict (passage_id) do update
+          set user_id = excluded.user_id, model = excluded.model, embedding = excluded.embedding
+        returning passage_id`;
+      let result: unknown[];
+      try {
+        result = await queryRows(this.db, statement);
+      } catch (err) {
+        // A passage deleted after this statement began (a foreign-key violation): once more, without it.
+        if (errorCode(err) !== '23503') throw err;
+        result = await queryRows(this.db, statement);
+      }
+      stored += result.length;
+    }
+    return stored;
+  }
+
+  /**
+   * The user's `limit` transcript passages (that the library shows) whose vectors by `model` are
+   * nearest to `vector` by cosine distance, best first; within `itemIds` when given. Shaped as
+   * the full-text hits, `rank` being the cosine similarity (1 - distance).
+   */
+  async nearest(
+    userId: string,
+    model: string,
+    vector: readonly number[],
+    options: { itemIds?: readonly string[] | undefined; limit: number },
+  ): Promise<AskHit[]> {
+    const query = sql`${vectorText(vector)}::vector`;
+    const scope = options.itemIds?.length
+      ? sql`and p.item_id in (${sql.join(
+          options.itemIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`
+      : sql``;
+    // Only this user's vectors of this model and length are read, so no distance is ever taken
+    // between vectors of different lengths (which pgvector refuses).
+    const rows = await queryRows<AskHit>(
+      this.db,
+      sql`with mine as materialized (
+          select v.passage_id, v.embedding
+          from passage_vectors v
+          where v.user_id = ${userId} and v.model = ${model} and vector_dims(v.embedding) = ${vector.length}
+        ), best as (
+          select p.id, p.item_id, p.item_kind, p.transcription_id, p.position, p.start_s, p.end_s,
+            p.speaker, p.speaker_name, p.body, m.embedding <=> ${query} as distance
+          from mine m
+          join search_passages p on p.id = m.passage_id
+          where p.user_id = ${userId} and p.visible and p.field = 'transcript' ${scope}
+          order by distance, p.item_id, p.position
+          limit ${options.limit}
+        )
+        select b.id::text as id, b.item_id, b.item_kind, b.transcription_id, coalesce(a.title, d.title, '') as title,
+          b.position, b.start_s, b.end_s, b.speaker, b.speaker_name, b.body, 1 - b.distance as rank
+        from best b
+        left join audio a on b.item_kind = 'audio' and a.id = b.item_id
+        left join transcriptions d on b.item_kind = 'document' and d.id = b.item_id
+        order by b.distance, b.item_id, b.position`,
+    );
+    return rows.map((r) => ({
+      ...r,
+      position: Number(r.position),
+      // A vector of zeros has no direction: no similarity to anything.
+      rank: Number.isFinite(Number(r.rank)) ? Number(r.rank) : 0,
+      start_s: r.start_s === null ? null : Number(r.start_s),
+      end_s: r.end_s === null ? null : Number(r.end_s),
+    }));
+  }
+
+  /**
+   * How many transcript passages the library shows have a vector by `model`, of how many; of one
+   * user when given.
+   */
+  async progress(model: string, userId?: string): Promise<{ embedded: number; total: number }> {
+    const user = userId ? sql`and p.user_id = ${userId}` : sql``;
+    const rows = await queryRows<{ embedded: number; total: number }>(
+      this.db,
+      sql`select count(v.passage_id)::int as embedded, count(*)::int as total
+        from search_passages p
+        left join passage_vectors v on v.passage_id = p.id and v.model = ${model}
+        where p.visible and p.field = 'transcript' ${user}`,
+    );
+    return { embedded: Number(rows[0]?.embedded ?? 0), total: Number(rows[0]?.total ?? 0) };
+  }
+
+  /** Deletes the vectors of every model but `model`; returns how many. */
+  async purgeOtherModels(model: string): Promise<number> {
+    const rows = await queryRows<{ passage_id: string }>(
+      this.db,
+      sql`delete from passage_vectors where model <> ${model} returning passage_id`,
+    );
+    return rows.length;
+  }
+}
