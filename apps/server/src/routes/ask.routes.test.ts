@@ -255,6 +255,8 @@ describe.each(drivers)('asking the library on %s', (driver) => {
     expect(res.headers['content-type']).toMatch(/text\/event-stream/);
     const events = sseEvents<AskStreamEvent>(res.body);
     expect(events.map((e) => e.event)).toEqual(['passages', 'sentence', 'sentence', 'answer']);
+    // No embedding engine here: found by words, and the passages say so before any sentence.
+    expect(events[0]?.data).toMatchObject({ event: 'passages', retrieval: { by: 'words', model: null } });
     const streamed = events.filter((e) => e.data.event === 'sentence');
     expect(streamed.map((e) => (e.data.event === 'sentence' ? e.data.sentence.text : ''))).toEqual([
       'The mobile launch moved to the fourteenth.',
@@ -394,6 +396,8 @@ describe.each(drivers)('asking the library on %s', (driver) => {
     expect(answer.mode).toBe('passages');
     expect(answer.note).toBe('no_language_model');
     expect(answer.engine).toEqual({ id: 'search', name: 'Full-text search', model: null });
+    expect(answer.retrieval).toEqual({ by: 'words', model: null });
+    expect(answer.passages.every((p) => p.matched === 'words')).toBe(true);
     expect(answer.sentences).toEqual([]);
     expect(answer.passages.length).toBeGreaterThan(0);
     expect(answer.passages.length).toBeLessThanOrEqual(8);

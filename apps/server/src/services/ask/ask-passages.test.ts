@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AskHit, AskNeighbour } from '../../repositories/ask.repository.ts';
-import { ASK_LIMITS, buildPassages, questionQuery } from './ask-passages.ts';
+import { ASK_LIMITS, buildPassages, FUSION_K, fuseHits, questionQuery } from './ask-passages.ts';
 import { citationOf } from './ask-prompt.ts';
 
 const segment = (position: number, text: string, speaker: string | null = 'S1'): AskNeighbour => ({
@@ -54,7 +54,17 @@ describe('passages for a question', () => {
       end: 15,
       speaker: 'S2',
       speaker_name: 'Speaker 2',
+      matched: 'words',
     });
+  });
+
+  it('says how each passage was found, as its hit does', () => {
+    const hits = fuseHits([hit(talk[3] as AskNeighbour, 0.9)], [hit(talk[1] as AskNeighbour, 0.8)], 16);
+    const passages = buildPassages(hits, around(talk, hits));
+    expect(passages.map((p) => [p.speaker, p.matched])).toEqual([
+      ['S1', 'words'],
+      ['S2', 'meaning'],
+    ]);
   });
 
   it('never gives a segment twice, and numbers passages in rank order', () => {
@@ -95,5 +105,43 @@ describe('passages for a question', () => {
       'who or will or review or the or cloud or costs or not',
     );
     expect(questionQuery('"-" ?').query).toBe('');
+  });
+});
+
+describe('fusing the hits found by words and by meaning', () => {
+  const h = (id: string, rank = 0.5): AskHit => ({ ...hit(segment(0, id), rank), id });
+  const order = (hits: { id: string; matched: string }[]) => hits.map((x) => `${x.id}:${x.matched}`);
+
+  it('puts first what both found, marks each by what found it, and keeps to the limit', () => {
+    const words = [h('a', 0.9), h('b', 0.5), h('c', 0.1)];
+    const meaning = [h('d', 0.99), h('b', 0.8), h('e', 0.7)];
+    const fused = fuseHits(words, meaning, 16);
+    expect(order(fused)).toEqual(['b:both', 'a:words', 'd:meaning', 'c:words', 'e:meaning']);
+    // Scores by place alone (1 / (60 + place)), summed where both lists hold a hit.
+    expect(fused[0]?.rank).toBeCloseTo(1 / (FUSION_K + 2) + 1 / (FUSION_K + 2), 12);
+    expect(fused[1]?.rank).toBeCloseTo(1 / (FUSION_K + 1), 12);
+    expect(order(fuseHits(words, meaning, 2))).toEqual(['b:both', 'a:words']);
+    expect(fuseHits(words, meaning, 0)).toEqual([]);
+  });
+
+  it('gives one list as it is when the other found nothing', () => {
+    const words = [h('a'), h('b')];
+    expect(order(fuseHits(words, [], 16))).toEqual(['a:words', 'b:words']);
+    expect(order(fuseHits([], words, 16))).toEqual(['a:meaning', 'b:meaning']);
+    expect(fuseHits([], [], 16)).toEqual([]);
+  });
+
+  it('ranks a hit both lists found low above one only a list found high, as far as k allows', () => {
+    // Tenth in both: 2/70 beats first in one: 1/61.
+    const words = [h('w1'), ...Array.from({ length: 8 }, (_, i) => h(`w${i + 2}`)), h('x')];
+    const meaning = [h('m1'), ...Array.from({ length: 8 }, (_, i) => h(`m${i + 2}`)), h('x')];
+    expect(order(fuseHits(words, meaning, 3))).toEqual(['x:both', 'w1:words', 'm1:meaning']);
+  });
+
+  it('keeps the hit’s own fields, from the words’ list when both found it', () => {
+    const byWords = { ...h('a', 0.3), body: 'as the words found it' };
+    const byMeaning = { ...h('a', 0.9), body: 'as the meaning found it' };
+    const [fused] = fuseHits([byWords], [byMeaning], 16);
+    expect(fused).toMatchObject({ id: 'a', body: 'as the words found it', matched: 'both' });
   });
 });

@@ -1,6 +1,14 @@
 import type { AskPassage } from '@voxpress/contracts';
 import type { AskHit, AskNeighbour } from '../../repositories/ask.repository.ts';
 
+/** How a hit was found: by its words, by its meaning (an embedding's similarity), or by both. */
+export type Matched = AskPassage['matched'];
+
+/** A hit and how it was found. */
+export interface MatchedHit extends AskHit {
+  matched: Matched;
+}
+
 /** A passage with the segments it is made of, so a citation can point at the one that says it. */
 export interface RetrievedPassage extends AskPassage {
   segments: Array<{ start: number | null; end: number | null; text: string }>;
@@ -20,6 +28,42 @@ export const ASK_LIMITS = {
   passageChars: 700,
   totalChars: 5000,
 } as const;
+
+/** Reciprocal rank fusion's constant: how little the first few places outweigh the next. */
+export const FUSION_K = 60;
+
+/**
+ * The hits found by words and those found by meaning as one list, best first, at most `limit`:
+ * reciprocal rank fusion, each hit scored 1 / (k + its place) in each list it is in (k = 60), the
+ * scores summed, so a hit both lists found high comes first and neither list's own scores (a
+ * full-text rank, a cosine similarity) need to be comparable. Each hit says which list found it;
+ * its `rank` becomes its fused score. Equal scores keep the words' hit first.
+ */
+export function fuseHits(
+  byWords: readonly AskHit[],
+  byMeaning: readonly AskHit[],
+  limit: number,
+): MatchedHit[] {
+  const fused = new Map<string, { hit: AskHit; matched: Matched; score: number; order: number }>();
+  let order = 0;
+  const add = (hits: readonly AskHit[], matched: 'words' | 'meaning') => {
+    hits.forEach((hit, i) => {
+      const score = 1 / (FUSION_K + i + 1);
+      const seen = fused.get(hit.id);
+      if (!seen) fused.set(hit.id, { hit, matched, score, order: order++ });
+      else if (seen.matched !== matched) {
+        seen.score += score;
+        seen.matched = 'both';
+      }
+    });
+  };
+  add(byWords, 'words');
+  add(byMeaning, 'meaning');
+  return [...fused.values()]
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .slice(0, Math.max(0, limit))
+    .map(({ hit, matched, score }) => ({ ...hit, matched, rank: score }));
+}
 
 /** The words of a question as a web-search query matching any of them (`a or b or c`). */
 export function questionQuery(question: string): { query: string; words: string[] } {
@@ -52,10 +96,11 @@ function cut(text: string, max: number): string {
 /**
  * Passages for the question, best first: each hit read with the segments either side of it when
  * the same voice says them (so a passage never puts one speaker's words in another's mouth), a
- * segment never in two passages, within the limits on count and characters.
+ * segment never in two passages, within the limits on count and characters. Each passage says how
+ * its hit was found (`words` when the hit does not say).
  */
 export function buildPassages(
-  hits: readonly AskHit[],
+  hits: readonly (AskHit & { matched?: Matched })[],
   neighbours: readonly AskNeighbour[],
 ): RetrievedPassage[] {
   const around = new Map<string, AskNeighbour[]>();
@@ -93,6 +138,7 @@ export function buildPassages(
       speaker: hit.speaker,
       speaker_name: speakerLabel(hit.speaker, hit.speaker_name),
       text,
+      matched: hit.matched ?? 'words',
       segments: parts.map((p) => ({
         start: p.start_s === null ? null : Number(p.start_s),
         end: p.end_s === null ? null : Number(p.end_s),

@@ -1,15 +1,18 @@
-import type { AskAnswer, AskEngine, AskRequest, AskStreamEvent } from '@voxpress/contracts';
+import type { AskAnswer, AskEngine, AskRequest, AskRetrieval, AskStreamEvent } from '@voxpress/contracts';
 import { parsePartialJson } from 'ai';
 import type { Db } from '../../db/database.ts';
 import type { LlmWriter } from '../../engines/writer/llm/llm.writer.ts';
 import type { ResolvedModel } from '../../engines/writer/llm/llm-providers.ts';
 import { streamStructured } from '../../engines/writer/llm/structured-call.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { AskRepository } from '../../repositories/ask.repository.ts';
+import { type AskHit, AskRepository } from '../../repositories/ask.repository.ts';
+import { PassageVectorsRepository } from '../../repositories/passage-vectors.repository.ts';
 import { SearchRepository } from '../../repositories/search.repository.ts';
 import {
   ASK_LIMITS,
   buildPassages,
+  fuseHits,
+  type MatchedHit,
   publicPassage,
   questionQuery,
   type RetrievedPassage,
@@ -27,6 +30,9 @@ import {
 /** Full-text search, named as the engine when no language model wrote the answer. */
 export const SEARCH_ENGINE: AskEngine = { id: 'search', name: 'Full-text search', model: null };
 
+/** Passages retrieved by full-text rank alone. */
+export const BY_WORDS: AskRetrieval = { by: 'words', model: null };
+
 /** Words of a question looked up by spelling when none is found as typed, at most. */
 const SIMILAR_WORDS = 6;
 
@@ -36,51 +42,112 @@ export interface AskDeps {
   languageModel(): Promise<LlmWriter | null>;
   llm: { timeoutMs: number; maxRetries: number };
   logger?: { warn(obj: object, msg: string): void };
+  /**
+   * Finds passages by meaning too: the question's vector by the embedding model that made the
+   * passages' vectors, or null when no embedding engine is ready (then words alone).
+   */
+  meaning?: {
+    embedQuery(text: string, signal?: AbortSignal): Promise<{ model: string; vector: number[] } | null>;
+  };
 }
 
 /** A question with its passages retrieved, ready to be answered. */
 export interface PreparedQuestion {
   question: string;
   passages: RetrievedPassage[];
+  /** How the passages were retrieved. */
+  retrieval: AskRetrieval;
 }
 
 /**
  * Questions to a user's library: the best transcript passages of their own items (full-text rank,
- * similar spellings when no word is found as typed), then a short answer a language model writes
+ * similar spellings when no word is found as typed; fused with the passages nearest in meaning when
+ * an embedding engine is ready and the database holds vectors), then a short answer a language model writes
  * from them alone, every sentence held to the passages it cites; without a model, the passages.
  */
 export class AskService {
   private readonly repository: AskRepository;
   private readonly search: SearchRepository;
+  private readonly vectors: PassageVectorsRepository;
 
   constructor(private readonly deps: AskDeps) {
     this.repository = new AskRepository(deps.db);
     this.search = new SearchRepository(deps.db);
+    this.vectors = new PassageVectorsRepository(deps.db);
   }
 
-  /** Retrieves the passages; 404 when an item asked about is not the user's. */
-  async prepare(userId: string, request: AskRequest): Promise<PreparedQuestion> {
+  /**
+   * Retrieves the passages: by words, and by meaning too when it can (`retrieval` says which);
+   * 404 when an item asked about is not the user's.
+   */
+  async prepare(userId: string, request: AskRequest, signal?: AbortSignal): Promise<PreparedQuestion> {
     const itemIds = request.item_ids ? [...new Set(request.item_ids)] : undefined;
     if (itemIds) {
       const own = await this.repository.ownItems(userId, itemIds);
       if (itemIds.some((id) => !own.has(id))) throw notFound('Item not found');
     }
     const question = request.question.trim();
+    const options = { itemIds, limit: ASK_LIMITS.hits };
+    const [byWords, meaning] = await Promise.all([
+      this.byWords(userId, question, options),
+      this.byMeaning(userId, question, options, signal),
+    ]);
+    let hits: MatchedHit[];
+    let retrieval = BY_WORDS;
+    if (meaning) {
+      hits = fuseHits(byWords, meaning.hits, ASK_LIMITS.hits);
+      retrieval = { by: 'words_and_meaning', model: meaning.model };
+    } else hits = byWords.map((hit) => ({ ...hit, matched: 'words' }));
+    const neighbours = await this.repository.neighbours(userId, hits);
+    return { question, passages: buildPassages(hits, neighbours), retrieval };
+  }
+
+  /** The best passages by full-text rank; by similar spellings when no word is found as typed. */
+  private async byWords(
+    userId: string,
+    question: string,
+    options: { itemIds: string[] | undefined; limit: number },
+  ): Promise<AskHit[]> {
     const { query, words } = questionQuery(question);
     const configs = query ? await this.search.configs(userId) : [];
-    if (configs.length === 0) return { question, passages: [] };
-    const options = { itemIds, limit: ASK_LIMITS.hits };
-    let hits = await this.repository.byWords(userId, configs, query, options);
-    if (hits.length === 0) {
-      const alike: string[] = [];
-      for (const word of words.filter((w) => w.length >= 4).slice(0, SIMILAR_WORDS)) {
-        const found = await this.search.similarQuery([word]);
-        if (found) alike.push(found);
-      }
-      if (alike.length > 0) hits = await this.repository.byQuery(userId, alike.join(' | '), options);
+    if (configs.length === 0) return [];
+    const hits = await this.repository.byWords(userId, configs, query, options);
+    if (hits.length > 0) return hits;
+    const alike: string[] = [];
+    for (const word of words.filter((w) => w.length >= 4).slice(0, SIMILAR_WORDS)) {
+      const found = await this.search.similarQuery([word]);
+      if (found) alike.push(found);
     }
-    const neighbours = await this.repository.neighbours(userId, hits);
-    return { question, passages: buildPassages(hits, neighbours) };
+    return alike.length > 0 ? this.repository.byQuery(userId, alike.join(' | '), options) : [];
+  }
+
+  /**
+   * The passages nearest the question in meaning, with the embedding model that found them; null
+   * when they cannot be looked up (no embedding engine ready, no vectors in this database, or the
+   * engine failed: the question is then answered by words alone, never lost to the embedder).
+   */
+  private async byMeaning(
+    userId: string,
+    question: string,
+    options: { itemIds: string[] | undefined; limit: number },
+    signal: AbortSignal | undefined,
+  ): Promise<{ model: string; hits: AskHit[] } | null> {
+    const { meaning } = this.deps;
+    if (!meaning || !(await this.vectors.available())) return null;
+    let embedded: { model: string; vector: number[] } | null;
+    try {
+      embedded = await meaning.embedQuery(question, signal);
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      this.deps.logger?.warn(
+        { err },
+        'the embedding engine failed on a question; passages found by words alone',
+      );
+      return null;
+    }
+    if (!embedded || embedded.vector.length === 0) return null;
+    const hits = await this.vectors.nearest(userId, embedded.model, embedded.vector, options);
+    return { model: embedded.model, hits };
   }
 
   /**
@@ -93,17 +160,17 @@ export class AskService {
     signal: AbortSignal,
     onEvent: (event: AskStreamEvent) => void = () => {},
   ): Promise<AskAnswer> {
-    const { question } = prepared;
+    const { question, retrieval } = prepared;
     const passages = prepared.passages.map(publicPassage);
-    const base = { question, passages, sentences: [], dropped: 0 };
+    const base = { question, passages, retrieval, sentences: [], dropped: 0 };
     const llm = await this.deps.languageModel().catch(() => null);
     if (!llm) {
-      onEvent({ event: 'passages', passages, engine: SEARCH_ENGINE });
+      onEvent({ event: 'passages', passages, engine: SEARCH_ENGINE, retrieval });
       return { ...base, mode: 'passages', engine: SEARCH_ENGINE, note: 'no_language_model' };
     }
     // Nothing retrieved: no model is asked, and none is named.
     if (passages.length === 0) {
-      onEvent({ event: 'passages', passages, engine: SEARCH_ENGINE });
+      onEvent({ event: 'passages', passages, engine: SEARCH_ENGINE, retrieval });
       return { ...base, mode: 'unsupported', engine: SEARCH_ENGINE, note: null };
     }
     let resolved: ResolvedModel;
@@ -113,7 +180,7 @@ export class AskService {
       return this.failed(prepared, err, onEvent);
     }
     const engine: AskEngine = { id: llm.id, name: llm.provider.name, model: resolved.modelId };
-    onEvent({ event: 'passages', passages, engine });
+    onEvent({ event: 'passages', passages, engine, retrieval });
     const partial = new PartialSentences(prepared.passages, (sentence) =>
       onEvent({ event: 'sentence', sentence }),
     );
@@ -156,10 +223,12 @@ export class AskService {
   ): AskAnswer {
     this.deps.logger?.warn({ err }, 'language model failed to answer a question; passages sent instead');
     const passages = prepared.passages.map(publicPassage);
-    onEvent({ event: 'passages', passages, engine: SEARCH_ENGINE });
+    const { retrieval } = prepared;
+    onEvent({ event: 'passages', passages, engine: SEARCH_ENGINE, retrieval });
     return {
       question: prepared.question,
       passages,
+      retrieval,
       sentences: [],
       dropped: 0,
       mode: 'passages',
