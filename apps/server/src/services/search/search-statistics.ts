@@ -1,10 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/database.ts';
 
-/** The tables a search reads: the passages, the words for spellings, and the items they belong to. */
+/**
+ * The tables a search reads: the passages, the words for spellings, the items they belong to, and
+ * the passages' vectors for questions (where the database has them: a missing table is passed over).
+ */
 export const SEARCHED_TABLES = [
   'search_passages',
   'search_words',
+  'passage_vectors',
   'audio',
   'transcriptions',
   'content',
