@@ -32,6 +32,7 @@ export function faq(t: TFunction<'help'>): Question[] {
     { id: 'edit', q: t('faq.edit.q'), a: answer(t('faq.edit.a')) },
     { id: 'speakers', q: t('faq.speakers.q'), a: answer(t('faq.speakers.a')) },
     { id: 'find', q: t('faq.find.q'), a: answer(t('faq.find.a')) },
+    { id: 'ask', q: t('faq.ask.q'), a: answer(t('faq.ask.a')) },
     { id: 'languages', q: t('faq.languages.q'), a: answer(t('faq.languages.a')) },
     { id: 'writing', q: t('faq.writing.q'), a: answer(t('faq.writing.a')) },
     { id: 'translation', q: t('faq.translation.q'), a: answer(t('faq.translation.a')) },
@@ -68,6 +69,11 @@ export function adminFaq(t: TFunction<'help'>): Question[] {
       id: 'language-models',
       q: t('admin.llm.q'),
       a: wrap(<Trans t={t} i18nKey="admin.llm.a" components={code} />),
+    },
+    {
+      id: 'meaning-search',
+      q: t('admin.meaning.q'),
+      a: wrap(<Trans t={t} i18nKey="admin.meaning.a" components={code} />),
     },
     {
       id: 'translation-engines',
