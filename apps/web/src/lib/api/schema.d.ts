@@ -11673,7 +11673,7 @@ export interface components {
         AdminModel: {
             name: string;
             /** @enum {string} */
-            kind: "speech" | "language" | "speakers";
+            kind: "speech" | "language" | "speakers" | "embedding";
             bytes: number;
             description: string;
             languages: string[] | null;
