@@ -8,6 +8,7 @@ import { useAuth } from '../auth/auth-context.tsx';
 import { BrandSection } from '../infographics/BrandSection.tsx';
 import { PublishingSettings } from '../publishing/PublishingSettings.tsx';
 import { SharedLinksSection } from '../shares/SharedLinksSection.tsx';
+import { EmbeddingModelsPanel } from './admin/EmbeddingModelsPanel.tsx';
 import { LanguageModelsPanel } from './admin/LanguageModelsPanel.tsx';
 import { QueuesPanel } from './admin/QueuesPanel.tsx';
 import { SpeakerModelsPanel } from './admin/SpeakerModelsPanel.tsx';
@@ -102,6 +103,7 @@ export function SettingsPage() {
               <LanguageModelsPanel />
               <WhisperModelsPanel />
               <SpeakerModelsPanel />
+              <EmbeddingModelsPanel />
               <EnginesSection />
               <QueuesPanel />
             </Stack>

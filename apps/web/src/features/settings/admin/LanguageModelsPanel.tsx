@@ -1,22 +1,11 @@
-import { Badge, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Badge, Skeleton, Stack, Text } from '@mantine/core';
 import type { AdminModel, AdminModels } from '@voxpress/contracts';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/PageState.tsx';
-import { formatFileSize, formatLocale, formatNumber } from '../../../i18n/format.ts';
+import { formatFileSize, formatNumber } from '../../../i18n/format.ts';
 import { SettingsSection } from '../SettingsSection.tsx';
-import { ModelBadges, ModelStateCell, ModelTable } from './ModelRows.tsx';
+import { languageNames, ModelBadges, ModelRow, ModelTable } from './ModelRows.tsx';
 import { useAdminModels } from './use-admin-models.ts';
-
-/** Language names in the interface language, as the browser writes them; the code where it cannot. */
-function languageNames(codes: readonly string[]): string {
-  let names: Intl.DisplayNames | null = null;
-  try {
-    names = new Intl.DisplayNames([formatLocale()], { type: 'language' });
-  } catch {
-    names = null;
-  }
-  return codes.map((c) => names?.of(c) ?? c).join(', ');
-}
 
 /** One built-in language model: what it needs and offers, whether it is chosen, and its download. */
 function LanguageModelRow({
@@ -31,38 +20,34 @@ function LanguageModelRow({
 }) {
   const { t } = useTranslation('settings');
   return (
-    <Table.Tr data-testid={`language-model-${model.name}`}>
-      <Table.Td>
-        <Group gap={6}>
-          <Text fw={600} size="sm">
-            {model.name}
-          </Text>
-          <ModelBadges model={model}>
-            {model.configured && setting !== null && (
-              <Badge size="xs" variant="outline">
-                {t('admin.models.setting')}
-              </Badge>
-            )}
-          </ModelBadges>
-        </Group>
+    <ModelRow
+      model={model}
+      testId={`language-model-${model.name}`}
+      onDone={onDone}
+      badges={
+        <ModelBadges model={model}>
+          {model.configured && setting !== null && (
+            <Badge size="xs" variant="outline">
+              {t('admin.models.setting')}
+            </Badge>
+          )}
+        </ModelBadges>
+      }
+    >
+      <Text size="xs" c="dimmed">
+        {t('admin.models.facts', {
+          size: formatFileSize(model.bytes),
+          ram: formatFileSize(model.ram_bytes ?? 0),
+          tokens: formatNumber(model.context_tokens ?? 0),
+          licence: model.licence ?? '',
+        })}
+      </Text>
+      {model.languages && model.languages.length > 0 && (
         <Text size="xs" c="dimmed">
-          {t('admin.models.facts', {
-            size: formatFileSize(model.bytes),
-            ram: formatFileSize(model.ram_bytes ?? 0),
-            tokens: formatNumber(model.context_tokens ?? 0),
-            licence: model.licence ?? '',
-          })}
+          {t('admin.models.languages', { languages: languageNames(model.languages) })}
         </Text>
-        {model.languages && model.languages.length > 0 && (
-          <Text size="xs" c="dimmed">
-            {t('admin.models.languages', { languages: languageNames(model.languages) })}
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td w="40%" miw={150}>
-        <ModelStateCell model={model} onDone={onDone} />
-      </Table.Td>
-    </Table.Tr>
+      )}
+    </ModelRow>
   );
 }
 

@@ -1,16 +1,36 @@
-import { Badge, Table } from '@mantine/core';
+import { Badge, Group, Table, Text } from '@mantine/core';
 import type { AdminModel } from '@voxpress/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatFileSize, formatPercent } from '../../../i18n/format.ts';
+import { formatFileSize, formatLocale, formatPercent } from '../../../i18n/format.ts';
 import { downloadModel } from '../settings-api.ts';
 import { ModelDownloadState } from './ModelDownload.tsx';
+
+/** Language names in the interface language, as the browser writes them; the code where it cannot. */
+export function languageNames(codes: readonly string[]): string {
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([formatLocale()], { type: 'language' });
+  } catch {
+    names = null;
+  }
+  return codes.map((c) => names?.of(c) ?? c).join(', ');
+}
 
 /**
  * The badges beside a model's name that say how it stands: chosen but not downloaded, chosen and
  * ready but not in use (an engine before it in the order serves), and the one fitting this machine.
+ * `labels` words the last two for a kind of model that needs it.
  */
-export function ModelBadges({ model, children }: { model: AdminModel; children?: ReactNode }) {
+export function ModelBadges({
+  model,
+  labels,
+  children,
+}: {
+  model: AdminModel;
+  labels?: { notInUse?: string; recommended?: string };
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('settings');
   return (
     <>
@@ -21,16 +41,55 @@ export function ModelBadges({ model, children }: { model: AdminModel; children?:
       )}
       {model.configured && model.state === 'ready' && !model.in_use && (
         <Badge size="xs" color="gray" variant="light">
-          {t('admin.models.notInUse')}
+          {labels?.notInUse ?? t('admin.models.notInUse')}
         </Badge>
       )}
       {children}
       {model.recommended && (
         <Badge size="xs" color="grape" variant="light">
-          {t('admin.models.recommended')}
+          {labels?.recommended ?? t('admin.models.recommended')}
         </Badge>
       )}
     </>
+  );
+}
+
+/**
+ * One model's row in any list of Settings → Server: its name with its badges and, below, what it
+ * is (`children`, dimmed lines); then its state and download.
+ */
+export function ModelRow({
+  model,
+  testId,
+  badges,
+  missing,
+  onDone,
+  children,
+}: {
+  model: AdminModel;
+  testId: string;
+  /** The badges beside the name (`ModelBadges`, with what the kind adds). */
+  badges: ReactNode;
+  /** What to say while it is not downloaded (`ModelStateCell`). */
+  missing?: string;
+  onDone(): void;
+  children?: ReactNode;
+}) {
+  return (
+    <Table.Tr data-testid={testId}>
+      <Table.Td>
+        <Group gap={6}>
+          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {model.name}
+          </Text>
+          {badges}
+        </Group>
+        {children}
+      </Table.Td>
+      <Table.Td w="40%" miw={150}>
+        <ModelStateCell model={model} onDone={onDone} missing={missing} />
+      </Table.Td>
+    </Table.Tr>
   );
 }
 

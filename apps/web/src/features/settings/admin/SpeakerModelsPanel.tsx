@@ -1,4 +1,4 @@
-import { Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminModel, Engines } from '@voxpress/contracts';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { formatFileSize } from '../../../i18n/format.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { enginesQuery } from '../../help/engines-api.ts';
 import { SettingsSection } from '../SettingsSection.tsx';
-import { ModelBadges, ModelStateCell, ModelTable } from './ModelRows.tsx';
+import { ModelBadges, ModelRow, ModelTable } from './ModelRows.tsx';
 import { useAdminModels } from './use-admin-models.ts';
 
 /** One of the two speaker models: what it does, its size (when known) and licence, and its download. */
@@ -17,29 +17,22 @@ function SpeakerModelRow({ model, onDone }: { model: AdminModel; onDone(): void 
   const size = model.bytes > 0 ? formatFileSize(model.bytes) : t('admin.speakers.sizeUnknown');
   const licence = model.licence ?? t('admin.speakers.noLicence');
   return (
-    <Table.Tr data-testid={`speaker-model-${model.name}`}>
-      <Table.Td>
-        <Group gap={6}>
-          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {model.name}
-          </Text>
-          <ModelBadges model={model} />
-        </Group>
-        <Text size="xs" c="dimmed">
-          {/segmentation/i.test(model.name)
-            ? t('admin.speakers.segmentation')
-            : t('admin.speakers.embedding')}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {model.bytes > 0
-            ? t('admin.speakers.facts', { size, licence })
-            : t('admin.speakers.licenceOnly', { licence })}
-        </Text>
-      </Table.Td>
-      <Table.Td w="40%" miw={150}>
-        <ModelStateCell model={model} onDone={onDone} missing={t('admin.speakers.notDownloaded', { size })} />
-      </Table.Td>
-    </Table.Tr>
+    <ModelRow
+      model={model}
+      testId={`speaker-model-${model.name}`}
+      onDone={onDone}
+      badges={<ModelBadges model={model} />}
+      missing={t('admin.speakers.notDownloaded', { size })}
+    >
+      <Text size="xs" c="dimmed">
+        {/segmentation/i.test(model.name) ? t('admin.speakers.segmentation') : t('admin.speakers.embedding')}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {model.bytes > 0
+          ? t('admin.speakers.facts', { size, licence })
+          : t('admin.speakers.licenceOnly', { licence })}
+      </Text>
+    </ModelRow>
   );
 }
 
