@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, openDatabase, queryRows } from '../../apps/server/src/db/database.ts';
 import { audio, transcriptions, users } from '../../apps/server/src/db/schema.ts';
 import { AudioRepository } from '../../apps/server/src/repositories/audio.repository.ts';
+import { PassageVectorsRepository } from '../../apps/server/src/repositories/passage-vectors.repository.ts';
 import { AudioService } from '../../apps/server/src/services/audio/audio.service.ts';
 import { SearchService } from '../../apps/server/src/services/search/search.service.ts';
 
@@ -13,6 +14,13 @@ const WORDS_PER_SEGMENT = 25;
 const RUNS = 30;
 /** The old scan reads every transcript: at 100,000 items a few runs say enough. */
 const SCAN_RUNS_LARGE = 5;
+/**
+ * Vectors of the built-in embedding model's length, one per passage, up to this many items: past
+ * it they would not fit the embedded database's memory (100,000 items are a million passages,
+ * 3 GB of vectors).
+ */
+const VECTOR_ITEMS = 10_000;
+const DIMENSIONS = 768;
 const VOCABULARY = `the a and to of in we our team plan budget meeting schedule project client report week
   today next idea share review launch design product market customer feedback sprint goal quarter
   numbers sales story recipe garden travel music health morning evening update decision risk`
@@ -169,6 +177,7 @@ async function measure(items: number): Promise<Record<string, string | number>> 
     const misspelt = await search.search(userId, { q: 'zepelin' });
     const phrase = `"${PHRASE.join(' ')}"`;
     const said = await search.search(userId, { q: phrase });
+    const meaning = items <= VECTOR_ITEMS ? await nearestTimes(database, userId) : 'not seeded (memory)';
     return {
       'seed (s)': seconds.toFixed(1),
       'search passages': passages?.n ?? 0,
@@ -184,6 +193,7 @@ async function measure(items: number): Promise<Record<string, string | number>> 
       [`search "${phrase.replace(/"/g, '\\"')}"`]: await time(() => search.search(userId, { q: phrase })),
       'search "budget -review"': await time(() => search.search(userId, { q: 'budget -review' })),
       'search "zepelin" (misspelt)': await time(() => search.search(userId, { q: 'zepelin' })),
+      [`by meaning: nearest 16 of the account's passages (${DIMENSIONS} dimensions)`]: meaning,
       'hits for "zeppelin"': `${rare.total} (${rare.match})`,
       'hits for "zepelin"': `${misspelt.total} (${misspelt.match})`,
       'hits for the phrase (said in 1 item in 200)': `${said.total}${said.total_capped ? '+' : ''}`,
@@ -196,10 +206,29 @@ async function measure(items: number): Promise<Record<string, string | number>> 
 }
 
 /**
+ * Ask's retrieval by meaning: a random vector for every transcript passage (as the embed job
+ * leaves them, drawn inside the database), then the 16 nearest to a random question vector
+ * among one account's passages, as `PassageVectorsRepository.nearest` finds them for ask.
+ */
+async function nearestTimes(database: Database, userId: string): Promise<string> {
+  const { db } = database;
+  await db.execute(
+    sql`insert into passage_vectors (passage_id, user_id, model, embedding)
+      select p.id, p.user_id, 'bench',
+        (select array_agg(random() - 0.5 + 0 * p.id) from generate_series(1, ${DIMENSIONS}))::vector
+      from search_passages p where p.field = 'transcript'`,
+  );
+  await db.execute(sql`analyze passage_vectors`);
+  const vectors = new PassageVectorsRepository(db);
+  const question = Array.from({ length: DIMENSIONS }, (_, i) => Math.sin(i));
+  return time(() => vectors.nearest(userId, 'bench', question, { limit: 16 }));
+}
+
+/**
  * The library's queries on embedded PGlite, one account at 2,000 and at 100,000 transcribed items
  * of 250 words each: the first page, the old search (every transcript scanned with ILIKE) and
  * full-text search (a rare word, two common ones, a phrase, a phrase of common words, an
- * exclusion, a misspelling).
+ * exclusion, a misspelling), and ask's retrieval by meaning up to 10,000 items.
  * Milliseconds, median / 95th percentile over 30 runs (5 for the old scan at 100,000), in
  * process (no HTTP); the two sizes side by side.
  */

@@ -8,10 +8,15 @@ import {
 } from '../src/engines/diarizer/sherpa/sherpa-models.ts';
 import { downloadModel, findModel, listModels } from '../src/engines/speech/whisper-models.ts';
 import { downloadLocalModel } from '../src/engines/writer/local/local-download.ts';
-import { listLocalModels } from '../src/engines/writer/local/local-models.ts';
+import {
+  EMBEDDING_MODELS,
+  LOCAL_MODELS,
+  type LocalModelInfo,
+  listLocalModels,
+} from '../src/engines/writer/local/local-models.ts';
 
 const USAGE = `Usage:
-  npm run models -- list          the known speech, language and speaker models and which are downloaded
+  npm run models -- list          the known speech, language, embedding and speaker models and which are downloaded
   npm run models -- pull <name>   download one (checked against its SHA-256 where published; an interrupted pull resumes)`;
 
 async function main(argv: string[]): Promise<number> {
@@ -25,6 +30,7 @@ async function main(argv: string[]): Promise<number> {
   });
   const { modelsDir, model: configured, modelsUrl, chosenFor } = config.speech.whisper;
   const local = config.llm.local;
+  const embedding = config.embedding.builtin;
   const [command, name, ...rest] = argv;
   switch (command) {
     case 'list': {
@@ -32,6 +38,12 @@ async function main(argv: string[]): Promise<number> {
       return (
         code ||
         (await listLanguageModels(local?.modelsDir ?? modelsDir, local?.model ?? null)) ||
+        (await listLanguageModels(
+          embedding?.modelsDir ?? modelsDir,
+          embedding?.model ?? null,
+          EMBEDDING_MODELS,
+          `Embedding models: ask finds passages by meaning   (* = EMBEDDING_MODEL${embedding ? `, now ${embedding.model}` : ', off'})`,
+        )) ||
         listSpeakers(modelsDir)
       );
     }
@@ -81,11 +93,14 @@ async function list(modelsDir: string, configured: string, chosenFor: string | u
   return 0;
 }
 
-async function listLanguageModels(modelsDir: string, configured: string | null): Promise<number> {
-  const models = await listLocalModels(modelsDir);
-  console.log(
-    `\nBuilt-in language models   (* = LLM_LOCAL_MODEL${configured ? `, now ${configured}` : ', off'})\n`,
-  );
+async function listLanguageModels(
+  modelsDir: string,
+  configured: string | null,
+  catalogue: readonly LocalModelInfo[] = LOCAL_MODELS,
+  title = `Built-in language models   (* = LLM_LOCAL_MODEL${configured ? `, now ${configured}` : ', off'})`,
+): Promise<number> {
+  const models = await listLocalModels(modelsDir, catalogue);
+  console.log(`\n${title}\n`);
   const rows = models.map((m) => [
     `${m.name === configured ? '*' : ' '} ${m.name}`,
     mib(m.bytes),

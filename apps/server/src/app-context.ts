@@ -26,6 +26,7 @@ import type { TranslateService } from './services/content/translate.service.ts';
 import type { WriteService } from './services/content/write.service.ts';
 import type { Infographics } from './services/infographics/infographics.ts';
 import type { ItemsService } from './services/items/items.service.ts';
+import type { MeaningService } from './services/meaning/meaning.service.ts';
 import type { ConnectionsService } from './services/publishing/connections.service.ts';
 import type { PublishService } from './services/publishing/publish.service.ts';
 import type { RenditionService } from './services/publishing/rendition.service.ts';
@@ -67,6 +68,8 @@ export interface AppContext {
   translators: TranslatorRouter;
   /** Draws infographics; its worker threads start on first use or with `renderer.start()`. */
   renderer: RendererRouter;
+  /** Meaning search: the embedding model and the passages' vectors (ask finds by meaning too). */
+  meaning: MeaningService;
   content: ContentService;
   /** A piece's stages: write, then translate. */
   contentPipeline: ContentPipeline;

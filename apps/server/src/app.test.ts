@@ -49,12 +49,21 @@ describe.each(drivers)('system routes on %s', (driver) => {
       'translator',
       'renderer',
       'diarizer',
+      'embedder',
       'importer',
       'publisher',
       'storage',
       'database',
       'queue',
     ]);
+    // No embedding model here: the built-in one is not downloaded, and on the suite's PostgreSQL
+    // (no pgvector) nothing could hold its vectors; either way, meaning search is not on.
+    const meaning = (res.json().ports as EnginePort[]).find((p) => p.kind === 'embedder');
+    expect(meaning?.active).toBeNull();
+    expect(meaning?.implementations.find((i) => i.id === 'builtin')).toMatchObject({
+      state: 'missing',
+      reason: 'Embedding model embeddinggemma-300m: not downloaded: 318 MB',
+    });
     // yt-dlp (which CI installs) is shown with its version and where it is; without it, pages of
     // video sites cannot be imported, and the view says so.
     const ytDlp = findYtDlp();

@@ -4,7 +4,9 @@ import pino from 'pino';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config/config.ts';
 import { openDatabase } from './db/database.ts';
+import { ensureVectorStore } from './db/vector-store.ts';
 import { diarize, diarizerRouter } from './engines/diarizer/diarizer-router.ts';
+import { embedderRouter } from './engines/embedder/embedder-router.ts';
 import { RendererRouter } from './engines/renderer/renderer-router.ts';
 import { decodeToWav } from './engines/speech/ffmpeg.ts';
 import { SpeechRouter } from './engines/speech/speech-router.ts';
@@ -54,6 +56,7 @@ import { TranslateService } from './services/content/translate.service.ts';
 import { WriteService } from './services/content/write.service.ts';
 import { createInfographics } from './services/infographics/infographics.ts';
 import { ItemsService } from './services/items/items.service.ts';
+import { MeaningService } from './services/meaning/meaning.service.ts';
 import { ConnectionsService } from './services/publishing/connections.service.ts';
 import { PublishService } from './services/publishing/publish.service.ts';
 import { Publishers } from './services/publishing/publishers.ts';
@@ -185,6 +188,13 @@ export async function createContext(
   const writer = new WriterRouter(config.llm, logger, undefined, llmSettings);
   const translators = createTranslatorRouter(config, logger, llmSettings);
   const renderer = new RendererRouter(config.render, logger);
+  const meaning = new MeaningService({
+    db: database.db,
+    router: embedderRouter(logger, config.embedding),
+    queue,
+    logger,
+    vectorsMissing: (await ensureVectorStore(database.db)).reason,
+  });
   const contentRepository = new ContentRepository(database.db);
   const contentPipeline = new ContentPipeline({ database, queue, events, logger, completions });
   const content = new ContentService({
@@ -258,6 +268,7 @@ export async function createContext(
     writer,
     translators,
     renderer,
+    meaning,
     content,
     contentPipeline,
     writeContent,
@@ -329,12 +340,17 @@ export async function createContext(
   return ctx;
 }
 
+/** How often a worker looks for new transcript passages to embed. */
+const MEANING_CHECK_MS = 30_000;
+
 /**
  * Starts this process's workers, then queues items a stopped process left accepted but without a
  * job (the pipeline now writes both together; older databases may still hold such items).
  */
 export async function startWorkers(ctx: AppContext): Promise<void> {
   await ctx.queue.start();
+  // New transcript passages get their vectors (when an embedding model is ready) within a minute.
+  ctx.meaning.watch(MEANING_CHECK_MS);
   await ctx.pipeline
     .sweep()
     .catch((err: unknown) => ctx.logger.warn({ err }, 'sweeping items left without a job failed'));
@@ -348,6 +364,7 @@ export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.queue.stop(ctx.config.jobs.stopGraceMs);
   await ctx.speech.close();
   await ctx.renderer.close();
+  await ctx.meaning.close();
   ctx.serverSettings.close();
   ctx.passwordReset.close();
   await ctx.outbound.close();

@@ -200,13 +200,14 @@ export const zWhisperDownloadStarted = z.object({
 export type WhisperDownloadStarted = z.infer<typeof zWhisperDownloadStarted>;
 
 /**
- * One model of any kind (a whisper.cpp speech model, a built-in language model, or one of the two
- * sherpa-onnx speaker models, used together once both are downloaded) and its state.
+ * One model of any kind (a whisper.cpp speech model, a built-in language model, one of the two
+ * sherpa-onnx speaker models, used together once both are downloaded, or an embedding model, which
+ * lets ask find passages by meaning) and its state.
  */
 export const zAdminModel = z
   .object({
     name: z.string(),
-    kind: z.enum(['speech', 'language', 'speakers']),
+    kind: z.enum(['speech', 'language', 'speakers', 'embedding']),
     /**
      * Size in bytes: of the download, or of the file on disk once there. 0 when not known before the
      * download (a speaker model whose publisher states no size).

@@ -33,6 +33,11 @@ export const zAskPassage = z
     speaker: z.string().nullable(),
     speaker_name: z.string().nullable(),
     text: z.string(),
+    /**
+     * How it was found: `words` (it shares words with the question), `meaning` (its meaning is
+     * close to the question's though it shares no word, by an embedding model), or `both`.
+     */
+    matched: z.enum(['words', 'meaning', 'both']),
   })
   .meta({ id: 'AskPassage' });
 export type AskPassage = z.infer<typeof zAskPassage>;
@@ -68,6 +73,19 @@ export const zAskEngine = z.object({
 export type AskEngine = z.infer<typeof zAskEngine>;
 
 /**
+ * How the passages were retrieved: `words` (full-text rank alone), or `words_and_meaning`
+ * (full-text rank and an embedding model's similarity of meaning, fused). `model`: the embedding
+ * model, with `words_and_meaning`.
+ */
+export const zAskRetrieval = z
+  .object({
+    by: z.enum(['words', 'words_and_meaning']),
+    model: z.string().nullable(),
+  })
+  .meta({ id: 'AskRetrieval' });
+export type AskRetrieval = z.infer<typeof zAskRetrieval>;
+
+/**
  * How the question was answered:
  * `answer`: sentences written by a language model from the passages, each citing them;
  * `unsupported`: the passages do not answer it ("The recordings don't say.");
@@ -88,6 +106,7 @@ export const zAskAnswer = z
     /** The passages retrieved, best first: what the answer rests on, or the answer itself. */
     passages: z.array(zAskPassage),
     engine: zAskEngine,
+    retrieval: zAskRetrieval,
     note: zAskNote.nullable(),
     /** Sentences the model wrote that were dropped: no citation, or one that was not retrieved. */
     dropped: z.number().int(),
@@ -101,7 +120,12 @@ export type AskAnswer = z.infer<typeof zAskAnswer>;
  * `answer` (the whole answer, final: it replaces what streamed) or `error`.
  */
 export const zAskStreamEvent = z.discriminatedUnion('event', [
-  z.object({ event: z.literal('passages'), passages: z.array(zAskPassage), engine: zAskEngine }),
+  z.object({
+    event: z.literal('passages'),
+    passages: z.array(zAskPassage),
+    engine: zAskEngine,
+    retrieval: zAskRetrieval,
+  }),
   z.object({ event: z.literal('sentence'), sentence: zAskSentence }),
   z.object({ event: z.literal('answer'), answer: zAskAnswer }),
   z.object({ event: z.literal('error'), code: z.string(), detail: z.string() }),

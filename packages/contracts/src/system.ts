@@ -27,6 +27,8 @@ export const zEngineKind = z.enum([
   'translator',
   'renderer',
   'diarizer',
+  /** Embedding models: ask finds passages by meaning as well as by words. */
+  'embedder',
   /** Imports from video sites' pages (yt-dlp). */
   'importer',
   /** Sites pieces are published to (WordPress, Ghost), through each user's own connections. */

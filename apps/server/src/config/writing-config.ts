@@ -1,5 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
+import type { BuiltinEmbedderConfig } from '../engines/embedder/builtin.embedder.ts';
+import type { RemoteEmbedderConfig } from '../engines/embedder/remote.embedder.ts';
 import { currentHardware, defaultLocalModel } from '../engines/writer/local/local-models.ts';
 import type { LocalLlmConfig } from '../engines/writer/local/local-provider.ts';
 import type { TranslationEngineId, WritingEnv } from './writing-env.schema.ts';
@@ -36,6 +38,14 @@ export interface LlmDefaults {
   ollama: { url: string; model: string | undefined; discovery: boolean };
 }
 
+/** The embedding models that let ask find passages by meaning; either may be unset. */
+export interface EmbeddingConfig {
+  /** Unset when EMBEDDING_BASE_URL is not set. */
+  remote: RemoteEmbedderConfig | undefined;
+  /** Unset when EMBEDDING_MODEL=off. */
+  builtin: BuiltinEmbedderConfig | undefined;
+}
+
 export interface TranslationConfig {
   /** Translator ids in order of preference. */
   engines: TranslationEngineId[];
@@ -54,8 +64,10 @@ export function writingConfig(
 ): {
   llm: LlmConfig;
   llmDefaults: LlmDefaults;
+  embedding: EmbeddingConfig;
   translation: TranslationConfig;
 } {
+  const local = localLlmConfig(e, modelsDir);
   return {
     llmDefaults: {
       openai: {
@@ -78,10 +90,33 @@ export function writingConfig(
         ? { baseUrl: trimSlash(e.ANTHROPIC_BASE_URL), apiKey: e.ANTHROPIC_API_KEY, model: e.ANTHROPIC_MODEL }
         : undefined,
       ollama: e.OLLAMA_DISCOVERY ? { url: trimSlash(e.OLLAMA_URL), model: e.OLLAMA_MODEL } : undefined,
-      local: localLlmConfig(e, modelsDir),
+      local,
       contextTokens: e.LLM_CONTEXT_TOKENS,
       timeoutMs: e.LLM_TIMEOUT_MS,
       maxRetries: e.LLM_MAX_RETRIES,
+    },
+    embedding: {
+      remote: e.EMBEDDING_BASE_URL
+        ? {
+            baseUrl: trimSlash(e.EMBEDDING_BASE_URL),
+            apiKey: e.EMBEDDING_API_KEY,
+            model: e.EMBEDDING_REMOTE_MODEL,
+            timeoutMs: e.LLM_TIMEOUT_MS,
+            maxRetries: e.LLM_MAX_RETRIES,
+          }
+        : undefined,
+      builtin:
+        e.EMBEDDING_MODEL === 'off'
+          ? undefined
+          : {
+              model: e.EMBEDDING_MODEL,
+              modelsDir: path.resolve(modelsDir),
+              modelsUrl: trimSlash(e.LLM_LOCAL_MODELS_URL),
+              autoDownload: e.EMBEDDING_AUTO_DOWNLOAD,
+              threads: e.LLM_LOCAL_THREADS ?? Math.max(1, os.availableParallelism() - 1),
+              idleMs: Math.round(e.LLM_LOCAL_IDLE_MINUTES * 60_000),
+              heapLimitMb: e.LLM_LOCAL_HEAP_MB,
+            },
     },
     translation: {
       engines: e.TRANSLATION_ENGINES,
@@ -107,6 +142,8 @@ export function writingConfig(
 export function incompleteWriting(env: Record<string, string | undefined>): string[] {
   const problems: string[] = [];
   if (env.LLM_API_KEY && !env.LLM_BASE_URL) problems.push('LLM_API_KEY: has no effect without LLM_BASE_URL');
+  if (env.EMBEDDING_API_KEY && !env.EMBEDDING_BASE_URL)
+    problems.push('EMBEDDING_API_KEY: has no effect without EMBEDDING_BASE_URL');
   if (env.DEEPL_BASE_URL && !env.DEEPL_API_KEY)
     problems.push('DEEPL_BASE_URL: has no effect without DEEPL_API_KEY');
   if (env.LIBRETRANSLATE_API_KEY && !env.LIBRETRANSLATE_URL)

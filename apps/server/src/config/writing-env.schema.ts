@@ -89,6 +89,32 @@ export const zWritingEnv = z.object({
     .describe(
       'Cap on the JavaScript heap of the built-in model’s process, in MB (64–4096). The model’s weights and context live outside it; raise it only if that process stops with a heap out-of-memory error.',
     ),
+  EMBEDDING_MODEL: z
+    .string()
+    .min(1)
+    .default('embeddinggemma-300m')
+    .describe(
+      'The built-in embedding model, with which asking the library finds passages by meaning as well as by words: a catalogue name (embeddinggemma-300m, many languages, 334 MB; nomic-embed-text-v1.5, English, 146 MB), the path of a .gguf embedding model, or off. Used once downloaded (`npm run models -- pull embeddinggemma-300m`), when no embeddings server is set, and only where the database has the vector extension (built into the embedded database; pgvector on a PostgreSQL server).',
+    ),
+  EMBEDDING_AUTO_DOWNLOAD: bool
+    .default(false)
+    .describe(
+      'Download the built-in embedding model in the background the first time it is looked for and missing.',
+    ),
+  EMBEDDING_BASE_URL: z
+    .url()
+    .optional()
+    .describe(
+      'Base URL of an OpenAI-compatible embeddings API (POST /embeddings): https://api.openai.com/v1, Ollama’s http://127.0.0.1:11434/v1, a llama.cpp or vLLM server. Used before the built-in embedding model; passages are sent to it. Unset: off.',
+    ),
+  EMBEDDING_API_KEY: z.string().optional().describe('API key for EMBEDDING_BASE_URL, when it needs one.'),
+  EMBEDDING_REMOTE_MODEL: z
+    .string()
+    .min(1)
+    .default('text-embedding-3-small')
+    .describe(
+      'Embedding model name sent to EMBEDDING_BASE_URL (Ollama: e.g. embeddinggemma or nomic-embed-text).',
+    ),
   LLM_CONTEXT_TOKENS: z.coerce
     .number()
     .int()

@@ -1,7 +1,7 @@
 import { isStorageFull, STORAGE_FULL_DETAIL } from '../storage/storage-full.ts';
 
 /** The kinds of engine the server routes work to; each has its own interface extending `Engine`. */
-export const ENGINE_KINDS = ['speech', 'writer', 'translator', 'renderer', 'diarizer'] as const;
+export const ENGINE_KINDS = ['speech', 'writer', 'translator', 'renderer', 'diarizer', 'embedder'] as const;
 export type EngineKind = (typeof ENGINE_KINDS)[number];
 
 /**

@@ -6,6 +6,7 @@ import { contentWriteJob } from './content-write.job.ts';
 import { infographicsJob } from './infographics.job.ts';
 import { localModelDownloadWorker } from './local-model-download.job.ts';
 import { renditionsJob } from './renditions.job.ts';
+import { searchEmbedJob } from './search-embed.job.ts';
 import { speakerModelDownloadWorker } from './speaker-model-download.job.ts';
 import { speakersJob } from './speakers.job.ts';
 import { testMarkerWorker } from './test-marker.job.ts';
@@ -30,6 +31,7 @@ export interface JobRunners {
   renditions: Runs<typeof renditionsJob>;
   webhooks: { deliver(job: JobContext<JobPayload<typeof webhookDeliverJob>>): Promise<unknown> };
   infographics: { jobs: Runs<typeof infographicsJob> };
+  meaning: Runs<typeof searchEmbedJob>;
 }
 
 /**
@@ -54,5 +56,6 @@ export function registerJobs(ctx: JobRunners): void {
   queue.register(handleJob(renditionsJob, (job) => ctx.renditions.run(job)));
   queue.register(handleJob(webhookDeliverJob, (job) => ctx.webhooks.deliver(job)));
   queue.register(handleJob(infographicsJob, (job) => ctx.infographics.jobs.run(job)));
+  queue.register(handleJob(searchEmbedJob, (job) => ctx.meaning.run(job)));
   if (ctx.config.jobs.testJobs) queue.register(testMarkerWorker);
 }

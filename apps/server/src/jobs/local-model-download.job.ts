@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { ModelFileError } from '../engines/models/resumable-download.ts';
 import {
+  downloadKey,
   downloadLocalModel,
+  localDownloads,
   plainDownloadFailure,
   UnknownLocalModelError,
 } from '../engines/writer/local/local-download.ts';
-import { downloadKey, type LocalLlmConfig, localDownloads } from '../engines/writer/local/local-provider.ts';
+import type { LocalLlmConfig } from '../engines/writer/local/local-provider.ts';
 import { defineJob, handleJob, PermanentJobError } from '../queue/queue.ts';
 import { downloadProgress } from './download-progress.ts';
 

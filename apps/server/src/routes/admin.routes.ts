@@ -40,6 +40,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     serverSettings: ctx.serverSettings,
     speech: ctx.speech,
     writer: ctx.writer,
+    meaning: ctx.meaning,
   });
   const whisperModel = new WhisperModelSettingService(ctx.config.speech.whisper, ctx.serverSettings);
   return async (app) => {

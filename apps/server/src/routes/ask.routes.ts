@@ -14,6 +14,7 @@ export function askRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     languageModel: () => ctx.writer.languageModel(),
     llm: { timeoutMs: ctx.config.llm.timeoutMs, maxRetries: ctx.config.llm.maxRetries },
     logger: ctx.logger,
+    meaning: ctx.meaning,
   });
   return async (app) => {
     app.post(
@@ -35,7 +36,9 @@ export function askRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: "Ask the user's recordings a question",
           description:
             'Finds the transcript passages of the user’s own items that best match the question ' +
-            '(full-text rank), then, when a language model is ready, writes a short answer from those ' +
+            '(full-text rank, fused with the passages closest in meaning when an embedding model is ready: ' +
+            '`retrieval` says which, and each passage’s `matched` how it was found), then, when a language ' +
+            'model is ready, writes a short answer from those ' +
             'passages alone: every sentence cites the passages it rests on, resolved to ' +
             '`{item_id, start, end, speaker}`, and a sentence citing none is dropped (`mode: unsupported` ' +
             'when nothing is left: "The recordings don’t say."). Without a language model the passages ' +
@@ -54,17 +57,15 @@ export function askRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const prepared = await ask.prepare(request.userId, request.body);
-        const streamed = request.headers.accept?.includes('text/event-stream') ?? false;
-        if (!streamed) {
-          const stop = new AbortController();
-          reply.raw.once('close', () => {
-            if (!reply.raw.writableEnded) stop.abort(new Error('The client went away'));
-          });
-          return ask.answer(prepared, stop.signal);
-        }
-        const channel = openSse(request, reply);
+        // A client that goes away stops the work, from the question's embedding on.
         const stop = new AbortController();
+        reply.raw.once('close', () => {
+          if (!reply.raw.writableEnded) stop.abort(new Error('The client went away'));
+        });
+        const prepared = await ask.prepare(request.userId, request.body, stop.signal);
+        const streamed = request.headers.accept?.includes('text/event-stream') ?? false;
+        if (!streamed) return ask.answer(prepared, stop.signal);
+        const channel = openSse(request, reply);
         void channel.closed.then(() => stop.abort(new Error('The client went away')));
         try {
           const answer = await ask.answer(prepared, stop.signal, (event) => channel.send(event, event.event));

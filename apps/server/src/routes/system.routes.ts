@@ -87,6 +87,7 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           translators: ctx.translators,
           renderer: ctx.renderer,
           audioImport: ctx.audioImport,
+          meaning: ctx.meaning,
         });
         return (await ctx.auth.isAdmin(request.userId)) ? engines : withoutDiagnostics(engines);
       },

@@ -4,8 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { FakeHttpServer } from '@voxpress/test-kit/fake-http-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { downloadLocalModel, UnknownLocalModelError } from '../writer/local/local-download.ts';
-import { downloadKey, LocalLlmProvider, localDownloads } from '../writer/local/local-provider.ts';
+import {
+  downloadKey,
+  downloadLocalModel,
+  localDownloads,
+  UnknownLocalModelError,
+} from '../writer/local/local-download.ts';
+import { LocalLlmProvider } from '../writer/local/local-provider.ts';
 import { LocalLlmRuntime } from '../writer/local/local-runtime.ts';
 import { downloadResumable, ModelFileError } from './resumable-download.ts';
 

@@ -24,7 +24,8 @@ import {
 import {
   currentHardware,
   defaultLocalModel,
-  findLocalModel,
+  EMBEDDING_MODELS,
+  findDownloadableModel,
   LOCAL_MODELS,
   listLocalModels,
 } from '../../engines/writer/local/local-models.ts';
@@ -48,7 +49,7 @@ import { type ModelsInUseDeps, modelsInUse } from './models-in-use.ts';
 export interface AdminDeps extends ModelsInUseDeps {
   database: Pick<Database, 'db'>;
   queue: Pick<Queue, 'enqueue' | 'get'>;
-  config: Pick<Config, 'publishAllowPrivate' | 'speech' | 'llm'>;
+  config: Pick<Config, 'publishAllowPrivate' | 'speech' | 'llm' | 'embedding'>;
   serverSettings: Pick<ServerSettings, 'current' | 'llm' | 'whisperModel'>;
 }
 
@@ -149,8 +150,10 @@ export class AdminService {
     const local = this.ctx.config.llm.local;
     const [whisper, inUse] = await Promise.all([this.whisperModels(stored), modelsInUse(this.ctx)]);
     const modelsDir = local?.modelsDir ?? whisper.models_dir;
-    const [languageModels, speakerModels] = await Promise.all([
+    const embedding = this.ctx.config.embedding.builtin;
+    const [languageModels, embeddingModels, speakerModels] = await Promise.all([
       listLocalModels(modelsDir),
+      listLocalModels(embedding?.modelsDir ?? modelsDir, EMBEDDING_MODELS),
       listSpeakerModels(whisper.models_dir),
     ]);
     const whisperDefault = defaultWhisperModel(currentWhisperHardware()).name;
@@ -189,6 +192,25 @@ export class AdminService {
         download,
       };
     });
+    const embeddings: AdminModel[] = embeddingModels.map((m) => {
+      const download = stored.get(modelKey('embedding', m.name)) ?? null;
+      const configured = embedding?.model === m.name;
+      return {
+        name: m.name,
+        kind: 'embedding',
+        bytes: m.bytes,
+        description: m.description,
+        languages: [...m.languages],
+        ram_bytes: Math.round(m.ramBytes),
+        licence: m.licence,
+        state: modelState(m.downloaded, download),
+        configured,
+        in_use: configured && m.downloaded && inUse.embedding,
+        context_tokens: m.contextTokens,
+        recommended: m.name === EMBEDDING_MODELS[0]?.name,
+        download,
+      };
+    });
     // The speaker models work as a pair: both in use once both are on disk.
     const speakersReady = speakerModels.every((m) => m.downloaded);
     const speakers: AdminModel[] = speakerModels.map((m) => {
@@ -211,7 +233,7 @@ export class AdminService {
     });
     return {
       models_dir: whisper.models_dir,
-      models: [...speech, ...language, ...speakers],
+      models: [...speech, ...language, ...speakers, ...embeddings],
       language: local
         ? {
             setting: local.modelChosen ? null : local.model,
@@ -229,12 +251,14 @@ export class AdminService {
     if (findModel(name)) return this.downloadWhisperModel(name);
     const kind = findSpeakerModel(name)
       ? speakerModelDownloadJob
-      : findLocalModel(name)
+      : findDownloadableModel(name)
         ? localModelDownloadJob
         : null;
     if (!kind)
       throw new HttpError(404, 'model_unknown', `There is no model called “${name}”.`, {
-        known: [...WHISPER_MODELS, ...LOCAL_MODELS, ...SPEAKER_MODELS].map((m) => m.name).join(', '),
+        known: [...WHISPER_MODELS, ...LOCAL_MODELS, ...SPEAKER_MODELS, ...EMBEDDING_MODELS]
+          .map((m) => m.name)
+          .join(', '),
       });
     const recent = await this.jobs.recent(kind.name, new Date(Date.now() - RECENT_MS));
     const running = recent.find(

@@ -1,10 +1,12 @@
 import type { SpeechRouter } from '../../engines/speech/speech-router.ts';
 import type { WriterRouter } from '../../engines/writer/writer-router.ts';
+import type { MeaningService } from '../meaning/meaning.service.ts';
 
 /** What `modelsInUse` reads: the speech and writer routers. */
 export interface ModelsInUseDeps {
   speech: Pick<SpeechRouter, 'router'>;
   writer: Pick<WriterRouter, 'router'>;
+  meaning: Pick<MeaningService, 'engine'>;
 }
 
 /** Which downloadable models do the work now, as the routers would pick them. */
@@ -13,6 +15,8 @@ export interface ModelsInUse {
   whisper: boolean;
   /** The built-in language model writes: no remote model or Ollama comes first and is ready. */
   local: boolean;
+  /** The built-in embedding model embeds: no embeddings server comes first, and vectors are kept. */
+  embedding: boolean;
 }
 
 /**
@@ -27,10 +31,18 @@ export async function modelsInUse(ctx: ModelsInUseDeps): Promise<ModelsInUse> {
       () => null,
     );
   const speech = ctx.speech.router;
-  const [english, detected, writer] = await Promise.all([
+  const [english, detected, writer, embedder] = await Promise.all([
     servedBy(speech.serving({ label: 'English', supports: (e) => e.supports('en') })),
     servedBy(speech.serving({ label: 'a detected language', supports: (e) => e.supports('auto') })),
     servedBy(ctx.writer.router.serving({ label: 'content', supports: () => true })),
+    ctx.meaning.engine().then(
+      (e) => e?.id ?? null,
+      () => null,
+    ),
   ]);
-  return { whisper: english === 'whisper' || detected === 'whisper', local: writer === 'local' };
+  return {
+    whisper: english === 'whisper' || detected === 'whisper',
+    local: writer === 'local',
+    embedding: embedder === 'builtin',
+  };
 }

@@ -48,7 +48,8 @@ const BREAD = 'Bake the bread at two hundred degrees.';
  */
 const QUESTIONS: Record<string, number[]> = {
   'When is it too cold for the orchard?': [1, 0, 0],
-  'What about the budget and our pet?': [0, 0.2, 1],
+  'What about the budget and our pet?': [0, 0.9, 1],
+  'What about the budget, and mostly our pet?': [0, 0.2, 1],
   'How much money is left this quarter?': [0.1, 1, 0],
 };
 
@@ -99,7 +100,7 @@ describe('asking by words and by meaning', () => {
       [APPLES]: [1, 0, 0],
       [BUDGET]: [0, 1, 0],
       [DOG]: [0, 0, 1],
-      [BREAD]: [0.5, 0.5, 0.5],
+      [BREAD]: [0.7, 0.7, 0.1],
     };
     await new PassageVectorsRepository(db).store(
       'toy-3',
@@ -140,6 +141,17 @@ describe('asking by words and by meaning', () => {
       [DOG, 'meaning'],
     ]);
     expect(prepared.passages.map((p) => p.id)).toEqual(prepared.passages.map((_, i) => i + 1));
+  });
+
+  it('offers a passage for its meaning only when it is close to the question’s', async () => {
+    const prepared = await service(toy).prepare(me, {
+      question: 'What about the budget, and mostly our pet?',
+    });
+    // The budget is far in meaning from a question mostly about the pet: found by its word alone.
+    expect(prepared.passages.map((p) => [p.text, p.matched])).toEqual([
+      [BUDGET, 'words'],
+      [DOG, 'meaning'],
+    ]);
   });
 
   it('keeps to the items asked about, by meaning too', async () => {

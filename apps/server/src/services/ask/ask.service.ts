@@ -36,6 +36,15 @@ export const BY_WORDS: AskRetrieval = { by: 'words', model: null };
 /** Words of a question looked up by spelling when none is found as typed, at most. */
 const SIMILAR_WORDS = 6;
 
+/**
+ * How close in meaning a passage must be to the question to be offered for its meaning alone
+ * (cosine similarity): at least `floor`, and at least `share` of the closest passage's. Without
+ * them the nearest passages of any library would always come back, however unrelated. Set from
+ * the models' published behaviour (unrelated texts score near 0.1–0.3), not yet measured on this
+ * project's recordings with the catalogue models' real weights.
+ */
+export const MEANING_CLOSENESS = { floor: 0.3, share: 0.85 } as const;
+
 export interface AskDeps {
   db: Db;
   /** The language model that would write now, or null (`WriterRouter.languageModel`). */
@@ -88,13 +97,16 @@ export class AskService {
     }
     const question = request.question.trim();
     const options = { itemIds, limit: ASK_LIMITS.hits };
-    const [byWords, meaning] = await Promise.all([
+    const [exact, meaning] = await Promise.all([
       this.byWords(userId, question, options),
       this.byMeaning(userId, question, options, signal),
     ]);
+    // Similar spellings only when neither the words as typed nor their meaning found anything.
+    const byWords =
+      exact.length === 0 && !meaning?.hits.length ? await this.bySpelling(userId, question, options) : exact;
     let hits: MatchedHit[];
     let retrieval = BY_WORDS;
-    if (meaning) {
+    if (meaning?.hits.length) {
       hits = fuseHits(byWords, meaning.hits, ASK_LIMITS.hits);
       retrieval = { by: 'words_and_meaning', model: meaning.model };
     } else hits = byWords.map((hit) => ({ ...hit, matched: 'words' }));
@@ -102,17 +114,25 @@ export class AskService {
     return { question, passages: buildPassages(hits, neighbours), retrieval };
   }
 
-  /** The best passages by full-text rank; by similar spellings when no word is found as typed. */
+  /** The best passages by full-text rank. */
   private async byWords(
     userId: string,
     question: string,
     options: { itemIds: string[] | undefined; limit: number },
   ): Promise<AskHit[]> {
-    const { query, words } = questionQuery(question);
+    const { query } = questionQuery(question);
     const configs = query ? await this.search.configs(userId) : [];
     if (configs.length === 0) return [];
-    const hits = await this.repository.byWords(userId, configs, query, options);
-    if (hits.length > 0) return hits;
+    return this.repository.byWords(userId, configs, query, options);
+  }
+
+  /** The best passages holding words spelt like the question's (a typo, an unfinished word). */
+  private async bySpelling(
+    userId: string,
+    question: string,
+    options: { itemIds: string[] | undefined; limit: number },
+  ): Promise<AskHit[]> {
+    const { words } = questionQuery(question);
     const alike: string[] = [];
     for (const word of words.filter((w) => w.length >= 4).slice(0, SIMILAR_WORDS)) {
       const found = await this.search.similarQuery([word]);
@@ -146,8 +166,10 @@ export class AskService {
       return null;
     }
     if (!embedded || embedded.vector.length === 0) return null;
-    const hits = await this.vectors.nearest(userId, embedded.model, embedded.vector, options);
-    return { model: embedded.model, hits };
+    const nearest = await this.vectors.nearest(userId, embedded.model, embedded.vector, options);
+    const best = nearest[0]?.rank ?? 0;
+    const close = Math.max(MEANING_CLOSENESS.floor, best * MEANING_CLOSENESS.share);
+    return { model: embedded.model, hits: nearest.filter((hit) => hit.rank >= close) };
   }
 
   /**

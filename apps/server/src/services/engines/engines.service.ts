@@ -12,6 +12,7 @@ import type { Queue } from '../../queue/queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { AudioImportService } from '../audio-import/audio-import.service.ts';
 import { importPort } from '../audio-import/import-port.ts';
+import type { MeaningService } from '../meaning/meaning.service.ts';
 import { publisherPort } from '../publishing/publisher-port.ts';
 import { enginePort } from './engine-port.ts';
 import { ModelDownloads, type ModelKind, withStoredDownload } from './model-downloads.ts';
@@ -28,6 +29,7 @@ export interface EnginesDeps {
   translators: Pick<TranslatorRouter, 'describe'>;
   renderer: Pick<RendererRouter, 'describe'>;
   audioImport: Pick<AudioImportService, 'ytDlpPath'>;
+  meaning: Pick<MeaningService, 'describe'>;
 }
 
 /**
@@ -39,7 +41,7 @@ export async function describeEngines(ctx: EnginesDeps): Promise<Engines> {
   const s3 = ctx.config.s3;
   // The diarizers as the speakers job routes them (the same list and order, see `boot.ts`).
   const diarizers = diarizerRouter(ctx.logger, { modelsDir: ctx.config.speech.whisper.modelsDir });
-  const [speech, writers, writer, translators, renderer, speakers, speakersServing, downloads] =
+  const [speech, writers, writer, translators, renderer, speakers, speakersServing, downloads, embedders] =
     await Promise.all([
       ctx.speech.describe(),
       ctx.writer.router.describe(),
@@ -49,6 +51,7 @@ export async function describeEngines(ctx: EnginesDeps): Promise<Engines> {
       diarizers.describe(),
       diarizers.serving({ label: 'speakers', supports: () => true }).catch(() => null),
       new ModelDownloads(ctx.database.db).latest(),
+      ctx.meaning.describe(),
     ]);
   // A model's download is read from its stored job: the process that runs it may be another one.
   const stored =
@@ -79,6 +82,10 @@ export async function describeEngines(ctx: EnginesDeps): Promise<Engines> {
     enginePort('Speakers', 'diarizer', speakers.map(stored('speakers')), {
       active: speakersServing?.engine.id ?? null,
       orderSetting: 'the diarizer list',
+    }),
+    enginePort('Meaning search', 'embedder', embedders.engines.map(stored('embedding')), {
+      active: embedders.active,
+      orderSetting: 'EMBEDDING_BASE_URL and EMBEDDING_MODEL',
     }),
     await importPort(ctx.audioImport.ytDlpPath()),
     publisherPort(),

@@ -1,6 +1,7 @@
 import type { AdminModel } from '@voxpress/contracts';
 import type { Db } from '../../db/database.ts';
 import type { EngineModel } from '../../engines/engine.ts';
+import { findEmbeddingModel } from '../../engines/writer/local/local-models.ts';
 import { localModelDownloadJob } from '../../jobs/local-model-download.job.ts';
 import { speakerModelDownloadJob } from '../../jobs/speaker-model-download.job.ts';
 import { transcribeJob } from '../../jobs/transcribe.job.ts';
@@ -48,7 +49,9 @@ export class ModelDownloads {
       if (typeof model !== 'string') continue;
       const kind: ModelKind =
         row.name === localModelDownloadJob.name
-          ? 'language'
+          ? findEmbeddingModel(model)
+            ? 'embedding'
+            : 'language'
           : row.name === speakerModelDownloadJob.name
             ? 'speakers'
             : 'speech';
@@ -93,6 +96,10 @@ const WORDS: Record<
   speakers: {
     downloading: (name, percent) => `Speaker model ${name} is downloading: ${percent} %`,
     failed: (name) => `The speaker model ${name} is not downloaded`,
+  },
+  embedding: {
+    downloading: (name, percent) => `Embedding model ${name}: downloading ${percent} %`,
+    failed: (name) => `Embedding model ${name} is not downloaded`,
   },
 };
 

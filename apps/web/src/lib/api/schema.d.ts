@@ -8042,7 +8042,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the user's recordings a question
-         * @description Finds the transcript passages of the user’s own items that best match the question (full-text rank), then, when a language model is ready, writes a short answer from those passages alone: every sentence cites the passages it rests on, resolved to `{item_id, start, end, speaker}`, and a sentence citing none is dropped (`mode: unsupported` when nothing is left: "The recordings don’t say."). Without a language model the passages themselves are the answer (`mode: passages`, `note: no_language_model`). `engine` names what answered. With `Accept: text/event-stream` the answer streams as server-sent events: `passages`, then `sentence` per checked sentence, then `answer` (final) or `error`.
+         * @description Finds the transcript passages of the user’s own items that best match the question (full-text rank, fused with the passages closest in meaning when an embedding model is ready: `retrieval` says which, and each passage’s `matched` how it was found), then, when a language model is ready, writes a short answer from those passages alone: every sentence cites the passages it rests on, resolved to `{item_id, start, end, speaker}`, and a sentence citing none is dropped (`mode: unsupported` when nothing is left: "The recordings don’t say."). Without a language model the passages themselves are the answer (`mode: passages`, `note: no_language_model`). `engine` names what answered. With `Accept: text/event-stream` the answer streams as server-sent events: `passages`, then `sentence` per checked sentence, then `answer` (final) or `error`.
          */
         post: {
             parameters: {

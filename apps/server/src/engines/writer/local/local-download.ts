@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import { downloadResumable, ModelFileError } from '../../models/resumable-download.ts';
-import { findLocalModel, LOCAL_MODELS, localModelPath } from './local-models.ts';
+import { EMBEDDING_MODELS, findDownloadableModel, LOCAL_MODELS, localModelPath } from './local-models.ts';
 
 export interface LocalDownloadOptions {
   modelsDir: string;
@@ -27,11 +28,11 @@ export function downloadLocalModel(
   name: string,
   options: LocalDownloadOptions,
 ): Promise<{ path: string; bytes: number; alreadyPresent: boolean }> {
-  const info = findLocalModel(name);
+  const info = findDownloadableModel(name);
   if (!info)
     return Promise.reject(
       new UnknownLocalModelError(
-        `Unknown built-in model "${name}". Valid names: ${LOCAL_MODELS.map((m) => m.name).join(', ')}.`,
+        `Unknown built-in model "${name}". Valid names: ${[...LOCAL_MODELS, ...EMBEDDING_MODELS].map((m) => m.name).join(', ')}.`,
       ),
     );
   const target = localModelPath(options.modelsDir, info);
@@ -85,4 +86,48 @@ export function plainDownloadFailure(err: unknown): string {
     case 'io':
       return 'the file could not be written';
   }
+}
+
+/** A download of a built-in model as its engine's status shows it (fed by the download job). */
+export interface DownloadState {
+  state: 'downloading' | 'failed';
+  percent: number;
+  error?: string;
+  /** Why it failed, in plain words for anyone (no address or path). */
+  why?: string;
+}
+
+/**
+ * Downloads of built-in models under way or failed in this process (the job feeds it), by
+ * `downloadKey`: a model is a file in a models folder, and two servers in one process (tests) may
+ * each have a folder of their own.
+ */
+export const localDownloads = new Map<string, DownloadState>();
+
+export const downloadKey = (modelsDir: string, model: string) => path.join(modelsDir, model);
+
+/**
+ * Downloads a catalogue model in the background, once (a failed one stays failed until the
+ * administrator starts it again): its progress and a failure show in its engine's status.
+ */
+export function downloadInBackground(name: string, modelsDir: string, baseUrl: string): void {
+  const key = downloadKey(modelsDir, name);
+  const known = localDownloads.get(key);
+  if (known?.state === 'downloading' || known?.state === 'failed') return;
+  localDownloads.set(key, { state: 'downloading', percent: 0 });
+  downloadLocalModel(name, {
+    modelsDir,
+    baseUrl,
+    onProgress: (received, total) =>
+      localDownloads.set(key, { state: 'downloading', percent: Math.floor((received / total) * 100) }),
+  }).then(
+    () => localDownloads.delete(key),
+    (err: unknown) =>
+      localDownloads.set(key, {
+        state: 'failed',
+        percent: 0,
+        error: err instanceof Error ? err.message : String(err),
+        why: plainDownloadFailure(err),
+      }),
+  );
 }

@@ -98,6 +98,67 @@ export function findLocalModel(name: string): LocalModelInfo | undefined {
   return LOCAL_MODELS.find((m) => m.name === name);
 }
 
+/** A GGUF embedding model: it turns a passage or a question into a vector of its meaning. */
+export interface EmbeddingModelInfo extends LocalModelInfo {
+  /** Length of its vectors. */
+  dimensions: number;
+  /** Put before a question, and before a passage, as the model was trained to read them. */
+  queryPrefix: string;
+  documentPrefix: string;
+}
+
+const MB = 1024 ** 2;
+
+/**
+ * The embedding models Voxpress knows, each file pinned to one revision of its repository. Sizes
+ * and SHA-256 are the values several independent public projects pin for the same files and
+ * check on download, and they agree; a download that differs is deleted, never used.
+ */
+export const EMBEDDING_MODELS: readonly EmbeddingModelInfo[] = [
+  {
+    name: 'embeddinggemma-300m',
+    source:
+      'ggml-org/embeddinggemma-300M-GGUF/resolve/0f741b5a6585bd53aeb15cd1372c56f2a0f65e12/embeddinggemma-300M-Q8_0.gguf',
+    file: 'embeddinggemma-300M-Q8_0.gguf',
+    bytes: 333_590_944,
+    sha256: 'b5ce9d77a3fc4b3b39ccb5643c36777911cc4eb46a66962eadfa3f5f60490d63',
+    ramBytes: 640 * MB,
+    contextTokens: 2048,
+    // Its card: trained on more than 100 spoken languages.
+    languages: QWEN3_LANGUAGES,
+    licence: 'Gemma Terms of Use',
+    description: 'many languages; finds passages by meaning',
+    dimensions: 768,
+    queryPrefix: 'task: search result | query: ',
+    documentPrefix: 'title: none | text: ',
+  },
+  {
+    name: 'nomic-embed-text-v1.5',
+    source:
+      'nomic-ai/nomic-embed-text-v1.5-GGUF/resolve/0188c9bf409793f810680a5a431e7b899c46104c/nomic-embed-text-v1.5.Q8_0.gguf',
+    file: 'nomic-embed-text-v1.5.Q8_0.gguf',
+    bytes: 146_146_432,
+    sha256: '3e24342164b3d94991ba9692fdc0dd08e3fd7362e0aacc396a9a5c54a544c3b7',
+    ramBytes: 420 * MB,
+    contextTokens: 2048,
+    languages: ['en'],
+    licence: 'Apache-2.0',
+    description: 'smaller; English only',
+    dimensions: 768,
+    queryPrefix: 'search_query: ',
+    documentPrefix: 'search_document: ',
+  },
+];
+
+export function findEmbeddingModel(name: string): EmbeddingModelInfo | undefined {
+  return EMBEDDING_MODELS.find((m) => m.name === name);
+}
+
+/** Any model of either catalogue (what `npm run models -- pull` and the download job fetch). */
+export function findDownloadableModel(name: string): LocalModelInfo | undefined {
+  return findLocalModel(name) ?? findEmbeddingModel(name);
+}
+
 /** True when LLM_LOCAL_MODEL names a file rather than a catalogue entry. */
 export function isModelPath(value: string): boolean {
   return value.endsWith('.gguf') || value.includes('/') || value.includes(path.sep);
@@ -143,10 +204,14 @@ export interface ListedLocalModel extends LocalModelInfo {
   sizeOnDisk: number | null;
 }
 
-export async function listLocalModels(modelsDir: string): Promise<ListedLocalModel[]> {
+/** The catalogue's models (`catalogue`: the writers, or the embedding models) and which are downloaded. */
+export async function listLocalModels<M extends LocalModelInfo>(
+  modelsDir: string,
+  catalogue: readonly M[] = LOCAL_MODELS as readonly M[],
+): Promise<(ListedLocalModel & M)[]> {
   const files = new Set(await readdir(modelsDir).catch(() => [] as string[]));
   return Promise.all(
-    LOCAL_MODELS.map(async (m) => {
+    catalogue.map(async (m) => {
       const file = localModelPath(modelsDir, m);
       const info = files.has(m.file) ? await stat(file).catch(() => null) : null;
       const complete = info?.isFile() === true && info.size === m.bytes;

@@ -9,7 +9,7 @@
 import { readdirSync } from 'node:fs';
 import os from 'node:os';
 import v8 from 'node:v8';
-import type { Llama, LlamaContext, LlamaGrammar } from 'node-llama-cpp';
+import type { Llama, LlamaContext, LlamaEmbeddingContext, LlamaGrammar } from 'node-llama-cpp';
 import type { FromModelProcess, GenerateRequest, LocalModelSpec, ToModelProcess } from './local-protocol.ts';
 
 if (!process.send) throw new Error('local-process.ts runs as a child process with an IPC channel');
@@ -55,7 +55,9 @@ process.on('SIGINT', () => undefined);
 process.on('SIGTERM', () => undefined);
 
 let llama: Promise<Llama> | undefined;
-let loaded: { key: string; context: Promise<LlamaContext> } | undefined;
+/** A writing model's context, or an embedding model's. */
+type Loaded = LlamaContext | LlamaEmbeddingContext;
+let loaded: { key: string; context: Promise<Loaded> } | undefined;
 const running = new Map<number, AbortController>();
 /** Generations running now, and those waiting for a turn, in order. */
 let active = 0;
@@ -86,7 +88,8 @@ process.on('message', (message: ToModelProcess) => {
     }
     active++;
     try {
-      await generate(message.id, message.model, message.request, controller.signal);
+      if (message.type === 'embed') await embed(message.id, message.model, message.texts, controller.signal);
+      else await generate(message.id, message.model, message.request, controller.signal);
     } finally {
       active--;
       running.delete(message.id);
@@ -107,7 +110,7 @@ async function unload(): Promise<void> {
 }
 
 /** Loads the model once: generations that start together share one load. */
-function load(id: number, spec: LocalModelSpec): Promise<LlamaContext> {
+function load(id: number, spec: LocalModelSpec): Promise<Loaded> {
   const key = JSON.stringify(spec);
   if (loaded?.key === key) return loaded.context;
   const previous = loaded;
@@ -123,11 +126,14 @@ function load(id: number, spec: LocalModelSpec): Promise<LlamaContext> {
     llama ??= getLlama({ gpu: spec.gpu, build: 'never', logLevel: LlamaLogLevel.error });
     const runtime = await llama;
     const model = await runtime.loadModel({ modelPath: spec.path });
-    const made = await model.createContext({
-      contextSize: Math.min(spec.contextTokens, model.trainContextSize),
-      threads: spec.threads,
-      sequences: Math.max(1, spec.parallel),
-    });
+    const contextSize = Math.min(spec.contextTokens, model.trainContextSize);
+    const made: Loaded = spec.embedding
+      ? await model.createEmbeddingContext({ contextSize, threads: spec.threads })
+      : await model.createContext({
+          contextSize,
+          threads: spec.threads,
+          sequences: Math.max(1, spec.parallel),
+        });
     // Any thread started meanwhile by a thread that was not yet lowered is lowered now.
     lowerPriority(NICE);
     send({
@@ -154,19 +160,10 @@ async function generate(
   request: GenerateRequest,
   signal: AbortSignal,
 ): Promise<void> {
-  let context: LlamaContext;
-  try {
-    if (signal.aborted) throw signal.reason;
-    // A load cannot be stopped part-way: one cancelled meanwhile answers at once, and the model
-    // goes on loading for the next generation.
-    context = await Promise.race([
-      load(id, spec),
-      new Promise<never>((_, reject) =>
-        signal.addEventListener('abort', () => reject(signal.reason), { once: true }),
-      ),
-    ]);
-  } catch (err) {
-    send({ type: 'error', id, message: messageOf(err), aborted: signal.aborted, kind: 'model' });
+  const context = await loadFor(id, spec, signal);
+  if (!context) return;
+  if (!('getSequence' in context)) {
+    send({ type: 'error', id, message: 'An embedding model cannot write', aborted: false, kind: 'model' });
     return;
   }
   const sequence = context.getSequence();
@@ -219,6 +216,50 @@ async function generate(
   } finally {
     await sequence.clearHistory().catch(() => undefined);
     await sequence.dispose();
+  }
+}
+
+/**
+ * The model for one request, or undefined when it could not be loaded or the request was
+ * cancelled meanwhile (the error is sent). A load cannot be stopped part-way: one cancelled
+ * meanwhile answers at once, and the model goes on loading for the next request.
+ */
+async function loadFor(id: number, spec: LocalModelSpec, signal: AbortSignal): Promise<Loaded | undefined> {
+  try {
+    if (signal.aborted) throw signal.reason;
+    return await Promise.race([
+      load(id, spec),
+      new Promise<never>((_, reject) =>
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true }),
+      ),
+    ]);
+  } catch (err) {
+    send({ type: 'error', id, message: messageOf(err), aborted: signal.aborted, kind: 'model' });
+    return undefined;
+  }
+}
+
+/** Vectors for each text in turn; a text longer than the context is cut to fit it. */
+async function embed(id: number, spec: LocalModelSpec, texts: string[], signal: AbortSignal): Promise<void> {
+  const context = await loadFor(id, spec, signal);
+  if (!context) return;
+  if (!('getEmbeddingFor' in context)) {
+    send({ type: 'error', id, message: 'A writing model cannot embed', aborted: false, kind: 'model' });
+    return;
+  }
+  try {
+    const vectors: number[][] = [];
+    for (const text of texts) {
+      if (signal.aborted) throw signal.reason;
+      // The context also holds the tokens the model puts around a text (beginning, end).
+      const room = Math.min(spec.contextTokens, context.model.trainContextSize) - 8;
+      const tokens = context.model.tokenize(text);
+      const fits = tokens.length <= room ? tokens : tokens.slice(0, room);
+      vectors.push([...(await context.getEmbeddingFor(fits)).vector]);
+    }
+    send({ type: 'embedded', id, vectors });
+  } catch (err) {
+    send({ type: 'error', id, message: messageOf(err), aborted: signal.aborted, kind: 'generation' });
   }
 }
 

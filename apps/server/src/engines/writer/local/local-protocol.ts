@@ -14,6 +14,8 @@ export interface LocalModelSpec {
   parallel: number;
   /** Memory the model needs loaded with its contexts, in bytes: checked against free memory first. */
   ramBytes: number;
+  /** True for an embedding model: it turns texts into vectors instead of writing. */
+  embedding?: boolean;
 }
 
 /** One generation: a system and a user message, optionally held to a JSON schema. */
@@ -30,6 +32,8 @@ export interface GenerateRequest {
 /** What the server sends the model's process (over its IPC channel). */
 export type ToModelProcess =
   | { type: 'generate'; id: number; model: LocalModelSpec; request: GenerateRequest }
+  /** Vectors for `texts`, in order (the model must be an embedding model). */
+  | { type: 'embed'; id: number; model: LocalModelSpec; texts: string[] }
   | { type: 'cancel'; id: number }
   /** Free the model and end the process. */
   | { type: 'unload' };
@@ -59,4 +63,5 @@ export type FromModelProcess =
     }
   | { type: 'chunk'; id: number; text: string }
   | { type: 'done'; id: number; text: string; stats: GenerationStats }
+  | { type: 'embedded'; id: number; vectors: number[][] }
   | { type: 'error'; id: number; message: string; aborted: boolean; kind: 'model' | 'generation' };

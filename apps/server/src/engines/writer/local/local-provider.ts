@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { EngineStatus } from '../../engine.ts';
 import type { LlmProvider, ResolvedModel } from '../llm/llm-providers.ts';
-import { downloadLocalModel, plainDownloadFailure } from './local-download.ts';
+import { type DownloadState, downloadInBackground, downloadKey, localDownloads } from './local-download.ts';
 import { LocalLanguageModel } from './local-language-model.ts';
 import {
   findLocalModel,
@@ -39,15 +39,6 @@ export interface LocalLlmConfig {
 
 /** How long a refusal for want of memory is shown before the model is tried again. */
 const MEMORY_REFUSAL_MS = 60_000;
-
-/** A download of the configured model as the status shows it (fed by the download job). */
-export interface DownloadState {
-  state: 'downloading' | 'failed';
-  percent: number;
-  error?: string;
-  /** Why it failed, in plain words for anyone (no address or path). */
-  why?: string;
-}
 
 const gigabytes = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GB`;
 
@@ -215,26 +206,7 @@ export class LocalLlmProvider implements LlmProvider {
    * its progress and a failure show in the status.
    */
   startDownload(): void {
-    const name = this.config.model;
-    const key = downloadKey(this.config.modelsDir, name);
-    const known = localDownloads.get(key);
-    if (known?.state === 'downloading' || known?.state === 'failed') return;
-    localDownloads.set(key, { state: 'downloading', percent: 0 });
-    downloadLocalModel(name, {
-      modelsDir: this.config.modelsDir,
-      baseUrl: this.config.modelsUrl,
-      onProgress: (received, total) =>
-        localDownloads.set(key, { state: 'downloading', percent: Math.floor((received / total) * 100) }),
-    }).then(
-      () => localDownloads.delete(key),
-      (err: unknown) =>
-        localDownloads.set(key, {
-          state: 'failed',
-          percent: 0,
-          error: err instanceof Error ? err.message : String(err),
-          why: plainDownloadFailure(err),
-        }),
-    );
+    downloadInBackground(this.config.model, this.config.modelsDir, this.config.modelsUrl);
   }
 }
 
@@ -283,12 +255,3 @@ export function sharedLocalProvider(config: LocalLlmConfig): LocalLlmProvider {
   }
   return provider;
 }
-
-/**
- * Downloads of built-in models under way or failed in this process (the job feeds it), by
- * `downloadKey`: a model is a file in a models folder, and two servers in one process (tests) may
- * each have a folder of their own.
- */
-export const localDownloads = new Map<string, DownloadState>();
-
-export const downloadKey = (modelsDir: string, model: string) => path.join(modelsDir, model);

@@ -57,6 +57,10 @@ const gigabytes = (bytes: number) => `${(bytes / GB).toFixed(1)} GB`;
 /** More characters than a token ever stands for: a prompt longer than this per token cannot fit. */
 const MAX_CHARS_PER_TOKEN = 64;
 
+/** Most texts, and characters in all, of one request to embed. */
+const MAX_EMBED_TEXTS = 256;
+const MAX_EMBED_CHARS = 1_000_000;
+
 /** Memory kept free beside the model unless told otherwise. */
 export const MEMORY_MARGIN_BYTES = 512 * 1024 ** 2;
 
@@ -93,8 +97,9 @@ export interface ModelProcessOptions {
 }
 
 interface Pending {
-  message: Extract<ToModelProcess, { type: 'generate' }>;
-  resolve(result: { text: string; stats: GenerationStats }): void;
+  message: Extract<ToModelProcess, { type: 'generate' | 'embed' }>;
+  /** A generation's text and figures, or an embedding's vectors. */
+  resolve(result: unknown): void;
   reject(err: unknown): void;
   onText?: (text: string) => void;
   signal?: AbortSignal;
@@ -197,8 +202,6 @@ export class LocalLlmRuntime {
     request: GenerateRequest,
     handlers: GenerateHandlers = {},
   ): Promise<{ text: string; stats: GenerationStats }> {
-    const { signal } = handlers;
-    if (signal?.aborted) return Promise.reject(signal.reason);
     // Bounded before it is sent (and parsed there): more than the model's context could hold is
     // refused here rather than sent to the process.
     const chars = request.system.length + request.prompt.length;
@@ -209,6 +212,36 @@ export class LocalLlmRuntime {
           'generation',
         ),
       );
+    return this.submit(model, (id) => ({ type: 'generate', id, model, request }), handlers);
+  }
+
+  /**
+   * Vectors for `texts` from an embedding model (`model.embedding`), in order. Each text longer
+   * than the model's context is cut to it there; a batch is bounded here before it is sent.
+   */
+  embed(model: LocalModelSpec, texts: readonly string[], signal?: AbortSignal): Promise<number[][]> {
+    const chars = texts.reduce((n, t) => n + t.length, 0);
+    if (texts.length > MAX_EMBED_TEXTS || chars > MAX_EMBED_CHARS)
+      return Promise.reject(
+        new LocalModelError(
+          `Too much to embed at once (${texts.length} texts, ${chars} characters; at most ${MAX_EMBED_TEXTS} and ${MAX_EMBED_CHARS})`,
+          'generation',
+        ),
+      );
+    return this.submit(
+      model,
+      (id) => ({ type: 'embed', id, model, texts: [...texts] }),
+      signal ? { signal } : {},
+    );
+  }
+
+  private submit<R>(
+    model: LocalModelSpec,
+    message: (id: number) => Pending['message'],
+    handlers: GenerateHandlers,
+  ): Promise<R> {
+    const { signal } = handlers;
+    if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.held?.model !== modelKey(model)) {
       const refusal = memoryRefusal(
         model,
@@ -220,7 +253,7 @@ export class LocalLlmRuntime {
     this.cancelIdle?.();
     this.cancelIdle = undefined;
     const id = this.nextId++;
-    return new Promise((resolve, reject) => {
+    return new Promise<R>((resolve, reject) => {
       const onAbort = () => this.cancel(id);
       signal?.addEventListener('abort', onAbort, { once: true });
       const done = () => {
@@ -234,10 +267,10 @@ export class LocalLlmRuntime {
         }
       };
       this.pending.set(id, {
-        message: { type: 'generate', id, model, request },
+        message: message(id),
         resolve: (r) => {
           done();
-          resolve(r);
+          resolve(r as R);
         },
         reject: (e) => {
           done();
@@ -419,6 +452,9 @@ export class LocalLlmRuntime {
         return;
       case 'done':
         task?.resolve({ text: message.text, stats: message.stats });
+        return;
+      case 'embedded':
+        task?.resolve(message.vectors);
         return;
       case 'error':
         // A model that failed to load is not being loaded any more (the next generation tries
