@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { audio, transcriptions } from '../src/db/schema.ts';
 import type { TestContext } from './harness.ts';
+import { seedRecording } from './seed-recording.ts';
 
 export interface SeedSegment {
   start: number;
@@ -29,34 +28,13 @@ export async function seedVoicedItem(
     headers: { authorization: `Bearer ${token}` },
   });
   const userId = me.json().id as string;
-  const { db } = t.ctx.database;
-  const [a] = await db
-    .insert(audio)
-    .values({
-      userId,
-      title: item.title,
-      source: 'upload',
-      blobKey: `audio/${userId}/${item.title}.wav`,
-      status: 'completed',
-      transcriptionStatus: 'completed',
-      speakersStatus: 'completed',
-    })
-    .returning({ id: audio.id });
-  if (!a) throw new Error('no audio row');
-  const [tr] = await db
-    .insert(transcriptions)
-    .values({
-      audioId: a.id,
-      userId,
-      originalText: item.segments.map((s) => s.text).join(' '),
-      language: item.language ?? 'en-US',
-      provider: 'pocketsphinx',
-      diarizer: 'builtin',
-      segments: item.segments,
-      speakers: item.speakers,
-    })
-    .returning({ id: transcriptions.id });
-  if (!tr) throw new Error('no transcription row');
-  await db.update(audio).set({ transcriptionId: tr.id }).where(eq(audio.id, a.id));
-  return { userId, audioId: a.id, transcriptionId: tr.id };
+  const { itemId, transcriptionId } = await seedRecording(t.ctx.database.db, userId, {
+    title: item.title,
+    segments: item.segments,
+    speakers: item.speakers,
+    language: item.language,
+    audio: { speakersStatus: 'completed' },
+    transcription: { diarizer: 'builtin' },
+  });
+  return { userId, audioId: itemId, transcriptionId };
 }

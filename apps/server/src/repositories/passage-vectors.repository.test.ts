@@ -1,58 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, drivers } from '../../test/harness.ts';
+import { seedRecording, voicePerSegment } from '../../test/seed-recording.ts';
 import { type Database, type Db, openDatabase, queryRows } from '../db/database.ts';
 import { audio, transcriptions, users } from '../db/schema.ts';
 import { ensureVectorStore, NO_VECTOR_EXTENSION, vectorTableExists } from '../db/vector-store.ts';
 import { AskService } from '../services/ask/ask.service.ts';
 import { PassageVectorsRepository } from './passage-vectors.repository.ts';
 
-type Seg = { start: number; end: number; text: string; speaker?: string };
-
-/** Segments each in a voice of its own, so no passage takes in its neighbours. */
-const segs = (...texts: string[]): Seg[] =>
-  texts.map((text, i) => ({ start: i * 5, end: i * 5 + 5, text, speaker: `S${i + 1}` }));
-
 async function user(db: Db, email: string): Promise<string> {
   const [row] = await db.insert(users).values({ email, fullName: email }).returning({ id: users.id });
   if (!row) throw new Error('no user');
   return row.id;
-}
-
-/** A transcribed recording of `owner`'s; its id and its transcript's. */
-async function recording(
-  db: Db,
-  owner: string,
-  title: string,
-  segments: Seg[],
-): Promise<{ id: string; transcriptionId: string }> {
-  const [a] = await db
-    .insert(audio)
-    .values({
-      userId: owner,
-      title,
-      source: 'upload',
-      blobKey: `audio/${owner}/${title}.wav`,
-      language: 'en-US',
-      status: 'completed',
-      transcriptionStatus: 'completed',
-    })
-    .returning({ id: audio.id });
-  if (!a) throw new Error('no audio');
-  const [tr] = await db
-    .insert(transcriptions)
-    .values({
-      audioId: a.id,
-      userId: owner,
-      originalText: segments.map((s) => s.text).join(' '),
-      language: 'en-US',
-      provider: 'pocketsphinx',
-      segments,
-    })
-    .returning({ id: transcriptions.id });
-  if (!tr) throw new Error('no transcript');
-  await db.update(audio).set({ transcriptionId: tr.id }).where(eq(audio.id, a.id));
-  return { id: a.id, transcriptionId: tr.id };
 }
 
 /** An item's transcript passages (ids as text), in order. */
@@ -90,23 +49,26 @@ describe('passage vectors on pglite', () => {
     vectors = new PassageVectorsRepository(db);
     me = await user(db, 'vectors-me@example.com');
     them = await user(db, 'vectors-them@example.com');
-    gardenId = (
-      await recording(
-        db,
-        me,
-        'Garden',
-        segs(
-          'We should plant the apple trees before the first frost.',
-          'The budget for the quarter is tight.',
-          'Our dog loves long walks in the park.',
-        ),
-      )
-    ).id;
+    // Segments each in a voice of its own, so no passage takes in its neighbours.
+    ({ itemId: gardenId } = await seedRecording(db, me, {
+      title: 'Garden',
+      segments: voicePerSegment(
+        'We should plant the apple trees before the first frost.',
+        'The budget for the quarter is tight.',
+        'Our dog loves long walks in the park.',
+      ),
+    }));
     garden = await passagesOf(db, gardenId);
-    kitchenId = (await recording(db, me, 'Kitchen', segs('Bake the bread at two hundred degrees.'))).id;
+    ({ itemId: kitchenId } = await seedRecording(db, me, {
+      title: 'Kitchen',
+      segments: voicePerSegment('Bake the bread at two hundred degrees.'),
+    }));
     kitchen = await passagesOf(db, kitchenId);
-    const other = await recording(db, them, 'Secret', segs('The merger closes on Friday.'));
-    theirs = await passagesOf(db, other.id);
+    const other = await seedRecording(db, them, {
+      title: 'Secret',
+      segments: voicePerSegment('The merger closes on Friday.'),
+    });
+    theirs = await passagesOf(db, other.itemId);
   }, 120_000);
   afterAll(async () => {
     await database?.close();
@@ -228,12 +190,10 @@ describe('passage vectors on pglite', () => {
   });
 
   it('leaves out the passages the library does not show, and loses them when a transcript is re-made', async () => {
-    const { id: itemId, transcriptionId } = await recording(
-      db,
-      me,
-      'Changing',
-      segs('The first version of the plan.', 'The second part of the plan.'),
-    );
+    const { itemId, transcriptionId } = await seedRecording(db, me, {
+      title: 'Changing',
+      segments: voicePerSegment('The first version of the plan.', 'The second part of the plan.'),
+    });
     const before = await passagesOf(db, itemId);
     await vectors.store(
       'toy',
@@ -255,7 +215,7 @@ describe('passage vectors on pglite', () => {
     // The transcript edited: its passages are made again, and their old vectors go with the old rows.
     await db
       .update(transcriptions)
-      .set({ segments: segs('The plan, rewritten from scratch.', 'And a new ending.') })
+      .set({ segments: voicePerSegment('The plan, rewritten from scratch.', 'And a new ending.') })
       .where(eq(transcriptions.id, transcriptionId));
     const after = await passagesOf(db, itemId);
     expect(after.map((p) => p.body)).toEqual(['The plan, rewritten from scratch.', 'And a new ending.']);
@@ -322,7 +282,10 @@ describe.skipIf(!drivers.includes('postgres'))('passage vectors on postgres with
     expect(await vectorTableExists(db)).toBe(false);
 
     const me = await user(db, 'vectors-pg@example.com');
-    await recording(db, me, 'Garden', segs('We should plant the apple trees before the first frost.'));
+    await seedRecording(db, me, {
+      title: 'Garden',
+      segments: voicePerSegment('We should plant the apple trees before the first frost.'),
+    });
     let embedded = 0;
     const ask = new AskService({
       db,

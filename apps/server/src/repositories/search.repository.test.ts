@@ -2,6 +2,7 @@ import type { SearchHit } from '@voxpress/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, type Driver, drivers } from '../../test/harness.ts';
+import { seedRecording } from '../../test/seed-recording.ts';
 import { type Database, openDatabase, queryRows } from '../db/database.ts';
 import { audio, content, transcriptions, users } from '../db/schema.ts';
 import { SearchService, similarWords } from '../services/search/search.service.ts';
@@ -373,32 +374,13 @@ describe.each(drivers)('quoted phrases of common words on %s', (driver) => {
         end: s * 6.5 + 6.5,
         text: s === 1 && line ? line : `${words(6 + Math.floor(next() * 10))}.`,
       }));
-      const [a] = await db
-        .insert(audio)
-        .values({
-          userId: me,
-          title: `Episode ${i}`,
-          source: 'upload',
-          blobKey: `audio/${me}/${i}.wav`,
-          language: 'en-US',
-          status: 'completed',
-          transcriptionStatus: 'completed',
-        })
-        .returning({ id: audio.id });
-      if (!a) throw new Error('no audio');
-      const [tr] = await db
-        .insert(transcriptions)
-        .values({
-          audioId: a.id,
-          userId: me,
-          originalText: segments.map((s) => s.text).join(' '),
-          language: 'en-US',
-          provider: 'whisper',
-          segments,
-        })
-        .returning({ id: transcriptions.id });
-      await db.update(audio).set({ transcriptionId: tr?.id }).where(eq(audio.id, a.id));
-      said.push(...segments.map((s) => ({ itemId: a.id, ...s })));
+      const { itemId } = await seedRecording(db, me, {
+        title: `Episode ${i}`,
+        segments,
+        audio: { blobKey: `audio/${me}/${i}.wav` },
+        transcription: { provider: 'whisper' },
+      });
+      said.push(...segments.map((s) => ({ itemId, ...s })));
     }
   }, 180_000);
 

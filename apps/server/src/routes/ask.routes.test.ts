@@ -5,9 +5,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ChatBody, type Model, openAiChatHandler, userText } from '../../test/fake-llm-servers.ts';
 import { createTestContext, drivers, type TestContext } from '../../test/harness.ts';
 import { type Client, client } from '../../test/http.ts';
+import { seedRecording } from '../../test/seed-recording.ts';
 import { sseEvents } from '../../test/sse.ts';
-import type { StoredSpeaker } from '../db/json-columns.ts';
-import { audio, transcriptions, users } from '../db/schema.ts';
+import { transcriptions, users } from '../db/schema.ts';
 import { MEETING_TRANSCRIPT } from '../engines/writer/composer/fixtures/meeting-transcript.fixture.ts';
 import { ASK_PER_MINUTE } from './ask.routes.ts';
 
@@ -72,55 +72,22 @@ describe.each(drivers)('asking the library on %s', (driver) => {
     return row.id;
   }
 
-  async function recording(
-    ctx: TestContext,
-    owner: string,
-    title: string,
-    segments: Seg[],
-    speakers: StoredSpeaker[] = [],
-  ) {
-    const { db } = ctx.ctx.database;
-    const [a] = await db
-      .insert(audio)
-      .values({
-        userId: owner,
-        title,
-        source: 'upload',
-        blobKey: `audio/${owner}/${title}.wav`,
-        language: 'en-US',
-        status: 'completed',
-        transcriptionStatus: 'completed',
-      })
-      .returning({ id: audio.id });
-    if (!a) throw new Error('no audio');
-    const [tr] = await db
-      .insert(transcriptions)
-      .values({
-        audioId: a.id,
-        userId: owner,
-        originalText: segments.map((s) => s.text).join(' '),
-        language: 'en-US',
-        provider: 'pocketsphinx',
-        segments,
-        speakers,
-      })
-      .returning({ id: transcriptions.id });
-    if (!tr) throw new Error('no transcript');
-    await db.update(audio).set({ transcriptionId: tr.id }).where(eq(audio.id, a.id));
-    return a.id;
-  }
-
   async function library(ctx: TestContext, mine: string, theirs?: string) {
     const speakers = [
       { id: 'S1', name: 'Daniel', colour: '#0072B2' },
       { id: 'S2', name: 'Sarah', colour: '#D55E00' },
     ];
-    const out = {
-      meeting: await recording(ctx, mine, 'Weekly product meeting', MEETING, speakers),
-      gettysburg: await recording(ctx, mine, 'Gettysburg Address', GETTYSBURG),
-      theirs: theirs ? await recording(ctx, theirs, 'Board meeting', THEIRS) : '',
-    };
-    return out;
+    const { db } = ctx.ctx.database;
+    const meeting = await seedRecording(db, mine, {
+      title: 'Weekly product meeting',
+      segments: MEETING,
+      speakers,
+    });
+    const gettysburg = await seedRecording(db, mine, { title: 'Gettysburg Address', segments: GETTYSBURG });
+    const board = theirs
+      ? await seedRecording(db, theirs, { title: 'Board meeting', segments: THEIRS })
+      : undefined;
+    return { meeting: meeting.itemId, gettysburg: gettysburg.itemId, theirs: board?.itemId ?? '' };
   }
 
   const ask = async (who: Client, payload: object): Promise<AskAnswer> => {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../test/harness.ts';
 import { type Client, client } from '../../test/http.ts';
+import { seedRecording } from '../../test/seed-recording.ts';
 import type { StoredSpeaker } from '../db/json-columns.ts';
 import { audio, content, transcriptions, users } from '../db/schema.ts';
 
@@ -51,37 +52,15 @@ describe.each(drivers)('library search on %s', (driver) => {
       speakers?: StoredSpeaker[];
     },
   ): Promise<string> {
-    const { db } = t.ctx.database;
-    const language = values.language ?? 'en-US';
-    const [a] = await db
-      .insert(audio)
-      .values({
-        userId: owner,
-        title: values.title,
-        description: values.description ?? null,
-        source: 'upload',
-        blobKey: `audio/${owner}/${values.title}.wav`,
-        language,
-        status: 'completed',
-        transcriptionStatus: 'completed',
-      })
-      .returning({ id: audio.id });
-    if (!a) throw new Error('no audio');
-    const [tr] = await db
-      .insert(transcriptions)
-      .values({
-        audioId: a.id,
-        userId: owner,
-        originalText: values.segments.map((s) => s.text).join(' '),
-        language,
-        provider: 'whisper',
-        segments: values.segments,
-        speakers: values.speakers ?? [],
-      })
-      .returning({ id: transcriptions.id });
-    if (!tr) throw new Error('no transcript');
-    await db.update(audio).set({ transcriptionId: tr.id }).where(eq(audio.id, a.id));
-    return a.id;
+    const { itemId } = await seedRecording(t.ctx.database.db, owner, {
+      title: values.title,
+      segments: values.segments,
+      speakers: values.speakers,
+      language: values.language,
+      audio: { description: values.description ?? null },
+      transcription: { provider: 'whisper' },
+    });
+    return itemId;
   }
 
   const search = async (who: Client, query: string): Promise<Results> => {

@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../test/harness.ts';
 import { type Client, client } from '../../test/http.ts';
+import { seedRecording } from '../../test/seed-recording.ts';
 import { infographicImages } from '../db/infographics.schema.ts';
-import { audio, content, shares, transcriptions } from '../db/schema.ts';
+import { content, shares } from '../db/schema.ts';
 import { hashShareToken } from '../services/shares/shares.service.ts';
 
 const WAV = Buffer.concat([Buffer.from('RIFF....WAVEfmt '), Buffer.alloc(2000, 7)]);
@@ -35,45 +36,27 @@ describe.each(drivers)('share links on %s', (driver) => {
     const { db } = t.ctx.database;
     const blobKey = `audio/${userId}/${crypto.randomUUID()}.wav`;
     await t.ctx.blobs.put(blobKey, Readable.from([WAV]), { contentType: 'audio/wav' });
-    const [a] = await db
-      .insert(audio)
-      .values({
-        userId,
-        title,
+    const { itemId, transcriptionId } = await seedRecording(db, userId, {
+      title,
+      segments: [
+        { start: 0, end: 3, text: 'We plant the tulips in October.', speaker: 'S1' },
+        { start: 63.4, end: 66, text: 'And the garlic goes in after that.', speaker: 'S2' },
+      ],
+      speakers: [
+        { id: 'S1', name: 'Ada', colour: '#0072B2' },
+        { id: 'S2', name: null, colour: '#D55E00' },
+      ],
+      audio: {
         description: 'Planning the autumn garden',
-        source: 'upload',
         blobKey,
         mimeType: 'audio/wav',
         sizeBytes: WAV.length,
-        status: 'completed',
-        transcriptionStatus: 'completed',
         speakersStatus: 'completed',
-      })
-      .returning({ id: audio.id });
-    if (!a) throw new Error('no audio');
-    const [tr] = await db
-      .insert(transcriptions)
-      .values({
-        audioId: a.id,
-        userId,
-        originalText: 'We plant the tulips in October. And the garlic goes in after that.',
-        language: 'en-US',
-        provider: 'pocketsphinx',
-        segments: [
-          { start: 0, end: 3, text: 'We plant the tulips in October.', speaker: 'S1' },
-          { start: 63.4, end: 66, text: 'And the garlic goes in after that.', speaker: 'S2' },
-        ],
-        speakers: [
-          { id: 'S1', name: 'Ada', colour: '#0072B2' },
-          { id: 'S2', name: null, colour: '#D55E00' },
-        ],
-      })
-      .returning({ id: transcriptions.id });
-    if (!tr) throw new Error('no transcription');
-    await db.update(audio).set({ transcriptionId: tr.id }).where(eq(audio.id, a.id));
+      },
+    });
     const piece = (contentType: string, heading: string) => ({
       userId,
-      transcriptionId: tr.id,
+      transcriptionId,
       contentType,
       title: heading,
       language: 'en',
@@ -101,7 +84,7 @@ describe.each(drivers)('share links on %s', (driver) => {
       .values({
         userId,
         contentId: p1?.id,
-        transcriptionId: tr.id,
+        transcriptionId,
         setId: crypto.randomUUID(),
         name: 'Bulb calendar',
         variationIndex: 0,
@@ -123,7 +106,7 @@ describe.each(drivers)('share links on %s', (driver) => {
       })
       .returning({ id: infographicImages.id });
     if (!p1 || !p2 || !img) throw new Error('no content');
-    return { audioId: a.id, transcriptionId: tr.id, pieceId: p1.id, secretPieceId: p2.id, imageId: img.id };
+    return { audioId: itemId, transcriptionId, pieceId: p1.id, secretPieceId: p2.id, imageId: img.id };
   }
 
   const page = (url: string) => t.app.inject({ method: 'GET', url });

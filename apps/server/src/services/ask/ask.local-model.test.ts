@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AskStreamEvent } from '@voxpress/contracts';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { audio, transcriptions, users } from '../../db/schema.ts';
+import { seedRecording } from '../../../test/seed-recording.ts';
+import { users } from '../../db/schema.ts';
 import { LlmWriter } from '../../engines/writer/llm/llm.writer.ts';
 import { LocalLlmProvider } from '../../engines/writer/local/local-provider.ts';
 import { LocalLlmRuntime } from '../../engines/writer/local/local-runtime.ts';
@@ -37,34 +37,12 @@ describe('asking with the built-in local model (toy GGUF)', { timeout: 180_000 }
       .values({ email: 'ask-local@example.com', fullName: 'Ask Local', passwordHash: 'x' })
       .returning({ id: users.id });
     userId = user?.id ?? '';
-    const [a] = await db
-      .insert(audio)
-      .values({
-        userId,
-        title: 'Cloud costs',
-        source: 'upload',
-        blobKey: `audio/${userId}/cloud.wav`,
-        language: 'en-US',
-        status: 'completed',
-        transcriptionStatus: 'completed',
-      })
-      .returning({ id: audio.id });
-    const [tr] = await db
-      .insert(transcriptions)
-      .values({
-        audioId: a?.id ?? '',
-        userId,
-        originalText: SEGMENTS.map((s) => s.text).join(' '),
-        language: 'en-US',
-        provider: 'pocketsphinx',
-        segments: SEGMENTS,
-        speakers: [{ id: 'S1', name: 'Daniel', colour: '#0072B2' }],
-      })
-      .returning({ id: transcriptions.id });
-    await db
-      .update(audio)
-      .set({ transcriptionId: tr?.id ?? '' })
-      .where(eq(audio.id, a?.id ?? ''));
+    await seedRecording(db, userId, {
+      title: 'Cloud costs',
+      segments: SEGMENTS,
+      speakers: [{ id: 'S1', name: 'Daniel', colour: '#0072B2' }],
+      audio: { blobKey: `audio/${userId}/cloud.wav` },
+    });
     runtime = new LocalLlmRuntime({ idleMs: 60_000, heapLimitMb: 256 });
   });
   afterAll(async () => {

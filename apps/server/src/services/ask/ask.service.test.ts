@@ -1,41 +1,11 @@
 import type { AskStreamEvent } from '@voxpress/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedRecording, voicePerSegment } from '../../../test/seed-recording.ts';
 import { type Database, type Db, openDatabase, queryRows } from '../../db/database.ts';
-import { audio, transcriptions, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import { PassageVectorsRepository } from '../../repositories/passage-vectors.repository.ts';
 import { type AskDeps, AskService } from './ask.service.ts';
-
-/** A recording of `owner`'s, a segment a voice (so no passage takes in its neighbours). */
-async function recording(db: Db, owner: string, title: string, texts: string[]): Promise<string> {
-  const [a] = await db
-    .insert(audio)
-    .values({
-      userId: owner,
-      title,
-      source: 'upload',
-      blobKey: `audio/${owner}/${title}.wav`,
-      language: 'en-US',
-      status: 'completed',
-      transcriptionStatus: 'completed',
-    })
-    .returning({ id: audio.id });
-  if (!a) throw new Error('no audio');
-  const [tr] = await db
-    .insert(transcriptions)
-    .values({
-      audioId: a.id,
-      userId: owner,
-      originalText: texts.join(' '),
-      language: 'en-US',
-      provider: 'pocketsphinx',
-      segments: texts.map((text, i) => ({ start: i * 5, end: i * 5 + 5, text, speaker: `S${i + 1}` })),
-    })
-    .returning({ id: transcriptions.id });
-  if (!tr) throw new Error('no transcript');
-  await db.update(audio).set({ transcriptionId: tr.id }).where(eq(audio.id, a.id));
-  return a.id;
-}
 
 const APPLES = 'We should plant the apple trees before the first frost.';
 const BUDGET = 'The budget for the quarter is tight.';
@@ -90,8 +60,15 @@ describe('asking by words and by meaning', () => {
       .returning({ id: users.id });
     if (!row) throw new Error('no user');
     me = row.id;
-    garden = await recording(db, me, 'Garden', [APPLES, BUDGET, DOG]);
-    kitchen = await recording(db, me, 'Kitchen', [BREAD]);
+    // A segment a voice, so no passage takes in its neighbours.
+    ({ itemId: garden } = await seedRecording(db, me, {
+      title: 'Garden',
+      segments: voicePerSegment(APPLES, BUDGET, DOG),
+    }));
+    ({ itemId: kitchen } = await seedRecording(db, me, {
+      title: 'Kitchen',
+      segments: voicePerSegment(BREAD),
+    }));
     const passages = await queryRows<{ id: string; body: string }>(
       db,
       sql`select id::text as id, body from search_passages where user_id = ${me} and field = 'transcript'`,

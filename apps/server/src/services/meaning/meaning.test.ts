@@ -4,9 +4,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { type Client, client } from '../../../test/http.ts';
+import { seedRecording, voicePerSegment } from '../../../test/seed-recording.ts';
 import { until } from '../../../test/wait.ts';
 import { queryRows } from '../../db/database.ts';
-import { audio, transcriptions, users } from '../../db/schema.ts';
+import { transcriptions, users } from '../../db/schema.ts';
 
 /**
  * What the fake embeddings service understands: a few topics, each a dimension. A text's vector
@@ -37,40 +38,6 @@ describe('finding passages by meaning (an embeddings server, on the embedded dat
     const [row] = await t.ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (!row) throw new Error('no user');
     return row.id;
-  }
-
-  async function recording(owner: string, title: string, texts: string[]) {
-    const { db } = t.ctx.database;
-    // A voice a segment, so that each passage is one segment (a passage joins a voice's neighbours).
-    const segments = texts.map((text, i) => ({ start: i * 5, end: i * 5 + 5, text, speaker: `S${i + 1}` }));
-    const [a] = await db
-      .insert(audio)
-      .values({
-        userId: owner,
-        title,
-        source: 'upload',
-        blobKey: `audio/${owner}/${title}.wav`,
-        language: 'en-US',
-        status: 'completed',
-        transcriptionStatus: 'completed',
-      })
-      .returning({ id: audio.id });
-    if (!a) throw new Error('no audio');
-    const [tr] = await db
-      .insert(transcriptions)
-      .values({
-        audioId: a.id,
-        userId: owner,
-        originalText: texts.join(' '),
-        language: 'en-US',
-        provider: 'pocketsphinx',
-        segments,
-        speakers: [],
-      })
-      .returning({ id: transcriptions.id });
-    if (!tr) throw new Error('no transcript');
-    await db.update(audio).set({ transcriptionId: tr.id }).where(eq(audio.id, a.id));
-    return { itemId: a.id, transcriptionId: tr.id };
   }
 
   /** Passages without a vector, and vectors stored. */
@@ -125,14 +92,25 @@ describe('finding passages by meaning (an embeddings server, on the embedded dat
     });
     me = await client(t, 'meaning-me@example.com');
     await client(t, 'meaning-other@example.com');
-    ({ itemId, transcriptionId } = await recording(await idOf('meaning-me@example.com'), 'Spring errands', [
-      'We finally bought a new car last spring, a small electric one.',
-      'My sister baked three loaves of bread for the neighbours.',
-      'The harbour was full of fishing boats at dawn.',
-    ]));
-    await recording(await idOf('meaning-other@example.com'), 'Their purchase', [
-      'The automobile we bought was far too expensive, we paid thousands of dollars.',
-    ]);
+    // A voice a segment, so that each passage is one segment (a passage joins a voice's neighbours).
+    ({ itemId, transcriptionId } = await seedRecording(
+      t.ctx.database.db,
+      await idOf('meaning-me@example.com'),
+      {
+        title: 'Spring errands',
+        segments: voicePerSegment(
+          'We finally bought a new car last spring, a small electric one.',
+          'My sister baked three loaves of bread for the neighbours.',
+          'The harbour was full of fishing boats at dawn.',
+        ),
+      },
+    ));
+    await seedRecording(t.ctx.database.db, await idOf('meaning-other@example.com'), {
+      title: 'Their purchase',
+      segments: voicePerSegment(
+        'The automobile we bought was far too expensive, we paid thousands of dollars.',
+      ),
+    });
   }, 120_000);
   afterAll(async () => {
     await t?.close();
