@@ -5,7 +5,7 @@ import { createPostgresDatabase, type Driver, drivers } from '../../test/harness
 import { seedRecording } from '../../test/seed-recording.ts';
 import { type Database, openDatabase, queryRows } from '../db/database.ts';
 import { audio, content, transcriptions, users } from '../db/schema.ts';
-import { SearchService, similarWords } from '../services/search/search.service.ts';
+import { phraseMarks, SearchService, similarWords } from '../services/search/search.service.ts';
 import { SEARCH_CANDIDATES, SearchRepository } from './search.repository.ts';
 
 const WORDS = `budget review garden roses meeting client report launch design market sprint quarter
@@ -58,7 +58,8 @@ async function expected(
     kind: r.item_kind as 'audio' | 'document',
     title: r.title as string,
     type: r.field as SearchHit['type'],
-    snippet: r.snippet as string,
+    // Marked where a quoted phrase was said, as the service shows it (PostgreSQL marks its words anywhere).
+    snippet: phraseMarks(r.snippet as string, q),
     start: r.start_s as number | null,
     end: r.end_s as number | null,
     speaker: r.speaker as string | null,
