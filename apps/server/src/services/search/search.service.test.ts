@@ -12,7 +12,8 @@ describe('the marks of a phrase in a snippet', () => {
   });
 
   it('keep the marks of the words outside quotes, in any of their forms', () => {
-    const snippet = '<mark>the</mark> <mark>gardens</mark> and <mark>in</mark> <mark>the</mark> <mark>end</mark>';
+    const snippet =
+      '<mark>the</mark> <mark>gardens</mark> and <mark>in</mark> <mark>the</mark> <mark>end</mark>';
     expect(phraseMarks(snippet, '"in the end" garden')).toBe(
       'the <mark>gardens</mark> and <mark>in</mark> <mark>the</mark> <mark>end</mark>',
     );
