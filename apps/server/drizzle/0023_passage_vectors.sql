@@ -6,6 +6,10 @@
 -- server creates the table on a later start once the extension is installed, ensureVectorStore).
 -- Vectors of different models (and lengths) may sit side by side while a library is embedded
 -- again: queries keep to one model. A passage re-made by the search triggers loses its vector.
+-- `bits` is the vector's sign in each dimension (binary quantization): the nearest passages are
+-- first found among these few bytes, then put in order by the full vectors (see
+-- PassageVectorsRepository.nearest). The full vector stays out of line (TOAST), so that first
+-- pass reads only the narrow rows.
 DO $$
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'vector') THEN
@@ -22,7 +26,8 @@ BEGIN
     passage_id bigint PRIMARY KEY REFERENCES search_passages(id) ON DELETE CASCADE,
     user_id uuid NOT NULL,
     model text NOT NULL,
-    embedding vector NOT NULL
+    embedding vector NOT NULL,
+    bits bit varying GENERATED ALWAYS AS (binary_quantize(embedding)::bit varying) STORED
   )';
   EXECUTE 'CREATE INDEX IF NOT EXISTS passage_vectors_user_model_idx ON passage_vectors (user_id, model)';
 END $$;

@@ -59,7 +59,8 @@ const CREATE_TABLE = `create table if not exists passage_vectors (
   passage_id bigint primary key references search_passages(id) on delete cascade,
   user_id uuid not null,
   model text not null,
-  embedding vector not null
+  embedding vector not null,
+  bits bit varying generated always as (binary_quantize(embedding)::bit varying) stored
 )`;
 const CREATE_INDEX =
   'create index if not exists passage_vectors_user_model_idx on passage_vectors (user_id, model)';

@@ -232,6 +232,35 @@ describe('passage vectors on pglite', () => {
     expect(left[0]?.n).toBe(0);
   });
 
+  it('finds this user’s passages, by the vectors’ signs first, when many of others are nearer', async () => {
+    const crowd = await seedRecording(db, them, {
+      title: 'Crowd',
+      segments: voicePerSegment(...Array.from({ length: 400 }, (_, i) => `Line ${i} of a long talk.`)),
+    });
+    const many = await passagesOf(db, crowd.itemId);
+    await vectors.store(
+      'four',
+      many.map((p, i) => ({ id: p.id, vector: [1, 0.1, 0.1, i / 1000] })),
+    );
+    const mine = garden.map((p) => p.id);
+    // The first is nearest the question but shares the sign of one dimension of four with it; the
+    // second shares three, and is far; the third shares none.
+    await vectors.store('four', [
+      { id: mine[0] as string, vector: [1, -0.01, -0.01, -0.01] },
+      { id: mine[1] as string, vector: [0.2, 1, -0.01, 0.5] },
+      { id: mine[2] as string, vector: [-0.1, -1, -0.1, -0.1] },
+    ]);
+    const [row] = await queryRows<{ bits: string }>(
+      db,
+      sql`select bits::text as bits from passage_vectors where passage_id = ${mine[1]}::bigint`,
+    );
+    expect(row?.bits).toBe('1101');
+    const found = await vectors.nearest(me, 'four', [1, 0.1, 0.1, 0.1], { limit: 2 });
+    // Put in order by the full vectors, not by their signs.
+    expect(ids(found)).toEqual([mine[0], mine[1]]);
+    expect(found[0]?.rank).toBeCloseTo(0.982, 3);
+  });
+
   it('creates the table on start once the extension is there, once, however many processes start', async () => {
     await db.execute(sql`drop table passage_vectors`);
     const fresh = new PassageVectorsRepository(db);

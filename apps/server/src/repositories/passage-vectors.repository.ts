@@ -15,6 +15,12 @@ function vectorText(vector: readonly number[]): string {
 const STORE_BATCH = 200;
 
 /**
+ * Candidates found by the vectors' signs for each passage asked for, then put in order by the
+ * full vectors: enough that the nearest are nearly always among them.
+ */
+const CANDIDATES_PER_HIT = 20;
+
+/**
  * The vectors of transcript passages (`passage_vectors`, pgvector), one per passage with the model
  * that made it, to find passages by meaning: the passages that still need one, storing them, and
  * a user's passages nearest to a question's vector. Vectors of different models (of different
@@ -101,28 +107,45 @@ export class PassageVectorsRepository {
     vector: readonly number[],
     options: { itemIds?: readonly string[] | undefined; limit: number },
   ): Promise<AskHit[]> {
-    const query = sql`${vectorText(vector)}::vector`;
-    const scope = options.itemIds?.length
-      ? sql`and p.item_id in (${sql.join(
+    // The length is written into the statement, as the index's expression has it.
+    const length = vector.length;
+    if (!Number.isInteger(length) || length < 1) return [];
+    const typed = sql.raw(`vector(${length})`);
+    const query = sql`${vectorText(vector)}::${typed}`;
+    const items = options.itemIds?.length
+      ? sql.join(
           options.itemIds.map((id) => sql`${id}::uuid`),
           sql`, `,
-        )})`
-      : sql``;
+        )
+      : undefined;
+    const scope = items ? sql`and p.item_id in (${items})` : sql``;
     // Only this user's vectors of this model and length are read, so no distance is ever taken
-    // between vectors of different lengths (which pgvector refuses).
+    // between vectors of different lengths (which pgvector refuses). Two passes: the candidates
+    // whose signs (`bits`, a few bytes a passage, read without the full vectors) differ least
+    // from the question's, then those put in order by the full vectors' cosine distance.
+    // Measured on the embedded database, 24,000 passages of 768 dimensions: 17 ms against 147 ms
+    // for the full vectors of every passage (an HNSW index took minutes to build there).
+    const bits = sql.raw(`bit(${length})`);
+    // Within the items asked about from the first pass on (their passages may be few of many).
+    const inItems = items
+      ? sql`join search_passages s on s.id = v.passage_id and s.item_id in (${items})`
+      : sql``;
     const rows = await queryRows<AskHit>(
       this.db,
-      sql`with mine as materialized (
-          select v.passage_id, v.embedding
-          from passage_vectors v
-          where v.user_id = ${userId} and v.model = ${model} and vector_dims(v.embedding) = ${vector.length}
-        ), best as (
+      sql`with candidates as materialized (
+          select v.passage_id
+          from passage_vectors v ${inItems}
+          where v.user_id = ${userId} and v.model = ${model} and length(v.bits) = ${length}
+          order by v.bits::${bits} <~> binary_quantize(${query})
+          limit ${options.limit * CANDIDATES_PER_HIT}
+        ), best as materialized (
           select p.id, p.item_id, p.item_kind, p.transcription_id, p.position, p.start_s, p.end_s,
-            p.speaker, p.speaker_name, p.body, m.embedding <=> ${query} as distance
-          from mine m
-          join search_passages p on p.id = m.passage_id
+            p.speaker, p.speaker_name, p.body, v.embedding <=> ${query} as distance
+          from candidates c
+          join passage_vectors v on v.passage_id = c.passage_id
+          join search_passages p on p.id = c.passage_id
           where p.user_id = ${userId} and p.visible and p.field = 'transcript' ${scope}
-          order by distance, p.item_id, p.position
+          order by distance, p.id
           limit ${options.limit}
         )
         select b.id::text as id, b.item_id, b.item_kind, b.transcription_id, coalesce(a.title, d.title, '') as title,
