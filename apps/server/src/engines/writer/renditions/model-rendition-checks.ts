@@ -211,8 +211,8 @@ const squash = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
 /**
  * Whether a rendition is the article pasted in: it holds, word for word, at least 80 % of the
  * piece's sentences (for a piece of `least` sentences or more: a short piece may be all quoted),
- * or, with `opening`, it is nothing but the article's first sentences in their order, four or more
- * (the article pasted, then cut to the platform's length).
+ * or, with `opening`, it is nothing but the article's first sentences in their order, four or more,
+ * with its title and headings or without (the article pasted, then cut to the platform's length).
  */
 export function pastesArticle(
   source: RenditionSource,
@@ -226,10 +226,14 @@ export function pastesArticle(
   const quoted = sentences.filter((s) => said.includes(s)).length;
   if (sentences.length >= least && quoted / sentences.length >= PASTED_SHARE) return true;
   if (!opening) return false;
-  const title = squash(source.title);
+  // The title and the headings are no sentences of the article: pasted with it, they are passed over.
+  const headings = new Set([
+    squash(source.title),
+    ...source.blocks.filter((b) => b.type === 'heading').map((b) => squash(plainLine(b.text))),
+  ]);
   const written = lines
     .map((l) => withoutTrailingTags(l))
-    .filter((l) => l && squash(l) !== title)
+    .filter((l) => l && !headings.has(squash(l)))
     .flatMap((l) => sentencesOf(l, source.language).map(squash));
   return written.length >= 4 && written.every((s, i) => sentences[i] === s);
 }
