@@ -26,6 +26,7 @@ import {
   defaultLocalModel,
   EMBEDDING_MODELS,
   findDownloadableModel,
+  type ListedLocalModel,
   LOCAL_MODELS,
   listLocalModels,
 } from '../../engines/writer/local/local-models.ts';
@@ -174,43 +175,35 @@ export class AdminService {
     }));
     const hardware = currentHardware();
     const recommended = defaultLocalModel(hardware).name;
-    const language: AdminModel[] = languageModels.map((m) => {
-      const download = stored.get(modelKey('language', m.name)) ?? null;
+    /** A GGUF catalogue model (a writer's or an embedding one) as the models list shows it. */
+    const gguf = (
+      m: ListedLocalModel,
+      kind: 'language' | 'embedding',
+      chosen: string | undefined,
+      serving: boolean,
+      best: string | undefined,
+    ): AdminModel => {
+      const download = stored.get(modelKey(kind, m.name)) ?? null;
       return {
         name: m.name,
-        kind: 'language',
+        kind,
         bytes: m.bytes,
         description: m.description,
         languages: [...m.languages],
         ram_bytes: Math.round(m.ramBytes),
         licence: m.licence,
         state: modelState(m.downloaded, download),
-        configured: local?.model === m.name,
-        in_use: local?.model === m.name && m.downloaded && inUse.local,
+        configured: chosen === m.name,
+        in_use: chosen === m.name && m.downloaded && serving,
         context_tokens: m.contextTokens,
-        recommended: m.name === recommended,
+        recommended: m.name === best,
         download,
       };
-    });
-    const embeddings: AdminModel[] = embeddingModels.map((m) => {
-      const download = stored.get(modelKey('embedding', m.name)) ?? null;
-      const configured = embedding?.model === m.name;
-      return {
-        name: m.name,
-        kind: 'embedding',
-        bytes: m.bytes,
-        description: m.description,
-        languages: [...m.languages],
-        ram_bytes: Math.round(m.ramBytes),
-        licence: m.licence,
-        state: modelState(m.downloaded, download),
-        configured,
-        in_use: configured && m.downloaded && inUse.embedding,
-        context_tokens: m.contextTokens,
-        recommended: m.name === EMBEDDING_MODELS[0]?.name,
-        download,
-      };
-    });
+    };
+    const language = languageModels.map((m) => gguf(m, 'language', local?.model, inUse.local, recommended));
+    const embeddings = embeddingModels.map((m) =>
+      gguf(m, 'embedding', embedding?.model, inUse.embedding, EMBEDDING_MODELS[0]?.name),
+    );
     // The speaker models work as a pair: both in use once both are on disk.
     const speakersReady = speakerModels.every((m) => m.downloaded);
     const speakers: AdminModel[] = speakerModels.map((m) => {
