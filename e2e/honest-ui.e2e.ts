@@ -185,6 +185,10 @@ describe('honest interface', () => {
         await page.goto('/home');
         await page.getByRole('heading', { level: 1, name: 'Welcome, Ada' }).waitFor();
         await controlledByServiceWorker(page);
+        // The account's details are kept once fetched through the service worker: on a slow machine
+        // it takes control only after the first load fetched them, so the page is loaded once more.
+        await page.reload();
+        await page.getByRole('heading', { level: 1, name: 'Welcome, Ada' }).waitFor();
 
         await context.setOffline(true);
         await page.goto('/gallery');
