@@ -237,3 +237,16 @@ export function modelListHandler(
     });
   };
 }
+
+/** An OpenAI-compatible `POST /embeddings` answering each input with `vectorOf(text)`. */
+export function openAiEmbeddingsHandler(vectorOf: (text: string) => number[]): FakeHandler {
+  return (req, res) => {
+    const body = req.body as { model: string; input: string[] };
+    sendJson(res, 200, {
+      object: 'list',
+      model: body.model,
+      data: body.input.map((text, index) => ({ object: 'embedding', index, embedding: vectorOf(text) })),
+      usage: { prompt_tokens: 1, total_tokens: 1 },
+    });
+  };
+}

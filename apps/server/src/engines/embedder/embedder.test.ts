@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { FakeHttpServer } from '@voxpress/test-kit/fake-http-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAiEmbeddingsHandler } from '../../../test/fake-llm-servers.ts';
 import { ModelFileError } from '../models/resumable-download.ts';
 import { downloadLocalModel } from '../writer/local/local-download.ts';
 import { EMBEDDING_MODELS, findEmbeddingModel } from '../writer/local/local-models.ts';
@@ -144,21 +145,7 @@ describe('the remote embedder', () => {
   it('speaks the OpenAI embeddings API, in batches, with its key', async () => {
     const server = await new FakeHttpServer().start();
     closers.push(() => server.stop());
-    server.handler = (req, res) => {
-      const body = req.body as { model: string; input: string[] };
-      res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          object: 'list',
-          model: body.model,
-          data: body.input.map((text, index) => ({
-            object: 'embedding',
-            index,
-            embedding: [text.length, 1],
-          })),
-          usage: { prompt_tokens: 1, total_tokens: 1 },
-        }),
-      );
-    };
+    server.handler = openAiEmbeddingsHandler((text) => [text.length, 1]);
     const engine = new RemoteEmbedder({
       baseUrl: `${server.url}/v1`,
       apiKey: 'sk-test',

@@ -2,6 +2,7 @@ import type { AskAnswer } from '@voxpress/contracts';
 import { FakeHttpServer } from '@voxpress/test-kit/fake-http-server';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAiEmbeddingsHandler } from '../../../test/fake-llm-servers.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { type Client, client } from '../../../test/http.ts';
 import { seedRecording, voicePerSegment } from '../../../test/seed-recording.ts';
@@ -67,21 +68,7 @@ describe('finding passages by meaning (an embeddings server, on the embedded dat
 
   beforeAll(async () => {
     await embeddings.start();
-    embeddings.handler = (req, res) => {
-      const body = req.body as { model: string; input: string[] };
-      res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          object: 'list',
-          model: body.model,
-          data: body.input.map((text, index) => ({
-            object: 'embedding',
-            index,
-            embedding: conceptVector(text),
-          })),
-          usage: { prompt_tokens: 1, total_tokens: 1 },
-        }),
-      );
-    };
+    embeddings.handler = openAiEmbeddingsHandler(conceptVector);
     t = await createTestContext('pglite', {
       env: {
         EMBEDDING_BASE_URL: `${embeddings.url}/v1`,
